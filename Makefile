@@ -1,0 +1,83 @@
+# cperf build. `make` builds ./cperf; `make test` runs every test; `make deps` installs the
+# Debian packages the build needs. Sources are found by globbing, so adding a .cpp needs no edit.
+CXX      ?= g++
+PREFIX   ?= /usr/local
+PKGS     := libelf libdw libzstd libtraceevent
+CXXSTD   := -std=c++20
+WARN     := -Wall -Wextra -Werror
+INCLUDES := -I. -Ilib -Iuapi
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+LIBS     := $(PKG_LIBS) -lunwind -lunwind-x86_64 -lz
+OPT      ?= -O2 -g
+CXXFLAGS += $(CXXSTD) $(WARN) $(OPT) $(INCLUDES) $(PKG_CFLAGS) -MMD -MP
+SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+LIB_SRCS  := $(sort $(wildcard lib/*/*.cpp arch/*/*.cpp))
+CMD_SRCS  := $(sort $(wildcard cmd/*.cpp))
+TEST_SRCS := $(sort $(wildcard tests/unit/*.cpp))
+
+BUILD     := build/release
+ASAN      := build/asan
+LIB_OBJS  := $(LIB_SRCS:%.cpp=$(BUILD)/%.o)
+CMD_OBJS  := $(CMD_SRCS:%.cpp=$(BUILD)/%.o)
+TEST_OBJS := $(TEST_SRCS:%.cpp=$(BUILD)/%.o)
+ASAN_OBJS := $(LIB_SRCS:%.cpp=$(ASAN)/%.o) $(CMD_SRCS:%.cpp=$(ASAN)/%.o)
+
+.PHONY: all test unit-test e2e-test fuzz-test check-headers deps install clean bench asan
+all: cperf
+
+cperf: $(CMD_OBJS) $(BUILD)/libcperf.a
+	$(CXX) $(CXXFLAGS) -o $@ $(CMD_OBJS) $(BUILD)/libcperf.a $(LIBS)
+
+$(BUILD)/libcperf.a: $(LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) -c -o $@ $<
+
+$(ASAN)/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $(SAN) -O1 -c -o $@ $<
+
+# The sanitizer build of the CLI, used by the robustness (fuzz-style) tests.
+asan: $(ASAN)/cperf
+$(ASAN)/cperf: $(ASAN_OBJS)
+	$(CXX) $(CXXFLAGS) $(SAN) -o $@ $^ $(LIBS)
+
+$(BUILD)/unit_tests: $(TEST_OBJS) $(BUILD)/libcperf.a
+	$(CXX) $(CXXFLAGS) -o $@ $(TEST_OBJS) $(BUILD)/libcperf.a $(LIBS) -lgtest -lgtest_main -pthread
+
+unit-test: $(BUILD)/unit_tests
+	$(BUILD)/unit_tests
+
+e2e-test: cperf
+	bash tests/e2e/run-all.sh
+
+fuzz-test: $(ASAN)/cperf
+	bash tests/fuzz/run-truncation.sh $(ASAN)/cperf
+
+test: cperf unit-test e2e-test fuzz-test
+
+# Compares uapi/linux/perf_event.h with the system header; prints differences, never fails.
+check-headers:
+	@bash scripts/check-headers.sh
+
+deps:
+	@bash scripts/install-deps.sh
+
+bench: cperf
+	bash bench/run.sh
+
+install: cperf
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 cperf $(DESTDIR)$(PREFIX)/bin/cperf
+	for f in Documentation/*.1; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man1/; done; true
+	if [ "$(PERF_ALIAS)" = 1 ]; then ln -sf cperf $(DESTDIR)$(PREFIX)/bin/perf; fi
+
+clean:
+	rm -rf build cperf
+
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(ASAN_OBJS:.o=.d)

@@ -1,0 +1,67 @@
+#include "cli.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <iostream>
+
+namespace cperf {
+
+namespace {
+
+// All long option names of the app ("input", "no-children", ...).
+std::vector<std::string> long_names(CLI::App& app) {
+  std::vector<std::string> out;
+  for (const CLI::Option* opt : app.get_options())
+    for (const std::string& n : opt->get_lnames()) out.push_back(n);
+  return out;
+}
+
+// Expands "--no-merge-callchain" to the unique long option it prefixes.
+std::string expand_prefix(const std::string& arg, const std::vector<std::string>& names) {
+  if (arg.size() < 3 || arg.compare(0, 2, "--") != 0) return arg;
+  size_t eq = arg.find('=');
+  std::string name = arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+  std::string match;
+  for (const std::string& n : names) {
+    if (n == name) return arg;
+    if (n.compare(0, name.size(), name) == 0) {
+      if (!match.empty()) return arg;  // ambiguous: let the parser complain
+      match = n;
+    }
+  }
+  if (match.empty()) return arg;
+  return "--" + match + (eq == std::string::npos ? "" : arg.substr(eq));
+}
+
+}  // namespace
+
+int parse_command_line(CLI::App& app, const std::vector<std::string>& args) {
+  std::vector<std::string> names = long_names(app);
+  std::vector<std::string> rev;
+  bool after_dashdash = false;
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--") after_dashdash = true;
+    rev.push_back(after_dashdash ? args[i] : expand_prefix(args[i], names));
+  }
+  std::reverse(rev.begin(), rev.end());  // CLI11 takes arguments in reverse order
+  try {
+    app.parse(rev);
+  } catch (const CLI::CallForHelp&) {
+    std::cout << app.help();
+    return 0;
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "  Error: " << e.what() << "\n\n" << app.help();
+    return 129;
+  }
+  return -1;
+}
+
+std::string default_input() {
+  struct stat st {};
+  if (fstat(0, &st) == 0 && S_ISFIFO(st.st_mode)) return "-";
+  return "perf.data";
+}
+
+}  // namespace cperf

@@ -1,0 +1,19 @@
+// The cperf subcommands. Each takes the arguments after its name (argv[0] is the command name)
+// and returns the process exit status.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace cperf {
+
+using Args = std::vector<std::string>;
+
+int cmd_report(const Args& args);
+int cmd_script(const Args& args);
+int cmd_evlist(const Args& args);
+int cmd_record(const Args& args);
+int cmd_inject(const Args& args);
+
+// Parses `args` with a CLI11 app; prints perf-style usage and returns 129 on a bad option,
+// 0 after -h, or -1 when the command should run.
+}  // namespace cperf

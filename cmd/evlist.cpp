@@ -1,0 +1,52 @@
+// cperf evlist: the events of a perf.data file, with -v their attrs.
+#include <cstdio>
+
+#include "cli.h"
+#include "commands.h"
+#include "format/attr_print.h"
+#include "header/feature_print.h"
+#include "io/perf_data_reader.h"
+
+namespace cperf {
+
+int cmd_evlist(const Args& args) {
+  std::string input;
+  int verbose = 0;
+  bool group = false, freq = false, force = false, trace_fields = false;
+  CLI::App app("perf evlist [<options>]", "evlist");
+  app.add_option("-i,--input", input, "Input file name");
+  app.add_flag("-F,--freq", freq, "Show the sample frequency");
+  app.add_flag("-v,--verbose", verbose, "Show all event attr details");
+  app.add_flag("-g,--group", group, "Show event group information");
+  app.add_flag("-f,--force", force, "don't complain, do it");
+  app.add_flag("--trace-fields", trace_fields, "Show tracepoint fields");
+  int rc = parse_command_line(app, args);
+  if (rc >= 0) return rc;
+  if (input.empty()) input = default_input();
+  PerfDataReader reader(input);
+  // Pipe input: attrs arrive as records; read them all first.
+  if (reader.is_pipe())
+    while (reader.next()) {
+    }
+  name_events(reader);
+  for (const EventAttrEntry& e : reader.attrs()) {
+    std::string line = e.name;
+    if (verbose) {
+      bool first = true;
+      for_each_printed_attr_field(e.attr, [&](const char* name, const std::string& value) {
+        line += first ? ":" : ",";
+        first = false;
+        line += ' ';
+        line += name;
+        line += ": ";
+        line += value;
+      });
+    } else if (freq && e.attr.freq) {
+      line += ": sample_freq=" + std::to_string(e.attr.sample_freq);
+    }
+    std::printf("%s\n", line.c_str());
+  }
+  return 0;
+}
+
+}  // namespace cperf

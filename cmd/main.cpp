@@ -1,0 +1,111 @@
+// cperf: perf's command line (record, report, script, inject, evlist) reimplemented.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "base/error.h"
+#include "commands.h"
+#include "version.h"
+
+namespace {
+
+struct Command {
+  const char* name;
+  int (*run)(const cperf::Args&);
+  const char* help;
+};
+
+const Command kCommands[] = {
+    {"record", cperf::cmd_record, "Run a command and record its profile into perf.data"},
+    {"report", cperf::cmd_report, "Read perf.data (created by perf record) and display the profile"},
+    {"script", cperf::cmd_script, "Read perf.data (created by perf record) and display trace output"},
+    {"inject", cperf::cmd_inject, "Filter to augment the events stream with additional information"},
+    {"evlist", cperf::cmd_evlist, "List the event names in a perf.data file"},
+};
+
+void print_usage(std::FILE* out) {
+  std::fprintf(out,
+               "\n usage: perf [--version] [--help] [OPTIONS] COMMAND [ARGS]\n\n"
+               " The most commonly used perf commands are:\n");
+  for (const Command& c : kCommands) std::fprintf(out, "   %-11s %s\n", c.name, c.help);
+  std::fprintf(out, "\n See 'perf help COMMAND' for more information on a specific command.\n\n");
+}
+
+const Command* find_command(const std::string& name) {
+  for (const Command& c : kCommands)
+    if (name == c.name) return &c;
+  return nullptr;
+}
+
+// perf's rule: after a successful run, a failed flush of stdout is an error (unless a pipe
+// reader went away).
+int finish_stdout(int status) {
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    if (errno == EPIPE) return status;
+    std::fprintf(stderr, "write failure on standard output: %s\n", std::strerror(errno));
+    return status ? status : 1;
+  }
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  while (!args.empty() && args[0].size() > 1 && args[0][0] == '-') {
+    const std::string& a = args[0];
+    if (a == "--version" || a == "-v" || a == "-vv") {
+      std::printf("perf version %s (cperf %s)\n", CPERF_PERF_VERSION, CPERF_VERSION);
+      return 0;
+    }
+    if (a == "--help" || a == "-h") {
+      print_usage(stdout);
+      return 0;
+    }
+    if (a == "--no-pager" || a == "-P" || a == "--paginate" || a == "-p") {
+      args.erase(args.begin());
+      continue;
+    }
+    std::fprintf(stderr, "Unknown option: %s\n", a.c_str());
+    print_usage(stderr);
+    return 129;
+  }
+  if (args.empty()) {
+    print_usage(stdout);
+    return 1;
+  }
+  if (args[0] == "version") {
+    std::printf("perf version %s (cperf %s)\n", CPERF_PERF_VERSION, CPERF_VERSION);
+    return 0;
+  }
+  if (args[0] == "help") {
+    if (args.size() > 1 && find_command(args[1])) {
+      std::vector<std::string> h = {args[1], "--help"};
+      return find_command(args[1])->run(h);
+    }
+    print_usage(stdout);
+    return 0;
+  }
+  const Command* cmd = find_command(args[0]);
+  if (!cmd) {
+    std::fprintf(stderr, "perf: '%s' is not a perf-command. See 'perf --help'.\n", args[0].c_str());
+    return 1;
+  }
+  int status;
+  try {
+    status = cmd->run(args);
+  } catch (const cperf::InputError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", e.what());
+    status = 1;
+  } catch (const std::bad_alloc&) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "perf %s: out of memory\n", args[0].c_str());
+    status = 1;
+  }
+  return finish_stdout(status) & 0xff;
+}

@@ -1,0 +1,200 @@
+#include "dump/raw_dump.h"
+
+#include <cinttypes>
+
+#include "base/error.h"
+#include "dump/hex_dump.h"
+#include "dump/user_record_print.h"
+#include "format/record_types.h"
+#include "record/side_band.h"
+
+namespace cperf {
+
+namespace {
+
+const char* context_name(uint64_t ip) {
+  switch (ip) {
+    case PERF_CONTEXT_HV: return " (PERF_CONTEXT_HV)";
+    case PERF_CONTEXT_KERNEL: return " (PERF_CONTEXT_KERNEL)";
+    case PERF_CONTEXT_USER: return " (PERF_CONTEXT_USER)";
+    case PERF_CONTEXT_USER_DEFERRED: return " (PERF_CONTEXT_USER_DEFERRED)";
+    case PERF_CONTEXT_GUEST: return " (PERF_CONTEXT_GUEST)";
+    case PERF_CONTEXT_GUEST_KERNEL: return " (PERF_CONTEXT_GUEST_KERNEL)";
+    case PERF_CONTEXT_GUEST_USER: return " (PERF_CONTEXT_GUEST_USER)";
+    default: return "";
+  }
+}
+
+bool all_sample_id_all(const std::vector<EventAttrEntry>& attrs) {
+  if (attrs.empty()) return false;
+  for (const auto& a : attrs)
+    if (!a.attr.sample_id_all) return false;
+  return true;
+}
+
+uint64_t combined_sample_type(const std::vector<EventAttrEntry>& attrs) {
+  uint64_t t = 0;
+  for (const auto& a : attrs) t |= a.attr.sample_type;
+  return t;
+}
+
+}  // namespace
+
+// "<cpu> <time> " as perf prints before a record, or "-1 -1 " without sample_id_all.
+void RawDumpTool::print_prefix(const RawRecord& rec, Session& s, const Event* ev) {
+  std::vector<EventAttrEntry> attrs = s.attrs();
+  // The reader has already added this record's attr; perf prints the prefix before adding it.
+  if (rec.type == PERF_RECORD_HEADER_ATTR && !attrs.empty()) attrs.pop_back();
+  std::fprintf(out_, "\n%#" PRIx64 "@%s [%#x]: event: %u\n", rec.offset, opts_.path_label.c_str(),
+               rec.size, rec.type);
+  print_hex_block(out_, rec.bytes);
+  if (rec.type != PERF_RECORD_SAMPLE && !all_sample_id_all(attrs)) {
+    std::fputs("-1 -1 ", out_);
+  } else {
+    uint64_t st = combined_sample_type(attrs);
+    uint32_t cpu = 0;
+    uint64_t time = 0;
+    if (ev) {
+      if (rec.type == PERF_RECORD_SAMPLE) {
+        DecodedSample ds;
+        if (ev->attr_index >= 0 &&
+            decode_sample(rec.bytes, s.swapped(), attrs[ev->attr_index].attr, ds).empty()) {
+          cpu = ds.cpu;
+          time = ds.time;
+        }
+      } else if (ev->sid.valid) {
+        cpu = ev->sid.cpu;
+        time = ev->sid.time;
+      }
+    }
+    if (st & PERF_SAMPLE_CPU) std::fprintf(out_, "%u ", cpu);
+    if (st & PERF_SAMPLE_TIME) std::fprintf(out_, "%" PRIu64 " ", time);
+  }
+  const char* name = record_type_name(rec.type);
+  std::fprintf(out_, "%#" PRIx64 " [%#x]: PERF_RECORD_%s", rec.offset, rec.size,
+               name ? name : "UNKNOWN");
+}
+
+void RawDumpTool::user_record(const RawRecord& rec, Session& s) {
+  print_prefix(rec, s, nullptr);
+  print_user_record(out_, rec, s);
+}
+
+void RawDumpTool::record(Event& ev, Session& s) {
+  print_prefix(ev.raw, s, &ev);
+  if (ev.raw.type == PERF_RECORD_SAMPLE)
+    print_sample(ev, s);
+  else
+    print_side_band(ev, s);
+}
+
+void RawDumpTool::print_callchain(const U64Array& chain) {
+  std::fprintf(out_, "... FP chain: nr:%zu\n", chain.size());
+  for (size_t i = 0; i < chain.size(); ++i)
+    std::fprintf(out_, "..... %2zu: %016" PRIx64 "%s\n", i, chain[i], context_name(chain[i]));
+}
+
+void RawDumpTool::print_sample(Event& ev, Session& s) {
+  if (ev.attr_index < 0) return;  // perf counts it as an unknown id and prints nothing more
+  const perf_event_attr& attr = s.attrs()[ev.attr_index].attr;
+  DecodedSample ds;
+  std::string err = decode_sample(ev.raw.bytes, s.swapped(), attr, ds);
+  if (!err.empty()) {
+    std::fprintf(out_, "\n");
+    std::fprintf(stderr, "%s\n",
+                 offset_message(s.reader().path(), ev.raw.offset, "PERF_RECORD_SAMPLE", err).c_str());
+    return;
+  }
+  std::fprintf(out_, "(IP, 0x%x): %u/%u: %#" PRIx64 " period: %" PRIu64 " addr: %#" PRIx64 "\n",
+               ev.raw.misc, ds.pid, ds.tid, ds.ip, ds.period, ds.addr);
+  if (attr.sample_type & PERF_SAMPLE_CALLCHAIN) {
+    print_callchain(ds.callchain);
+    if (ds.deferred_callchain) std::fputs("...... (deferred)\n", out_);
+  }
+  print_sample_extras(out_, attr, ds);
+  if (samples_per_attr_.size() < s.attrs().size()) samples_per_attr_.resize(s.attrs().size());
+  ++samples_per_attr_[ev.attr_index];
+
+  Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
+  std::fprintf(out_, " ... thread: %s:%d\n", t.comm_str().c_str(), t.tid);
+  const Map* m = machine_.find_map(t, ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK, ds.ip);
+  const char* dso = m && m->dso ? m->dso->long_name.c_str()
+                    : (ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_HYPERVISOR
+                        ? "[hypervisor]"
+                        : "<not found>";
+  std::fprintf(out_, " ...... dso: %s\n", dso);
+}
+
+void RawDumpTool::print_side_band(Event& ev, Session& s) {
+  const RawRecord& rec = ev.raw;
+  SideBand sb;
+  std::string err = decode_side_band(rec, s.swapped(), sb);
+  if (!err.empty()) {
+    std::fprintf(out_, ": %s\n", err.c_str());
+    return;
+  }
+  if (rec.type == PERF_RECORD_CALLCHAIN_DEFERRED && ev.sid.valid) {
+    // The record body has no pid/tid: they come from its sample_id trailer.
+    sb.pid = static_cast<int32_t>(ev.sid.pid);
+    sb.tid = static_cast<int32_t>(ev.sid.tid);
+  }
+  std::string text = format_side_band(rec, sb);
+  switch (rec.type) {
+    case PERF_RECORD_MMAP:
+    case PERF_RECORD_MMAP2:
+      std::fputs(text.c_str(), out_);
+      apply_side_band(machine_, rec, sb);
+      break;
+    case PERF_RECORD_COMM:
+    case PERF_RECORD_FORK:
+    case PERF_RECORD_EXIT:
+    case PERF_RECORD_LOST:
+    case PERF_RECORD_LOST_SAMPLES:
+    case PERF_RECORD_NAMESPACES:
+    case PERF_RECORD_CGROUP:
+    case PERF_RECORD_KSYMBOL:
+    case PERF_RECORD_BPF_EVENT:
+    case PERF_RECORD_TEXT_POKE:
+    case PERF_RECORD_READ:
+      std::fputs(text.c_str(), out_);
+      apply_side_band(machine_, rec, sb);
+      break;
+    case PERF_RECORD_CALLCHAIN_DEFERRED: {
+      std::fputs(text.c_str(), out_);
+      bool has_chain = ev.attr_index >= 0 &&
+                       (s.attrs()[ev.attr_index].attr.sample_type & PERF_SAMPLE_CALLCHAIN);
+      if (has_chain) print_callchain(sb.deferred_ips);
+      std::fputs(": unhandled!\n", out_);
+      break;
+    }
+    default:
+      // perf report leaves these to a stub that prints nothing but this.
+      std::fputs(": unhandled!\n", out_);
+      break;
+  }
+}
+
+void RawDumpTool::print_stats(Session& s) {
+  const SessionStats& st = s.stats();
+  uint64_t total = st.by_type[0];
+  std::fputs("\nAggregated stats:\n", out_);
+  for (uint32_t type = 0; type < PERF_RECORD_HEADER_MAX; ++type) {
+    const char* name = record_type_name(type);
+    if (!name) continue;
+    uint64_t n = st.by_type[type];
+    if (!n) continue;
+    if (type && total)
+      std::fprintf(out_, "%20s events: %10" PRIu64 "  (%4.1f%%)\n", name, n, 100.0 * n / total);
+    else
+      std::fprintf(out_, "%20s events: %10" PRIu64 "\n", name, n);
+  }
+  for (size_t i = 0; i < samples_per_attr_.size(); ++i) {
+    if (!samples_per_attr_[i]) continue;
+    std::fprintf(out_, "%s stats:\n", s.attrs()[i].name.c_str());
+    std::fprintf(out_, "%20s events: %10" PRIu64 "\n", "SAMPLE", samples_per_attr_[i]);
+  }
+}
+
+void RawDumpTool::finish(Session& s) { print_stats(s); }
+
+}  // namespace cperf

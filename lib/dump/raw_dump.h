@@ -1,0 +1,39 @@
+// RawDumpTool: `perf report -D` — every record as a hex block plus perf's decoded line(s), in
+// perf's delivery order, then the aggregated statistics.
+#pragma once
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "machine/machine.h"
+#include "session/session.h"
+
+namespace cperf {
+
+struct RawDumpOptions {
+  std::string path_label;  // printed after '@' ("perf.data" as given, or "pipe")
+  bool symfs_given = false;
+};
+
+class RawDumpTool : public SessionTool {
+ public:
+  RawDumpTool(std::FILE* out, RawDumpOptions opts) : out_(out), opts_(std::move(opts)) {}
+
+  void user_record(const RawRecord& rec, Session& s) override;
+  void record(Event& ev, Session& s) override;
+  void finish(Session& s) override;
+
+ private:
+  void print_prefix(const RawRecord& rec, Session& s, const Event* ev);
+  void print_sample(Event& ev, Session& s);
+  void print_side_band(Event& ev, Session& s);
+  void print_callchain(const U64Array& chain);
+  void print_stats(Session& s);
+
+  std::FILE* out_;
+  RawDumpOptions opts_;
+  Machine machine_;
+  std::vector<uint64_t> samples_per_attr_;
+};
+
+}  // namespace cperf

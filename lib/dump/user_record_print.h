@@ -1,0 +1,16 @@
+// perf's decoded text for its own record types (64+) and for the optional sample fields, as
+// `perf report -D` prints them after "PERF_RECORD_<NAME>".
+#pragma once
+#include <cstdio>
+
+#include "record/sample.h"
+#include "session/session.h"
+
+namespace cperf {
+
+void print_user_record(std::FILE* out, const RawRecord& rec, Session& s);
+
+// Branch stack, registers, user stack, weight, data_src, ... of a sample, in perf's order.
+void print_sample_extras(std::FILE* out, const perf_event_attr& attr, const DecodedSample& ds);
+
+}  // namespace cperf

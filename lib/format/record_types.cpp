@@ -1,0 +1,61 @@
+#include "format/record_types.h"
+
+#include <string>
+
+namespace cperf {
+
+const char* record_type_name(uint32_t type) {
+  switch (type) {
+    case 0: return "TOTAL";
+    case PERF_RECORD_MMAP: return "MMAP";
+    case PERF_RECORD_LOST: return "LOST";
+    case PERF_RECORD_COMM: return "COMM";
+    case PERF_RECORD_EXIT: return "EXIT";
+    case PERF_RECORD_THROTTLE: return "THROTTLE";
+    case PERF_RECORD_UNTHROTTLE: return "UNTHROTTLE";
+    case PERF_RECORD_FORK: return "FORK";
+    case PERF_RECORD_READ: return "READ";
+    case PERF_RECORD_SAMPLE: return "SAMPLE";
+    case PERF_RECORD_MMAP2: return "MMAP2";
+    case PERF_RECORD_AUX: return "AUX";
+    case PERF_RECORD_ITRACE_START: return "ITRACE_START";
+    case PERF_RECORD_LOST_SAMPLES: return "LOST_SAMPLES";
+    case PERF_RECORD_SWITCH: return "SWITCH";
+    case PERF_RECORD_SWITCH_CPU_WIDE: return "SWITCH_CPU_WIDE";
+    case PERF_RECORD_NAMESPACES: return "NAMESPACES";
+    case PERF_RECORD_KSYMBOL: return "KSYMBOL";
+    case PERF_RECORD_BPF_EVENT: return "BPF_EVENT";
+    case PERF_RECORD_CGROUP: return "CGROUP";
+    case PERF_RECORD_TEXT_POKE: return "TEXT_POKE";
+    case PERF_RECORD_AUX_OUTPUT_HW_ID: return "AUX_OUTPUT_HW_ID";
+    case PERF_RECORD_CALLCHAIN_DEFERRED: return "CALLCHAIN_DEFERRED";
+    case PERF_RECORD_HEADER_ATTR: return "ATTR";
+    case PERF_RECORD_HEADER_EVENT_TYPE: return "EVENT_TYPE";
+    case PERF_RECORD_HEADER_TRACING_DATA: return "TRACING_DATA";
+    case PERF_RECORD_HEADER_BUILD_ID: return "BUILD_ID";
+    case PERF_RECORD_FINISHED_ROUND: return "FINISHED_ROUND";
+    case PERF_RECORD_ID_INDEX: return "ID_INDEX";
+    case PERF_RECORD_AUXTRACE_INFO: return "AUXTRACE_INFO";
+    case PERF_RECORD_AUXTRACE: return "AUXTRACE";
+    case PERF_RECORD_AUXTRACE_ERROR: return "AUXTRACE_ERROR";
+    case PERF_RECORD_THREAD_MAP: return "THREAD_MAP";
+    case PERF_RECORD_CPU_MAP: return "CPU_MAP";
+    case PERF_RECORD_STAT_CONFIG: return "STAT_CONFIG";
+    case PERF_RECORD_STAT: return "STAT";
+    case PERF_RECORD_STAT_ROUND: return "STAT_ROUND";
+    case PERF_RECORD_EVENT_UPDATE: return "EVENT_UPDATE";
+    case PERF_RECORD_TIME_CONV: return "TIME_CONV";
+    case PERF_RECORD_HEADER_FEATURE: return "FEATURE";
+    case PERF_RECORD_COMPRESSED: return "COMPRESSED";
+    case PERF_RECORD_FINISHED_INIT: return "FINISHED_INIT";
+    case PERF_RECORD_COMPRESSED2: return "COMPRESSED2";
+    default: return nullptr;
+  }
+}
+
+std::string record_type_label(uint32_t type) {
+  if (const char* n = record_type_name(type); n && type != 0) return std::string("PERF_RECORD_") + n;
+  return "record type " + std::to_string(type);
+}
+
+}  // namespace cperf

@@ -1,0 +1,33 @@
+// Header features: decoding helpers and perf's `# name : value` printing (report --header,
+// --header-only, and the FEATURE records of pipe-mode dumps).
+#pragma once
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "io/perf_data_reader.h"
+
+namespace cperf {
+
+// A perf header string: u32 length (padded), then NUL-terminated bytes.
+bool read_header_string(ByteReader& r, std::string& out);
+
+struct EventDesc {
+  perf_event_attr attr{};
+  std::string name;
+  std::vector<uint64_t> ids;
+};
+// HEADER_EVENT_DESC: u32 nr, u32 attr_size, then per event attr, u32 nr_ids, string, ids.
+bool decode_event_desc(Bytes b, bool swap, std::vector<EventDesc>& out);
+
+// Prints one feature as perf does. `in_record`: the FEATURE record form of pipe dumps.
+void print_feature(std::FILE* out, int feat, Bytes data, const PerfDataReader& reader,
+                   bool in_record);
+
+// Fills EventAttrEntry::name from event_desc (or perf's default names when absent).
+void name_events(PerfDataReader& reader);
+
+// perf's name for an attr without event_desc ("cpu-clock", "cycles:u", ...).
+std::string default_event_name(const perf_event_attr& attr);
+
+}  // namespace cperf

@@ -1,0 +1,257 @@
+#include "io/perf_data_reader.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "base/error.h"
+#include "format/record_types.h"
+#include "io/zstd_stream.h"
+
+namespace cperf {
+
+namespace {
+
+constexpr size_t kHeaderBytes = sizeof(perf_event_header);
+
+struct Header {
+  uint32_t type;
+  uint16_t misc;
+  uint16_t size;
+};
+
+Header read_header(Bytes b, bool swap) {
+  ByteReader r(b, swap);
+  Header h;
+  h.type = r.u32();
+  h.misc = r.u16();
+  h.size = r.u16();
+  return h;
+}
+
+}  // namespace
+
+PerfDataReader::PerfDataReader(const std::string& path) : path_(path) {
+  if (path == "-") {
+    stream_ = true;
+    pipe_ = true;
+    fd_ = 0;
+    std::byte hdr[kPipeHeaderSize];
+    if (!read_stream(hdr, sizeof hdr)) fail(0, 0, "short pipe header");
+    bool ok = read_file_header(Bytes(hdr, sizeof hdr), header_, swapped_);
+    if (!ok || header_.size != kPipeHeaderSize) fail(0, 0, "not a perf.data pipe stream (bad magic)");
+    pos_ = kPipeHeaderSize;
+    return;
+  }
+  map_ = MappedFile(path);
+  open_file_mode();
+}
+
+PerfDataReader::~PerfDataReader() = default;
+
+void PerfDataReader::fail(uint64_t offset, uint32_t type, const std::string& what) const {
+  throw_input_error(stream_ ? std::string("pipe") : path_, offset,
+                    type ? record_type_label(type) : std::string(), what);
+}
+
+void PerfDataReader::open_file_mode() {
+  Bytes file = map_.bytes();
+  if (file.size() < kPipeHeaderSize) fail(0, 0, "file too small to be perf.data");
+  uint64_t magic;
+  std::memcpy(&magic, file.data(), 8);
+  if (magic == kPerfMagic1) fail(0, 0, "old PERFFILE (v1) format is not supported");
+  if (!read_file_header(file, header_, swapped_)) fail(0, 0, "not a perf.data file (bad magic)");
+  if (header_.size == kPipeHeaderSize) {
+    pipe_ = true;
+    pos_ = kPipeHeaderSize;
+    data_end_ = file.size();
+    return;
+  }
+  if (header_.size != kFileHeaderSize && header_.size < kFileHeaderSize)
+    fail(0, 0, "bad header size " + std::to_string(header_.size));
+  auto in_file = [&](const FileSection& s) {
+    return s.offset <= file.size() && s.size <= file.size() - s.offset;
+  };
+  if (!in_file(header_.attrs)) fail(0x18, 0, "attrs section out of bounds");
+  if (!in_file(header_.data)) {
+    fail(0x28, 0, "data section out of bounds (file truncated?)");
+  }
+  read_file_attrs();
+  read_feature_sections();
+  pos_ = header_.data.offset;
+  data_end_ = header_.data.offset + header_.data.size;
+}
+
+void PerfDataReader::read_file_attrs() {
+  Bytes file = map_.bytes();
+  uint64_t stride = header_.attr_size;
+  if (header_.attrs.size == 0) return;
+  if (stride < PERF_ATTR_SIZE_VER0 + sizeof(FileSection) || stride > 4096)
+    fail(0x10, 0, "bad attr size " + std::to_string(stride));
+  uint64_t n = header_.attrs.size / stride;
+  for (uint64_t i = 0; i < n; ++i) {
+    uint64_t off = header_.attrs.offset + i * stride;
+    ByteReader r(file.subspan(off, stride), swapped_);
+    EventAttrEntry e;
+    e.file_attr_size = static_cast<uint32_t>(stride - sizeof(FileSection));
+    if (!read_attr(r, e.file_attr_size, e.attr)) fail(off, 0, "truncated attr");
+    FileSection ids{r.u64(), r.u64()};
+    if (ids.offset > file.size() || ids.size > file.size() - ids.offset || ids.size % 8)
+      fail(off, 0, "attr id section out of bounds");
+    ByteReader ir(file.subspan(ids.offset, ids.size), swapped_);
+    for (uint64_t k = 0; k < ids.size / 8; ++k) e.ids.push_back(ir.u64());
+    attrs_.push_back(std::move(e));
+    add_ids(attrs_.size() - 1, attrs_.back().ids);
+  }
+}
+
+void PerfDataReader::read_feature_sections() {
+  Bytes file = map_.bytes();
+  uint64_t table = header_.data.offset + header_.data.size;
+  ByteReader r(file.subspan(std::min<uint64_t>(table, file.size())), swapped_);
+  for (int bit = 1; bit < kMaxFeatures; ++bit) {
+    if (!header_.has_feature(bit)) continue;
+    FileSection s{r.u64(), r.u64()};
+    if (!r.ok()) {
+      // perf tolerates a missing table (e.g. an interrupted record); features are then unknown.
+      features_.clear();
+      return;
+    }
+    if (s.offset > file.size() || s.size > file.size() - s.offset) continue;
+    features_[bit] = file.subspan(s.offset, s.size);
+  }
+}
+
+void PerfDataReader::add_ids(size_t attr_index, const std::vector<uint64_t>& ids) {
+  for (uint64_t id : ids) id_to_attr_.emplace(id, static_cast<int>(attr_index));
+}
+
+int PerfDataReader::attr_index_of_id(uint64_t id) const {
+  auto it = id_to_attr_.find(id);
+  return it == id_to_attr_.end() ? -1 : it->second;
+}
+
+bool PerfDataReader::read_stream(void* buf, size_t n) {
+  char* p = static_cast<char*>(buf);
+  while (n > 0) {
+    ssize_t got = ::read(fd_, p, n);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw InputError("pipe: read error: " + std::string(std::strerror(errno)));
+    if (got == 0) return false;
+    p += got;
+    n -= static_cast<size_t>(got);
+  }
+  return true;
+}
+
+std::optional<RawRecord> PerfDataReader::next() {
+  if (zstd_ && decomp_pos_ < decomp_.size()) return next_decompressed();
+  std::optional<RawRecord> rec = stream_ ? next_from_stream() : next_from_file();
+  if (rec) absorb(*rec);
+  return rec;
+}
+
+std::optional<RawRecord> PerfDataReader::next_from_file() {
+  Bytes file = map_.bytes();
+  if (pos_ >= data_end_) return std::nullopt;
+  if (data_end_ - pos_ < kHeaderBytes) fail(pos_, 0, "truncated record header");
+  Header h = read_header(file.subspan(pos_, kHeaderBytes), swapped_);
+  if (h.size < kHeaderBytes) fail(pos_, h.type, "bad record size " + std::to_string(h.size));
+  if (h.size > data_end_ - pos_)
+    fail(pos_, h.type, "truncated record (size " + std::to_string(h.size) + ", " +
+                           std::to_string(data_end_ - pos_) + " bytes left)");
+  RawRecord rec{h.type, h.misc, h.size, file.subspan(pos_, h.size),
+                pipe_ ? pos_ - kPipeHeaderSize : pos_, false};
+  pos_ += h.size;
+  return rec;
+}
+
+std::optional<RawRecord> PerfDataReader::next_from_stream() {
+  std::byte hb[kHeaderBytes];
+  if (!read_stream(hb, kHeaderBytes)) return std::nullopt;
+  Header h = read_header(Bytes(hb, kHeaderBytes), swapped_);
+  if (h.size < kHeaderBytes) fail(pos_, h.type, "bad record size " + std::to_string(h.size));
+  buf_.resize(h.size);
+  std::memcpy(buf_.data(), hb, kHeaderBytes);
+  if (!read_stream(buf_.data() + kHeaderBytes, h.size - kHeaderBytes))
+    fail(pos_, h.type, "truncated record");
+  RawRecord rec{h.type, h.misc, h.size, Bytes(buf_.data(), h.size), pos_ - kPipeHeaderSize, false};
+  pos_ += h.size;
+  return rec;
+}
+
+std::optional<RawRecord> PerfDataReader::next_decompressed() {
+  size_t left = decomp_.size() - decomp_pos_;
+  if (left < kHeaderBytes) fail(decomp_offset_, PERF_RECORD_COMPRESSED, "truncated inner record");
+  Bytes b(decomp_.data() + decomp_pos_, left);
+  Header h = read_header(b, swapped_);
+  if (h.size < kHeaderBytes || h.size > left)
+    fail(decomp_offset_, PERF_RECORD_COMPRESSED,
+         "bad inner record size " + std::to_string(h.size) + " (type " + std::to_string(h.type) + ")");
+  RawRecord rec{h.type, h.misc, h.size, b.subspan(0, h.size), decomp_offset_, true};
+  decomp_pos_ += h.size;
+  absorb(rec);
+  return rec;
+}
+
+void PerfDataReader::start_decompression(const RawRecord& rec) {
+  ByteReader r(rec.bytes, swapped_);
+  r.skip(kHeaderBytes);
+  uint64_t len = r.remaining();
+  if (rec.type == PERF_RECORD_COMPRESSED2) {
+    len = r.u64();
+    if (!r.ok() || len > r.remaining()) fail(rec.offset, rec.type, "bad compressed data size");
+  }
+  Bytes payload = r.bytes(len);
+  if (!zstd_) zstd_ = std::make_unique<ZstdStream>();
+  // Keep what was not consumed yet (an inner record may straddle two compressed records).
+  decomp_.erase(decomp_.begin(), decomp_.begin() + static_cast<ptrdiff_t>(decomp_pos_));
+  decomp_pos_ = 0;
+  if (!zstd_->decompress(payload, decomp_)) fail(rec.offset, rec.type, "corrupt zstd data");
+  decomp_offset_ = rec.offset;
+}
+
+// Keeps metadata in step with records that define it (pipe mode) and unpacks compressed data.
+void PerfDataReader::absorb(const RawRecord& rec) {
+  switch (rec.type) {
+    case PERF_RECORD_HEADER_ATTR: {
+      ByteReader r(rec.bytes, swapped_);
+      r.skip(kHeaderBytes);
+      size_t at = r.pos();
+      r.skip(4);
+      uint32_t size = r.u32();
+      if (size == 0) size = PERF_ATTR_SIZE_VER0;
+      r.seek(at);
+      EventAttrEntry e;
+      e.file_attr_size = size;
+      if (!read_attr(r, size, e.attr)) fail(rec.offset, rec.type, "truncated attr");
+      while (r.remaining() >= 8) e.ids.push_back(r.u64());
+      attrs_.push_back(std::move(e));
+      add_ids(attrs_.size() - 1, attrs_.back().ids);
+      break;
+    }
+    case PERF_RECORD_HEADER_FEATURE: {
+      ByteReader r(rec.bytes, swapped_);
+      r.skip(kHeaderBytes);
+      uint64_t feat = r.u64();
+      if (!r.ok()) fail(rec.offset, rec.type, "record too small");
+      if (feat < kMaxFeatures) {
+        Bytes rest = rec.bytes.subspan(r.pos());
+        owned_.emplace_back(rest.begin(), rest.end());
+        features_[static_cast<int>(feat)] = Bytes(owned_.back().data(), owned_.back().size());
+        header_.set_feature(static_cast<int>(feat));
+      }
+      break;
+    }
+    case PERF_RECORD_COMPRESSED:
+    case PERF_RECORD_COMPRESSED2:
+      start_decompression(rec);
+      break;
+    default:
+      break;
+  }
+}
+
+}  // namespace cperf

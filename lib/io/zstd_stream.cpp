@@ -1,0 +1,27 @@
+#include "io/zstd_stream.h"
+
+#include <zstd.h>
+
+namespace cperf {
+
+ZstdStream::ZstdStream() : ctx_(ZSTD_createDCtx()) {}
+ZstdStream::~ZstdStream() { ZSTD_freeDCtx(ctx_); }
+
+bool ZstdStream::decompress(std::span<const std::byte> in, std::vector<std::byte>& out) {
+  ZSTD_inBuffer input{in.data(), in.size(), 0};
+  constexpr size_t kMaxGrowth = size_t{1} << 30;  // refuse decompression bombs beyond 1 GiB
+  while (input.pos < input.size) {
+    size_t old = out.size();
+    size_t chunk = ZSTD_DStreamOutSize();
+    if (old + chunk > kMaxGrowth) return false;
+    out.resize(old + chunk);
+    ZSTD_outBuffer output{out.data() + old, chunk, 0};
+    size_t ret = ZSTD_decompressStream(ctx_, &output, &input);
+    out.resize(old + output.pos);
+    if (ZSTD_isError(ret)) return false;
+    if (output.pos == 0 && input.pos < input.size && ret == 0) break;
+  }
+  return true;
+}
+
+}  // namespace cperf

@@ -1,0 +1,159 @@
+#include "machine/machine.h"
+
+#include "linux/perf_event.h"
+
+namespace cperf {
+
+void MapSet::insert(const Map& m) {
+  if (m.end <= m.start) return;
+  // Collect the maps overlapping [m.start, m.end).
+  auto it = by_start_.lower_bound(m.start);
+  if (it != by_start_.begin()) {
+    auto prev = std::prev(it);
+    if (prev->second.end > m.start) it = prev;
+  }
+  std::vector<Map> keep;
+  while (it != by_start_.end() && it->second.start < m.end) {
+    const Map& old = it->second;
+    if (old.start < m.start) {
+      Map left = old;
+      left.end = m.start;
+      keep.push_back(left);
+    }
+    if (old.end > m.end) {
+      Map right = old;
+      right.pgoff += m.end - old.start;
+      right.start = m.end;
+      keep.push_back(right);
+    }
+    it = by_start_.erase(it);
+  }
+  for (const Map& k : keep) by_start_[k.start] = k;
+  by_start_[m.start] = m;
+}
+
+const Map* MapSet::find(uint64_t addr) const {
+  auto it = by_start_.upper_bound(addr);
+  if (it == by_start_.begin()) return nullptr;
+  --it;
+  return addr < it->second.end ? &it->second : nullptr;
+}
+
+Machine::Machine() {}
+
+Dso* Machine::findnew_dso(const std::string& long_name) {
+  auto it = dsos_.find(long_name);
+  if (it != dsos_.end()) return it->second;
+  auto d = std::make_unique<Dso>();
+  d->long_name = long_name;
+  size_t slash = long_name.rfind('/');
+  d->short_name = slash == std::string::npos ? long_name : long_name.substr(slash + 1);
+  Dso* p = d.get();
+  dso_list_.push_back(std::move(d));
+  dsos_[long_name] = p;
+  return p;
+}
+
+Thread& Machine::findnew_thread(int32_t pid, int32_t tid) {
+  auto it = threads_.find(tid);
+  if (it != threads_.end()) {
+    Thread& t = it->second;
+    if (t.pid == -1 && pid != -1) t.pid = pid;
+    return t;
+  }
+  Thread t;
+  t.pid = pid;
+  t.tid = tid;
+  t.comm = tid == 0 ? "swapper" : ":" + std::to_string(tid);
+  // Threads of a process share its maps: find the group leader's.
+  if (pid != tid && pid != -1) {
+    Thread& leader = findnew_thread(pid, pid);
+    t.maps = leader.maps;
+  }
+  if (!t.maps) t.maps = std::make_shared<MapSet>();
+  return threads_.emplace(tid, std::move(t)).first->second;
+}
+
+const Thread* Machine::find_thread(int32_t tid) const {
+  auto it = threads_.find(tid);
+  return it == threads_.end() ? nullptr : &it->second;
+}
+
+void Machine::set_comm(int32_t pid, int32_t tid, const std::string& comm, bool) {
+  Thread& t = findnew_thread(pid, tid);
+  t.comm = comm;
+  t.comm_set = true;
+}
+
+void Machine::fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid) {
+  Thread& parent = findnew_thread(ppid, ptid);
+  std::string comm = parent.comm;
+  bool comm_set = parent.comm_set;
+  std::shared_ptr<MapSet> parent_maps = parent.maps;
+  // A reused tid starts afresh.
+  threads_.erase(tid);
+  Thread t;
+  t.pid = pid;
+  t.tid = tid;
+  t.comm = comm;
+  t.comm_set = comm_set;
+  if (pid == ppid) {
+    t.maps = parent_maps;
+  } else if (pid == tid) {
+    t.maps = std::make_shared<MapSet>(*parent_maps);
+  } else {
+    t.maps = findnew_thread(pid, pid).maps;
+  }
+  threads_[tid] = std::move(t);
+}
+
+void Machine::exit(int32_t, int32_t tid) {
+  auto it = threads_.find(tid);
+  if (it != threads_.end()) it->second.exited = true;
+}
+
+void Machine::mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64_t len,
+                   uint64_t pgoff, const std::string& filename, uint32_t prot, uint32_t flags,
+                   const std::string& build_id) {
+  Map m;
+  m.start = start;
+  m.end = start + len;
+  m.pgoff = pgoff;
+  m.prot = prot;
+  m.flags = flags;
+  if (kernel) {
+    // perf names the core kernel map's dso [kernel.kallsyms] whatever the symbol suffix.
+    bool core = filename.rfind("[kernel.kallsyms]", 0) == 0;
+    m.dso = findnew_dso(core ? "[kernel.kallsyms]" : filename);
+    m.dso->kernel = true;
+    if (core) {
+      m.pgoff = start;
+      if (start < kernel_start_) kernel_start_ = start;
+    }
+    if (!build_id.empty()) m.dso->build_id = build_id;
+    kernel_maps_.insert(m);
+    return;
+  }
+  m.dso = findnew_dso(filename);
+  if (!build_id.empty()) m.dso->build_id = build_id;
+  findnew_thread(pid, tid).maps->insert(m);
+}
+
+const Map* Machine::find_map(const Thread& t, uint8_t cpumode, uint64_t addr) const {
+  switch (cpumode) {
+    case PERF_RECORD_MISC_KERNEL:
+    case PERF_RECORD_MISC_GUEST_KERNEL:
+      return kernel_maps_.find(addr);
+    case PERF_RECORD_MISC_USER:
+    case PERF_RECORD_MISC_GUEST_USER: {
+      const Map* m = t.maps ? t.maps->find(addr) : nullptr;
+      // perf retries in the kernel maps for a kernel address sampled in "user" mode.
+      if (!m && is_kernel_ip(addr)) m = kernel_maps_.find(addr);
+      return m;
+    }
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace cperf

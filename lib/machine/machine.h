@@ -1,0 +1,84 @@
+// Machine: the state perf rebuilds from side-band records — threads with their comms and the
+// address maps of each process and of the kernel — and address resolution against it.
+//
+// Dsos live in the Machine for its whole life and are referred to by pointer; Maps are values.
+// Threads of one process share one MapSet; a fork into a new process copies the parent's.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace cperf {
+
+struct Dso {
+  std::string long_name;   // the path (or [kernel.kallsyms], [vdso]) as recorded
+  std::string short_name;  // basename
+  std::string build_id;    // hex, empty if unknown
+  bool kernel = false;     // kernel or a kernel module
+  bool hit = false;        // some sample resolved into it
+};
+
+struct Map {
+  uint64_t start = 0, end = 0, pgoff = 0;
+  uint32_t prot = 0, flags = 0;
+  Dso* dso = nullptr;
+  // Address inside the dso's file mapping: perf's map__map_ip.
+  uint64_t map_ip(uint64_t ip) const { return dso && dso->kernel && pgoff == start ? ip : ip - start + pgoff; }
+};
+
+class MapSet {
+ public:
+  // Inserts m, trimming or splitting maps it overlaps (perf's maps__fixup_overlap_and_insert).
+  void insert(const Map& m);
+  const Map* find(uint64_t addr) const;
+  bool empty() const { return by_start_.empty(); }
+  const std::map<uint64_t, Map>& maps() const { return by_start_; }
+
+ private:
+  std::map<uint64_t, Map> by_start_;
+};
+
+struct Thread {
+  int32_t pid = -1, tid = -1;
+  std::string comm;
+  bool comm_set = false;
+  bool exited = false;
+  std::shared_ptr<MapSet> maps;
+  // perf's thread__comm_str: ":<tid>" until a COMM record names it.
+  const std::string& comm_str() const { return comm; }
+};
+
+class Machine {
+ public:
+  Machine();
+
+  Thread& findnew_thread(int32_t pid, int32_t tid);
+  const Thread* find_thread(int32_t tid) const;
+
+  void set_comm(int32_t pid, int32_t tid, const std::string& comm, bool exec);
+  void fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid);
+  void exit(int32_t pid, int32_t tid);
+  // An MMAP/MMAP2. pid -1 or kernel cpumode goes to the kernel maps.
+  void mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64_t len, uint64_t pgoff,
+            const std::string& filename, uint32_t prot, uint32_t flags, const std::string& build_id);
+
+  // The map holding addr for this cpumode (PERF_RECORD_MISC_*), or nullptr.
+  const Map* find_map(const Thread& t, uint8_t cpumode, uint64_t addr) const;
+  bool is_kernel_ip(uint64_t addr) const { return addr >= kernel_start_; }
+
+  Dso* findnew_dso(const std::string& long_name);
+  const MapSet& kernel_maps() const { return kernel_maps_; }
+  const std::vector<std::unique_ptr<Dso>>& dsos() const { return dso_list_; }
+
+ private:
+  std::unordered_map<int32_t, Thread> threads_;
+  std::unordered_map<std::string, Dso*> dsos_;
+  std::vector<std::unique_ptr<Dso>> dso_list_;
+  MapSet kernel_maps_;
+  uint64_t kernel_start_ = 0xffff800000000000ULL;
+};
+
+}  // namespace cperf

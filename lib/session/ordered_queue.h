@@ -1,0 +1,55 @@
+// OrderedQueue: perf's ordered-events contract.
+//
+// Events are queued by timestamp; equal timestamps keep arrival order. A FINISHED_ROUND record
+// flushes every event not newer than the largest timestamp seen before the *previous* round
+// (the kernel guarantees that after two rounds nothing older can arrive). finish() flushes all.
+// Events older than the last flushed timestamp still go out in order at the next flush and are
+// counted in unordered().
+//
+//   round 1 queued: t1..t5          FINISHED_ROUND -> flush <= limit(0); limit = 5
+//   round 2 queued: t3'..t9         FINISHED_ROUND -> flush <= 5;        limit = 9
+//   ...                             finish()       -> flush everything
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <queue>
+#include <vector>
+
+#include "session/event.h"
+
+namespace cperf {
+
+class OrderedQueue {
+ public:
+  using Deliver = std::function<void(Event&)>;
+  explicit OrderedQueue(Deliver deliver) : deliver_(std::move(deliver)) {}
+
+  void push(Event&& e);
+  void finished_round();
+  void finish();
+  uint64_t unordered() const { return unordered_; }
+  size_t size() const { return heap_.size(); }
+
+ private:
+  void flush_upto(uint64_t limit);
+
+  struct Item {
+    uint64_t time;
+    uint64_t seq;
+    Event ev;
+  };
+  struct Later {
+    bool operator()(const Item& a, const Item& b) const {
+      return a.time != b.time ? a.time > b.time : a.seq > b.seq;
+    }
+  };
+  Deliver deliver_;
+  std::priority_queue<Item, std::vector<Item>, Later> heap_;
+  uint64_t seq_ = 0;
+  uint64_t next_flush_ = 0;
+  uint64_t max_time_ = 0;
+  uint64_t last_flush_ = 0;
+  uint64_t unordered_ = 0;
+};
+
+}  // namespace cperf

@@ -1,0 +1,14 @@
+#!/bin/bash
+# Installs the Debian packages cperf builds and tests with, when any is missing.
+set -euo pipefail
+pkgs=(g++ make pkg-config libelf-dev libdw-dev libunwind-dev libtraceevent-dev libcli11-dev
+      libgtest-dev libzstd-dev zlib1g-dev)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null

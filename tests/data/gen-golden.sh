@@ -1,0 +1,148 @@
+#!/bin/bash
+# gen-golden.sh — regenerates cperf's golden outputs with upstream perf 7.2 (the oracle chroot).
+#
+#   tests/data/gen-golden.sh            # both sets
+#   tests/data/gen-golden.sh perf6.1    # only tests/data/perf6.1
+#   tests/data/gen-golden.sh perf7.2-defer
+#
+# Needs root (chroot) and the oracle chroot made by ../shared/oracle/setup
+# (default ~/.cache/cperf-oracle/sid; honours SID_ROOT and ORACLE_HOME like the setup script).
+#
+# Each set is a folder SET/ with data/NAME.data, symfs/, kallsyms.gz and expected/.
+# The script copies data/, symfs/ and kallsyms.gz into the chroot (/f/cperf-golden.PID/SET),
+# unpacks kallsyms, runs upstream perf from SET/data (as ../shared/fixtures/perf7.2-defer/
+# gen-expected.sh does: `perf report -D` prints the path it was given, so tests must run the
+# dump from data/ with `-i NAME.data` too), and writes back SET/expected/NAME.KIND.txt.gz.
+# With S="--kallsyms=../kallsyms --symfs=../symfs":
+#
+#   KIND                  command (run in SET/data)
+#   script                perf script -i NAME.data $S
+#   script-nomerge        perf script --no-merge-callchains -i NAME.data $S
+#   report                perf report --stdio --no-children -i NAME.data $S            (*)
+#   report-children       perf report --stdio -i NAME.data $S                          (*)
+#   dump                  perf report -D -i NAME.data --symfs=../symfs
+#   evlist                perf evlist -v -i NAME.data
+#   header                perf report --header-only -i NAME.data                       (*)
+#   report-sort-comm-dso  perf report --stdio --no-children -s comm,dso -i NAME.data $S (*)
+#   report-sort-sym       perf report --stdio --no-children -s sym -i NAME.data $S      (*)
+#   report-folded         perf report --stdio --no-children -g folded -i NAME.data $S   (*)
+#   report-caller         perf report --stdio --no-children -g caller -i NAME.data $S   (*)
+#   report-limit5         perf report --stdio --no-children --percent-limit 5 -i NAME.data $S (*)
+#
+#   (*) minus the random `# (Tip: ...)` line: grep -v '^# (Tip:'
+#
+# perf6.1 gets every KIND.  perf7.2-defer gets only `header` written (its other goldens are the
+# fixture's originals); the six gen-expected.sh kinds are regenerated into a scratch folder and
+# compared with the shipped ones, as a check that the oracle still reproduces them.
+#
+# Determinism:
+#  - perf runs with `env -i HOME=<empty dir> PROCFS_PATH=<empty dir> PATH=... TZ=UTC`: no
+#    ~/.perfconfig, an empty build-id cache, so binaries resolve only through --symfs.
+#    /proc and /sys are not mounted in the chroot, so nothing of this machine leaks in (with /proc,
+#    perf would take the [vdso] of the running perf, i.e. of this machine's kernel).  Consequences,
+#    all visible in the goldens and identical to the shipped perf7.2-defer ones:
+#      * every [vdso] PERF_RECORD_MMAP2 fails ("cannot open maps" on stderr, and the dump shows
+#        "problem processing PERF_RECORD_MMAP2, skipping event."), so vdso addresses stay unresolved;
+#      * "Failed to read max cpus, using default of 4096" on stderr for some files.
+#    PROCFS_PATH (read by tools/lib/api/fs) is needed because without any procfs mountpoint perf 7.2
+#    dereferences NULL and segfaults on every pipe-mode file; pointing it at an empty directory
+#    reproduces the shipped perf7.2-defer goldens byte for byte (defer-pipe included).
+#  - `perf report --header-only` prints "# captured on : <mtime of the data file>" (ctime(3) of
+#    st_mtime).  The chroot copies get the fixed mtime $GOLDEN_MTIME (2000-01-01 00:00:00 UTC), so
+#    tests must either set the mtime of their copy to that (touch -d @946684800) or mask the line.
+#  - Output .gz files are written with `gzip -9n` (no name, no timestamp).
+# If a command writes to stderr, that text is saved as expected/NAME.KIND.stderr.txt (plain).
+# Every command's exit status and stderr size goes to expected/exit-status.txt.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+ORACLE_HOME=${ORACLE_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle}
+SID_ROOT=${SID_ROOT:-$ORACLE_HOME/sid}
+GOLDEN_MTIME=${GOLDEN_MTIME:-946684800}
+
+ver=$(chroot "$SID_ROOT" perf --version) || { echo "no oracle chroot at $SID_ROOT (run ../shared/oracle/setup)" >&2; exit 1; }
+case "$ver" in
+  "perf version 7.2"*) ;;
+  *) echo "warning: oracle is '$ver', goldens were made with perf 7.2" >&2 ;;
+esac
+echo "oracle: $ver"
+
+sets=${*:-perf6.1 perf7.2-defer}
+rel=/f/cperf-golden.$$
+work=$SID_ROOT$rel
+trap 'rm -rf "$work"' EXIT INT TERM
+mkdir -p "$work/home" "$work/noproc"
+
+# The part that runs inside the chroot: inner.sh SETDIR OUTDIR KIND,KIND,... NAME...
+cat > "$work/inner.sh" <<'EOF'
+set -u
+setdir=$1 out=$2 kinds=$3; shift 3
+cd "$setdir/data" || exit 1
+S="--kallsyms=../kallsyms --symfs=../symfs"
+for f in "$@"; do
+  for k in $(echo "$kinds" | tr , ' '); do
+    tip=1
+    case $k in
+      script)               set -- script -i $f.data $S; tip=0 ;;
+      script-nomerge)       set -- script --no-merge-callchains -i $f.data $S; tip=0 ;;
+      report)               set -- report --stdio --no-children -i $f.data $S ;;
+      report-children)      set -- report --stdio -i $f.data $S ;;
+      dump)                 set -- report -D -i $f.data --symfs=../symfs; tip=0 ;;
+      evlist)               set -- evlist -v -i $f.data; tip=0 ;;
+      header)               set -- report --header-only -i $f.data ;;
+      report-sort-comm-dso) set -- report --stdio --no-children -s comm,dso -i $f.data $S ;;
+      report-sort-sym)      set -- report --stdio --no-children -s sym -i $f.data $S ;;
+      report-folded)        set -- report --stdio --no-children -g folded -i $f.data $S ;;
+      report-caller)        set -- report --stdio --no-children -g caller -i $f.data $S ;;
+      report-limit5)        set -- report --stdio --no-children --percent-limit 5 -i $f.data $S ;;
+      *) echo "unknown kind $k" >&2; exit 1 ;;
+    esac
+    E=$out/$f.$k
+    perf "$@" > $E.raw 2> $E.stderr.txt
+    rc=$?
+    if [ $tip = 1 ]; then grep -v '^# (Tip:' $E.raw > $E.txt; else mv $E.raw $E.txt; fi
+    rm -f $E.raw
+    printf '%s %s exit=%d stderr=%d: perf %s\n' $f $k $rc $(wc -c < $E.stderr.txt) "$*" >> $out/exit-status.txt
+    [ -s $E.stderr.txt ] || rm -f $E.stderr.txt
+    gzip -9n -f $E.txt
+  done
+done
+EOF
+
+base_kinds=script,script-nomerge,report,report-children,dump,evlist
+all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5
+
+for set in $sets; do
+  src=$here/$set
+  [ -d "$src/data" ] || { echo "no $src/data" >&2; exit 1; }
+  dst=$work/$set
+  mkdir -p "$dst/out" "$dst/check"
+  cp -rL "$src/data" "$src/symfs" "$dst/"
+  gzip -dc "$src/kallsyms.gz" > "$dst/kallsyms"
+  touch -d "@$GOLDEN_MTIME" "$dst"/data/*.data
+  names=$(cd "$src/data" && ls *.data | sed 's/\.data$//')
+  run() { chroot "$SID_ROOT" env -i HOME=$rel/home PROCFS_PATH=$rel/noproc TZ=UTC \
+            PATH=/usr/sbin:/usr/bin:/sbin:/bin sh $rel/inner.sh "$rel/$set" "$@"; }
+  if [ "$set" = perf7.2-defer ]; then
+    run "$rel/$set/out" header $names
+    run "$rel/$set/check" $base_kinds $names
+    bad=0
+    for g in "$dst"/check/*.txt.gz; do
+      b=$(basename "$g")
+      if ! cmp -s <(gzip -dc "$g") <(gzip -dc "$src/expected/$b"); then
+        echo "check: $set/expected/$b differs from a fresh run"; bad=1
+      fi
+    done
+    grep -v ' exit=0 stderr=0:' "$dst/check/exit-status.txt" | sed "s|^|$set (check): |" || true
+    if [ $bad = 0 ]; then echo "check: $set base goldens reproduce exactly"; fi
+  else
+    run "$rel/$set/out" $all_kinds $names
+  fi
+  # Replace this set's generated files (keep the fixture's originals for perf7.2-defer).
+  for n in $names; do
+    rm -f "$src"/expected/$n.*.stderr.txt
+  done
+  cp "$dst"/out/* "$src/expected/"
+  echo "$set: $(ls "$dst"/out | grep -c '\.txt\.gz$') goldens written to $src/expected"
+  grep -v ' exit=0 stderr=0:' "$dst/out/exit-status.txt" | sed "s|^|$set: |" || true
+done
