@@ -46,6 +46,10 @@ int cmd_evlist(const Args& args) {
     }
     std::printf("%s\n", line.c_str());
   }
+  bool has_tracepoint = false;
+  for (const EventAttrEntry& e : reader.attrs()) has_tracepoint |= e.attr.type == PERF_TYPE_TRACEPOINT;
+  if (has_tracepoint && !trace_fields)
+    std::printf("# Tip: use 'perf evlist --trace-fields' to show fields for tracepoint events\n");
   return 0;
 }
 

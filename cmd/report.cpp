@@ -34,7 +34,6 @@ int run_dump(const ReportOptions& o) {
              stdout);
   RawDumpOptions dopts;
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
-  dopts.symfs_given = !o.symfs.empty();
   RawDumpTool tool(stdout, dopts);
   Session session(reader, SessionOptions{}, tool);
   session.run();

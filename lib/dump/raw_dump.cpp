@@ -76,6 +76,8 @@ void RawDumpTool::print_prefix(const RawRecord& rec, Session& s, const Event* ev
 }
 
 void RawDumpTool::user_record(const RawRecord& rec, Session& s) {
+  // perf dumps the records inside a COMPRESSED record, not the container itself.
+  if (rec.type == PERF_RECORD_COMPRESSED || rec.type == PERF_RECORD_COMPRESSED2) return;
   print_prefix(rec, s, nullptr);
   print_user_record(out_, rec, s);
 }
@@ -111,7 +113,7 @@ void RawDumpTool::print_sample(Event& ev, Session& s) {
     print_callchain(ds.callchain);
     if (ds.deferred_callchain) std::fputs("...... (deferred)\n", out_);
   }
-  print_sample_extras(out_, attr, ds);
+  print_sample_extras(out_, attr, ds, s.swapped());
   if (samples_per_attr_.size() < s.attrs().size()) samples_per_attr_.resize(s.attrs().size());
   ++samples_per_attr_[ev.attr_index];
 

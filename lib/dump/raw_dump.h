@@ -12,7 +12,6 @@ namespace cperf {
 
 struct RawDumpOptions {
   std::string path_label;  // printed after '@' ("perf.data" as given, or "pipe")
-  bool symfs_given = false;
 };
 
 class RawDumpTool : public SessionTool {

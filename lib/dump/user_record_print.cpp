@@ -179,16 +179,107 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s) {
     case PERF_RECORD_FINISHED_ROUND:
       std::fputs("\n", out);
       break;
+    case PERF_RECORD_COMPRESSED:
+    case PERF_RECORD_COMPRESSED2:
+      break;  // perf dumps the records inside, not the container
     default:
       std::fputs(": unhandled!\n", out);
       break;
   }
 }
 
-void print_sample_extras(std::FILE* out, const perf_event_attr& attr, const DecodedSample& ds) {
-  (void)attr;
-  (void)out;
-  (void)ds;
+namespace {
+
+// x86-64 perf register names by bit of the regs mask.
+const char* x86_reg_name(int bit) {
+  static const char* const names[] = {"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP",
+                                      "IP", "FLAGS", "CS", "SS", "DS", "ES", "FS", "GS",
+                                      "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15"};
+  static const char* const xmm[] = {"XMM0", "XMM1", "XMM2", "XMM3", "XMM4", "XMM5",
+                                    "XMM6", "XMM7", "XMM8", "XMM9", "XMM10", "XMM11",
+                                    "XMM12", "XMM13", "XMM14", "XMM15"};
+  if (bit < 24) return names[bit];
+  if (bit >= 32 && bit < 64 && bit % 2 == 0) return xmm[(bit - 32) / 2];
+  return "unknown";
+}
+
+void print_regs(std::FILE* out, const char* kind, const RegsDump& regs) {
+  static const char* const abi[] = {"none", "32-bit", "64-bit"};
+  std::fprintf(out, "... %s regs: mask %#" PRIx64 " ABI %s\n", kind, regs.mask,
+               regs.abi < 3 ? abi[regs.abi] : "unknown");
+  size_t i = 0;
+  for (int bit = 0; bit < 64 && i < regs.regs.size(); ++bit) {
+    if (!(regs.mask >> bit & 1)) continue;
+    std::fprintf(out, ".... %-5s 0x%016" PRIx64 "\n", x86_reg_name(bit), regs.regs[i++]);
+  }
+}
+
+void print_branch_stack(std::FILE* out, const perf_event_attr& attr, const DecodedSample& ds,
+                        bool swap) {
+  bool callstack = attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK;
+  std::fprintf(out, "%s: nr:%" PRIu64 "\n", callstack ? "... branch callstack" : "... branch stack",
+               ds.branch_nr);
+  ByteReader r(ds.branch_entries, swap);
+  for (uint64_t i = 0; i < ds.branch_nr; ++i) {
+    uint64_t from = r.u64(), to = r.u64(), flags = r.u64();
+    bool mispred = flags & 1, predicted = flags >> 1 & 1, in_tx = flags >> 2 & 1,
+         abort = flags >> 3 & 1;
+    unsigned cycles = static_cast<unsigned>(flags >> 4 & 0xffff);
+    std::fprintf(out, "..... %2" PRIu64 ": %016" PRIx64 " -> %016" PRIx64 " %u cycles %s%s%s%s\n",
+                 i, from, to, cycles, mispred ? "M" : " ", predicted ? "P" : " ",
+                 abort ? "A" : " ", in_tx ? "T" : " ");
+  }
+}
+
+void print_read(std::FILE* out, uint64_t fmt, const ReadFormatValues& v, bool swap) {
+  std::fputs("... sample_read:\n", out);
+  if (fmt & PERF_FORMAT_TOTAL_TIME_ENABLED)
+    std::fprintf(out, "...... time enabled %016" PRIx64 "\n", v.time_enabled);
+  if (fmt & PERF_FORMAT_TOTAL_TIME_RUNNING)
+    std::fprintf(out, "...... time running %016" PRIx64 "\n", v.time_running);
+  auto one = [&](uint64_t id, uint64_t value, uint64_t lost) {
+    std::fprintf(out, "..... id %016" PRIx64 ", value %016" PRIx64, id, value);
+    if (fmt & PERF_FORMAT_LOST) std::fprintf(out, ", lost %" PRIu64, lost);
+    std::fputs("\n", out);
+  };
+  if (fmt & PERF_FORMAT_GROUP) {
+    std::fprintf(out, ".... group nr %" PRIu64 "\n", v.nr);
+    ByteReader r(v.values, swap);
+    for (uint64_t i = 0; i < v.nr; ++i) {
+      uint64_t value = r.u64();
+      uint64_t id = (fmt & PERF_FORMAT_ID) ? r.u64() : 0;
+      uint64_t lost = (fmt & PERF_FORMAT_LOST) ? r.u64() : 0;
+      one(id, value, lost);
+    }
+  } else {
+    one(v.id, v.value, v.lost);
+  }
+}
+
+}  // namespace
+
+void print_sample_extras(std::FILE* out, const perf_event_attr& attr, const DecodedSample& ds,
+                         bool swap) {
+  const uint64_t t = attr.sample_type;
+  if (t & PERF_SAMPLE_BRANCH_STACK) print_branch_stack(out, attr, ds, swap);
+  if ((t & PERF_SAMPLE_REGS_USER) && !ds.user_regs.regs.empty()) print_regs(out, "user", ds.user_regs);
+  if ((t & PERF_SAMPLE_REGS_INTR) && !ds.intr_regs.regs.empty()) print_regs(out, "intr", ds.intr_regs);
+  if (t & PERF_SAMPLE_STACK_USER) {
+    // perf reports the offset of the size field that precedes the stack bytes.
+    size_t offset = ds.user_stack.empty() ? 0 : ds.user_stack.data() - ds.record_start - 8;
+    std::fprintf(out, "... ustack: size %" PRIu64 ", offset %#zx\n", ds.user_stack_size, offset);
+  }
+  if (t & PERF_SAMPLE_WEIGHT_TYPE) {
+    std::fprintf(out, "... weight: %" PRIu64, ds.weight);
+    if (t & PERF_SAMPLE_WEIGHT_STRUCT)
+      std::fprintf(out, ",0x%" PRIx16 ",0x%" PRIx16, ds.ins_lat, ds.weight3);
+    std::fputs("\n", out);
+  }
+  if (t & PERF_SAMPLE_DATA_SRC) std::fprintf(out, " . data_src: 0x%" PRIx64 "\n", ds.data_src);
+  if (t & PERF_SAMPLE_PHYS_ADDR) std::fprintf(out, " .. phys_addr: 0x%" PRIx64 "\n", ds.phys_addr);
+  if (t & PERF_SAMPLE_TRANSACTION)
+    std::fprintf(out, "... transaction: %" PRIx64 "\n", ds.transaction);
+  if (t & PERF_SAMPLE_READ) print_read(out, attr.read_format, ds.read, swap);
 }
 
 }  // namespace cperf

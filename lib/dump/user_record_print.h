@@ -11,6 +11,7 @@ namespace cperf {
 void print_user_record(std::FILE* out, const RawRecord& rec, Session& s);
 
 // Branch stack, registers, user stack, weight, data_src, ... of a sample, in perf's order.
-void print_sample_extras(std::FILE* out, const perf_event_attr& attr, const DecodedSample& ds);
+void print_sample_extras(std::FILE* out, const perf_event_attr& attr, const DecodedSample& ds,
+                         bool swap);
 
 }  // namespace cperf

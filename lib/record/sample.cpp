@@ -62,6 +62,7 @@ std::string decode_sample(Bytes record, bool swap, const perf_event_attr& attr,
   r.skip(kHeader);
   const uint64_t t = attr.sample_type;
   s.sample_type = t;
+  s.record_start = record.data();
   if (t & PERF_SAMPLE_IDENTIFIER) s.id = r.u64();
   if (t & PERF_SAMPLE_IP) s.ip = r.u64();
   if (t & PERF_SAMPLE_TID) read_u32_pair(r, s.pid, s.tid);

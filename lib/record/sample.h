@@ -32,6 +32,7 @@ struct RegsDump {
 };
 
 struct DecodedSample {
+  const std::byte* record_start = nullptr;  // for offsets of views into the record
   uint64_t sample_type = 0;
   uint64_t ip = 0;
   uint32_t pid = 0, tid = 0;
