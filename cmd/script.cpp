@@ -1,13 +1,192 @@
-// cperf script: placeholder until the script pipeline lands.
+// cperf script: prints every sample of a perf.data file as upstream perf script does, merging
+// deferred user callchains into their samples unless --no-merge-callchains.
+//
+//   1. parse options (perf's names; unknown option -> usage, exit 129)
+//   2. open the file, name the events, optionally print the header
+//   3. run Session -> [DeferredCallchainMerger] -> ScriptTool
+//   4. with -v, report the merger's counts on stderr
+#include <cinttypes>
 #include <cstdio>
+#include <sstream>
 
+#include "base/error.h"
+#include "cli.h"
 #include "commands.h"
+#include "header/feature_print.h"
+#include "header/header_print.h"
+#include "io/perf_data_reader.h"
+#include "script/script_tool.h"
+#include "session/deferred_merger.h"
+#include "session/session.h"
 
 namespace cperf {
 
-int cmd_script(const Args&) {
-  std::fprintf(stderr, "cperf script: not implemented yet\n");
-  return 1;
+namespace {
+
+struct ScriptCliOptions {
+  std::string input;
+  std::vector<std::string> fields;
+  bool hide_call_graph = false;
+  int max_stack = 127;
+  bool ns = false;
+  std::string time, cpu, pid, tid, comms, symbols;
+  bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
+  bool header = false, force = false;
+  int verbose = 0;
+  std::string kallsyms, symfs;
+  bool merge = false, no_merge = false;
+};
+
+std::vector<std::string> split_list(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+// "1,3-5" -> {1,3,4,5}; false on a malformed list.
+bool parse_cpu_list(const std::string& s, std::set<uint32_t>& out) {
+  for (const std::string& item : split_list(s)) {
+    char* end = nullptr;
+    unsigned long a = std::strtoul(item.c_str(), &end, 10);
+    if (end == item.c_str()) return false;
+    unsigned long b = a;
+    if (*end == '-') {
+      const char* p = end + 1;
+      b = std::strtoul(p, &end, 10);
+      if (end == p) return false;
+    }
+    if (*end || b < a || b - a > 65536) return false;
+    for (unsigned long c = a; c <= b; ++c) out.insert(static_cast<uint32_t>(c));
+  }
+  return true;
+}
+
+bool parse_int_list(const std::string& s, std::set<int32_t>& out) {
+  for (const std::string& item : split_list(s)) {
+    char* end = nullptr;
+    long v = std::strtol(item.c_str(), &end, 10);
+    if (end == item.c_str() || *end) return false;
+    out.insert(static_cast<int32_t>(v));
+  }
+  return true;
+}
+
+// "sec.usec" (either side may be empty) -> ns; false on garbage.
+bool parse_time(const std::string& s, uint64_t& ns) {
+  if (s.empty()) {
+    ns = 0;
+    return true;
+  }
+  size_t dot = s.find('.');
+  std::string sec = s.substr(0, dot), frac = dot == std::string::npos ? "" : s.substr(dot + 1);
+  if (sec.empty() || sec.find_first_not_of("0123456789") != std::string::npos ||
+      frac.find_first_not_of("0123456789") != std::string::npos || frac.size() > 9)
+    return false;
+  frac.resize(9, '0');
+  ns = std::stoull(sec) * 1000000000ull + std::stoull(frac);
+  return true;
+}
+
+int usage_error(const std::string& msg) {
+  std::fprintf(stderr, "  Error: %s\n", msg.c_str());
+  return 129;
+}
+
+}  // namespace
+
+int cmd_script(const Args& args) {
+  ScriptCliOptions o;
+  CLI::App app("perf script [<options>]", "script");
+  app.add_option("-i,--input", o.input, "input file name");
+  app.add_option("-F,--fields", o.fields, "comma separated output fields prepend with 'type:'");
+  app.add_flag("-G,--hide-call-graph", o.hide_call_graph, "When printing symbols do not display call chain");
+  app.add_option("--max-stack", o.max_stack, "Set the maximum stack depth when parsing the callchain");
+  app.add_flag("--ns", o.ns, "Use 9 decimal places when displaying time");
+  app.add_option("--time", o.time, "Time span of interest (start,stop)");
+  app.add_option("-C,--cpu", o.cpu, "list of cpus to profile");
+  app.add_option("--pid", o.pid, "only consider symbols in these pids");
+  app.add_option("--tid", o.tid, "only consider symbols in these tids");
+  app.add_option("-c,--comms", o.comms, "only display events for these comms");
+  app.add_option("-S,--symbols", o.symbols, "only consider these symbols");
+  app.add_flag("--show-task-events", o.show_task, "Show the fork/comm/exit events");
+  app.add_flag("--show-mmap-events", o.show_mmap, "Show the mmap events");
+  app.add_flag("--show-switch-events", o.show_switch, "Show context switch events");
+  app.add_flag("--show-lost-events", o.show_lost, "Show lost events");
+  app.add_flag("--header", o.header, "Show data header.");
+  app.add_flag("-f,--force", o.force, "don't complain, do it");
+  app.add_flag("-v,--verbose", o.verbose, "be more verbose");
+  app.add_option("-k,--vmlinux", o.kallsyms, "vmlinux pathname");
+  app.add_option("--kallsyms", o.kallsyms, "kallsyms pathname");
+  app.add_option("--symfs", o.symfs, "Look for files with symbols relative to this directory");
+  app.add_flag("--merge-callchains", o.merge, "Enable merging deferred user callchains");
+  app.add_flag("--no-merge-callchains", o.no_merge, "Show separate CALLCHAIN_DEFERRED records");
+  int rc = parse_command_line(app, args);
+  if (rc >= 0) return rc;
+  if (o.input.empty()) o.input = default_input();
+
+  ScriptOptions so;
+  so.symfs = o.symfs;
+  so.kallsyms = o.kallsyms;
+  so.merge_callchains = !o.no_merge;
+  so.hide_call_graph = o.hide_call_graph;
+  so.max_stack = o.max_stack < 0 ? 0 : o.max_stack;
+  so.ns = o.ns;
+  so.show_task = o.show_task;
+  so.show_mmap = o.show_mmap;
+  so.show_switch = o.show_switch;
+  so.show_lost = o.show_lost;
+  if (!o.time.empty()) {
+    size_t comma = o.time.find(',');
+    uint64_t a = 0, b = 0;
+    if (!parse_time(o.time.substr(0, comma), a) ||
+        (comma != std::string::npos && !parse_time(o.time.substr(comma + 1), b)))
+      return usage_error("Invalid time string");
+    so.time_range = std::make_pair(a, b);
+  }
+  if (!o.cpu.empty() && !parse_cpu_list(o.cpu, so.cpus)) return usage_error("Invalid cpu list");
+  if (!o.pid.empty() && !parse_int_list(o.pid, so.pids)) return usage_error("Invalid pid list");
+  if (!o.tid.empty() && !parse_int_list(o.tid, so.tids)) return usage_error("Invalid tid list");
+  for (const std::string& c : split_list(o.comms)) so.comms.insert(c);
+  for (const std::string& c : split_list(o.symbols)) so.symbols.insert(c);
+  FieldSet fields;
+  for (const std::string& f : o.fields) {
+    std::string err = fields.parse(f);
+    if (!err.empty()) return usage_error(err);
+  }
+
+  try {
+    PerfDataReader reader(o.input);
+    name_events(reader);
+    if (o.header) print_header(stdout, reader, o.verbose > 0);
+    ScriptTool tool(stdout, so, fields);
+    DeferredCallchainMerger merger(tool);
+    SessionTool* front = &tool;
+    if (so.merge_callchains) {
+      tool.set_merger(&merger);
+      front = &merger;
+    }
+    Session session(reader, SessionOptions{}, *front);
+    session.run();
+    if (o.verbose > 0 && so.merge_callchains) {
+      const DeferredMergerStats& st = merger.stats();
+      std::fprintf(stderr,
+                   "deferred callchains: %" PRIu64 " samples parked, %" PRIu64 " merged, %" PRIu64
+                   " cookie mismatches, %" PRIu64 " flushed at end, %" PRIu64
+                   " released early (memory bound), %" PRIu64 " records, %" PRIu64
+                   " matched no sample\n",
+                   st.parked, st.merged, st.mismatched, st.flushed, st.evicted, st.records,
+                   st.records_unmatched);
+    }
+    if (!tool.error().empty()) return 255;
+  } catch (const InputError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return 1;
+  return 0;
 }
 
 }  // namespace cperf

@@ -61,6 +61,9 @@ class Machine {
   void set_comm(int32_t pid, int32_t tid, const std::string& comm, bool exec);
   void fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid);
   void exit(int32_t pid, int32_t tid);
+  // Forgets a thread, as perf does after PERF_RECORD_EXIT: a later record of that tid starts a
+  // fresh thread (comm ":<tid>", new maps for a group leader).
+  void remove_thread(int32_t tid) { threads_.erase(tid); }
   // An MMAP/MMAP2. pid -1 or kernel cpumode goes to the kernel maps.
   void mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64_t len, uint64_t pgoff,
             const std::string& filename, uint32_t prot, uint32_t flags, const std::string& build_id);

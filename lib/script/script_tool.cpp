@@ -1,0 +1,323 @@
+#include "script/script_tool.h"
+
+#include <cinttypes>
+#include <cstring>
+
+#include "base/error.h"
+#include "format/record_types.h"
+
+namespace cperf {
+
+namespace {
+
+// perf 7.2 refuses a [vdso] MMAP2 when the process already has a map whose MMAP2 carried a
+// build id (it then looks for the vdso of its own process, which the goldens' environment
+// lacks); the map is dropped. Same rule as the raw dump's.
+bool vdso_rejected(Machine& m, const SideBand& sb) {
+  if (sb.name != "[vdso]") return false;
+  const Thread& t = m.findnew_thread(sb.pid, sb.tid);
+  for (const auto& [start, map] : t.maps->maps())
+    if (map.dso && !map.dso->build_id.empty()) return true;
+  return false;
+}
+
+}  // namespace
+
+ScriptTool::ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields)
+    : out_(out), opts_(std::move(opts)), fields_(fields), symbols_(opts_.symfs, opts_.kallsyms) {}
+
+void ScriptTool::record(Event& ev, Session& s) {
+  switch (ev.raw.type) {
+    case PERF_RECORD_SAMPLE:
+      on_sample(ev, s);
+      break;
+    case PERF_RECORD_CALLCHAIN_DEFERRED:
+      on_deferred(ev, s);
+      break;
+    default:
+      on_side_band(ev, s);
+      break;
+  }
+}
+
+size_t ScriptTool::name_width(Session& s) {
+  if (!name_width_)
+    for (const auto& a : s.attrs()) name_width_ = std::max(name_width_, a.name.size());
+  return name_width_;
+}
+
+bool ScriptTool::check_fields(int attr_index, Session& s) {
+  const EventAttrEntry& e = s.attrs()[attr_index];
+  // perf checks the first event of each output type.
+  int type = output_type(e.attr.type);
+  for (const auto& a : s.attrs()) {
+    if (output_type(a.attr.type) != type) continue;
+    std::string err = fields_.check(a.attr, a.name, !opts_.hide_call_graph);
+    if (!err.empty() && error_.empty()) {
+      error_ = err;
+      std::fprintf(stderr, "%s\n", err.c_str());
+    }
+    break;
+  }
+  return error_.empty();
+}
+
+bool ScriptTool::filtered(uint32_t cpu, uint64_t time, const Thread& t) const {
+  if (opts_.time_range) {
+    auto [start, end] = *opts_.time_range;
+    if ((start && time < start) || (end && time > end)) return true;
+  }
+  if (!opts_.cpus.empty() && !opts_.cpus.count(cpu)) return true;
+  if (!opts_.pids.empty() && !opts_.pids.count(t.pid)) return true;
+  if (!opts_.tids.empty() && !opts_.tids.count(t.tid)) return true;
+  if (!opts_.comms.empty() && !opts_.comms.count(t.comm_str())) return true;
+  return false;
+}
+
+void ScriptTool::print_start(const Thread& t, uint32_t tid, uint32_t cpu, uint64_t time, int type,
+                             bool callchain_style) {
+  if (fields_.has(type, kFieldComm)) {
+    if (callchain_style)
+      std::fprintf(out_, "%s ", t.comm_str().c_str());
+    else
+      std::fprintf(out_, "%16s ", t.comm_str().c_str());
+  }
+  bool pid = fields_.has(type, kFieldPid), tidf = fields_.has(type, kFieldTid);
+  if (pid && tidf)
+    std::fprintf(out_, "%7d/%-7d ", t.pid, static_cast<int32_t>(tid));
+  else if (pid)
+    std::fprintf(out_, "%7d ", t.pid);
+  else if (tidf)
+    std::fprintf(out_, "%7d ", static_cast<int32_t>(tid));
+  if (fields_.has(type, kFieldCpu)) std::fprintf(out_, "[%03d] ", static_cast<int32_t>(cpu));
+  if (fields_.has(type, kFieldTime)) {
+    char buf[64];
+    if (opts_.ns)
+      std::snprintf(buf, sizeof(buf), "%5" PRIu64 ".%09" PRIu64, time / 1000000000,
+                    time % 1000000000);
+    else
+      std::snprintf(buf, sizeof(buf), "%" PRIu64 ".%06" PRIu64, time / 1000000000,
+                    time % 1000000000 / 1000);
+    std::fprintf(out_, opts_.ns ? "%s: " : "%12s: ", buf);
+  }
+}
+
+void ScriptTool::resolve_chain(const Thread& t, const U64Array& chain, std::vector<Frame>& out) {
+  out.clear();
+  uint8_t cpumode = PERF_RECORD_MISC_USER;
+  int entries = 0;
+  for (size_t i = 0; i < chain.size() && entries < opts_.max_stack; ++i) {
+    uint64_t ip = chain[i];
+    if (ip >= PERF_CONTEXT_MAX) {
+      switch (ip) {
+        case PERF_CONTEXT_HV: cpumode = PERF_RECORD_MISC_HYPERVISOR; break;
+        case PERF_CONTEXT_KERNEL: cpumode = PERF_RECORD_MISC_KERNEL; break;
+        case PERF_CONTEXT_USER:
+        case PERF_CONTEXT_USER_DEFERRED: cpumode = PERF_RECORD_MISC_USER; break;
+        default:
+          // A corrupted chain: perf discards all of it.
+          out.clear();
+          return;
+      }
+      continue;
+    }
+    ++entries;
+    const Map* map = nullptr;
+    if (cpumode == PERF_RECORD_MISC_KERNEL)
+      map = machine_.kernel_maps().find(ip);
+    else if (cpumode == PERF_RECORD_MISC_USER && t.maps)
+      map = t.maps->find(ip);
+    out.push_back({ip, map});
+  }
+}
+
+void ScriptTool::print_symbol(const Map* map, uint64_t ip, bool dso_field, bool symoff) {
+  const Symbol* sym = nullptr;
+  const std::string* alias = nullptr;
+  uint64_t addr = ip;
+  if (map) {
+    addr = map->map_ip(ip);
+    if (const auto* ds = symbols_.symbols_of(map->dso)) {
+      sym = ds->table.find(addr);
+      if (sym) {
+        auto it = ds->alias_first.find(sym->start);
+        if (it != ds->alias_first.end()) alias = &it->second;
+      }
+    }
+  }
+  std::fputc(' ', out_);
+  if (!sym) {
+    std::fputs("[unknown]", out_);
+  } else {
+    std::fputs(alias ? alias->c_str() : sym->name.c_str(), out_);
+    if (symoff) {
+      uint64_t off = addr < sym->end ? addr - sym->start : addr - (map ? map->start : 0) - sym->start;
+      std::fprintf(out_, "+0x%" PRIx64, off);
+    }
+  }
+  if (dso_field && !alias)
+    std::fprintf(out_, " (%s)", map && map->dso ? map->dso->long_name.c_str() : "[unknown]");
+  if (alias) std::fputs(" (inlined)", out_);
+}
+
+void ScriptTool::print_frames(const std::vector<Frame>& frames, int type, bool deferred,
+                              uint64_t cookie) {
+  bool ip = fields_.has(type, kFieldIp);
+  bool sym = fields_.has(type, kFieldSym);
+  bool symoff = fields_.has(type, kFieldSymOff);
+  bool dso = fields_.has(type, kFieldDso);
+  for (const Frame& f : frames) {
+    if (ip) std::fprintf(out_, "\t%16" PRIx64, f.ip);
+    if (sym && deferred && f.ip == cookie) {
+      std::fputs(" (cookie)", out_);
+      if (dso)
+        std::fprintf(out_, " (%s)", f.map && f.map->dso ? f.map->dso->long_name.c_str() : "[unknown]");
+    } else if (sym) {
+      print_symbol(f.map, f.ip, dso, symoff);
+    } else if (dso) {
+      std::fprintf(out_, " (%s)", f.map && f.map->dso ? f.map->dso->long_name.c_str() : "[unknown]");
+    }
+    std::fputc('\n', out_);
+  }
+}
+
+void ScriptTool::on_sample(Event& ev, Session& s) {
+  if (ev.attr_index < 0) return;
+  const EventAttrEntry& e = s.attrs()[ev.attr_index];
+  DecodedSample ds;
+  std::string err = decode_sample(ev.raw.bytes, s.swapped(), e.attr, ds);
+  if (!err.empty()) {
+    std::fprintf(stderr, "%s\n",
+                 offset_message(s.reader().path(), ev.raw.offset, "PERF_RECORD_SAMPLE", err).c_str());
+    return;
+  }
+  DeferredState st = merger_ ? merger_->state() : DeferredState::kNone;
+  if (st == DeferredState::kMerged || st == DeferredState::kMismatch) ds.deferred_callchain = false;
+  if (!check_fields(ev.attr_index, s)) return;
+  int type = output_type(e.attr.type);
+  if (!fields_.fields(type)) return;
+  Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
+  if (filtered(ds.cpu, ds.time, t)) return;
+  uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+  const Map* map = machine_.find_map(t, cpumode, ds.ip);
+  if (!opts_.symbols.empty()) {
+    const Symbol* sym = nullptr;
+    if (map)
+      if (const auto* dsyms = symbols_.symbols_of(map->dso)) sym = dsyms->table.find(map->map_ip(ds.ip));
+    if (!sym || !opts_.symbols.count(sym->name)) return;
+  }
+  bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;
+  bool use_chain = has_chain && !opts_.hide_call_graph;
+  bool ip_field = fields_.has(type, kFieldIp);
+  ++samples_printed_;
+  print_start(t, ds.tid, ds.cpu, ds.time, type, ip_field && use_chain);
+  if (fields_.has(type, kFieldPeriod)) std::fprintf(out_, "%10" PRIu64 " ", ds.period);
+  if (fields_.has(type, kFieldEvent))
+    std::fprintf(out_, "%*s: ", static_cast<int>(name_width(s)),
+                 e.name.empty() ? "[unknown]" : e.name.c_str());
+  if (fields_.has(type, kFieldAddr)) std::fprintf(out_, "%16" PRIx64 " ", ds.addr);
+  if (ip_field) {
+    if (use_chain) {
+      resolve_chain(t, ds.callchain, frames_);
+      std::fputc('\n', out_);
+      print_frames(frames_, type, ds.deferred_callchain, ds.deferred_cookie);
+    } else {
+      std::fputc(' ', out_);
+      std::fprintf(out_, "%16" PRIx64, ds.ip);
+      if (fields_.has(type, kFieldSym))
+        print_symbol(map, ds.ip, fields_.has(type, kFieldDso), fields_.has(type, kFieldSymOff));
+      else if (fields_.has(type, kFieldDso))
+        std::fprintf(out_, " (%s)", map && map->dso ? map->dso->long_name.c_str() : "[unknown]");
+    }
+  }
+  std::fputc('\n', out_);
+}
+
+void ScriptTool::on_deferred(Event& ev, Session& s) {
+  if (ev.attr_index < 0 || !ev.sid.valid) return;
+  SideBand sb;
+  if (!decode_side_band(ev.raw, s.swapped(), sb).empty()) return;
+  const EventAttrEntry& e = s.attrs()[ev.attr_index];
+  if (!check_fields(ev.attr_index, s)) return;
+  int type = output_type(e.attr.type);
+  if (!fields_.fields(type)) return;
+  Thread& t = machine_.findnew_thread(static_cast<int32_t>(ev.sid.pid),
+                                      static_cast<int32_t>(ev.sid.tid));
+  if (filtered(ev.sid.cpu, ev.sid.time, t)) return;
+  bool ip_field = fields_.has(type, kFieldIp);
+  bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;
+  ++deferred_printed_;
+  print_start(t, ev.sid.tid, ev.sid.cpu, ev.sid.time, type,
+              ip_field && has_chain && !opts_.hide_call_graph);
+  std::fprintf(out_, "DEFERRED CALLCHAIN [cookie: %" PRIx64 "]", sb.cookie);
+  if (ip_field) {
+    if (!opts_.hide_call_graph) {
+      resolve_chain(t, sb.deferred_ips, frames_);
+      std::fputc('\n', out_);
+      print_frames(frames_, type, false, 0);
+    } else {
+      std::fputc(' ', out_);
+    }
+  }
+  std::fputc('\n', out_);
+}
+
+void ScriptTool::on_side_band(Event& ev, Session& s) {
+  const RawRecord& rec = ev.raw;
+  SideBand sb;
+  if (!decode_side_band(rec, s.swapped(), sb).empty()) return;
+  bool show = false;
+  switch (rec.type) {
+    case PERF_RECORD_COMM:
+    case PERF_RECORD_FORK:
+    case PERF_RECORD_EXIT: show = opts_.show_task; break;
+    case PERF_RECORD_MMAP:
+    case PERF_RECORD_MMAP2: show = opts_.show_mmap; break;
+    case PERF_RECORD_SWITCH:
+    case PERF_RECORD_SWITCH_CPU_WIDE: show = opts_.show_switch; break;
+    case PERF_RECORD_LOST:
+    case PERF_RECORD_LOST_SAMPLES: show = opts_.show_lost; break;
+    default: break;
+  }
+  auto print = [&]() {
+    if (!show || ev.attr_index < 0) return;
+    int32_t pid = ev.sid.valid ? static_cast<int32_t>(ev.sid.pid) : sb.pid;
+    int32_t tid = ev.sid.valid ? static_cast<int32_t>(ev.sid.tid) : sb.tid;
+    if (rec.type == PERF_RECORD_COMM || rec.type == PERF_RECORD_FORK ||
+        rec.type == PERF_RECORD_EXIT || rec.type == PERF_RECORD_MMAP ||
+        rec.type == PERF_RECORD_MMAP2) {
+      pid = sb.pid;
+      tid = sb.tid;
+    }
+    const EventAttrEntry& e = s.attrs()[ev.attr_index];
+    int type = output_type(e.attr.type);
+    Thread& t = machine_.findnew_thread(pid, tid);
+    uint32_t cpu = ev.sid.valid ? ev.sid.cpu : 0;
+    uint64_t time = ev.sid.valid ? ev.sid.time : 0;
+    if (filtered(cpu, time, t)) return;
+    bool cc = fields_.has(type, kFieldIp) && (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+              !opts_.hide_call_graph;
+    print_start(t, static_cast<uint32_t>(tid), cpu, time, type, cc);
+    const char* name = record_type_name(rec.type);
+    std::fprintf(out_, "PERF_RECORD_%s%s", name ? name : "UNKNOWN",
+                 format_side_band(rec, sb).c_str());
+  };
+  switch (rec.type) {
+    case PERF_RECORD_EXIT:
+      print();
+      apply_side_band(machine_, rec, sb);
+      machine_.remove_thread(sb.tid);
+      break;
+    case PERF_RECORD_MMAP2:
+      if (vdso_rejected(machine_, sb)) break;
+      apply_side_band(machine_, rec, sb);
+      print();
+      break;
+    default:
+      apply_side_band(machine_, rec, sb);
+      print();
+      break;
+  }
+}
+
+}  // namespace cperf

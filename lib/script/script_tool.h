@@ -1,0 +1,81 @@
+// ScriptTool: the SessionTool behind `cperf script`. It keeps a Machine up to date from the
+// side-band records, resolves sample callchains against it (ScriptSymbols) and prints every
+// sample in upstream perf script's text format; with merging off it also prints each
+// CALLCHAIN_DEFERRED record as a "DEFERRED CALLCHAIN [cookie: X]" entry.
+//
+// When a DeferredCallchainMerger feeds it, the merger's state() tells how a parked sample was
+// delivered (merged, cookie mismatch, flushed at the end).
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "machine/machine.h"
+#include "record/sample.h"
+#include "record/side_band.h"
+#include "script/field_set.h"
+#include "script/symbols.h"
+#include "session/deferred_merger.h"
+#include "session/session.h"
+
+namespace cperf {
+
+struct ScriptOptions {
+  std::string symfs, kallsyms;
+  bool merge_callchains = true;
+  bool hide_call_graph = false;
+  int max_stack = 127;
+  bool ns = false;
+  bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
+  // Filters; empty = all.
+  std::optional<std::pair<uint64_t, uint64_t>> time_range;  // [start, end] in ns, 0 = open
+  std::set<uint32_t> cpus;
+  std::set<int32_t> pids, tids;
+  std::set<std::string> comms, symbols;
+};
+
+class ScriptTool : public SessionTool {
+ public:
+  ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields);
+
+  void set_merger(const DeferredCallchainMerger* m) { merger_ = m; }
+  void record(Event& ev, Session& s) override;
+
+  uint64_t samples_printed() const { return samples_printed_; }
+  uint64_t deferred_printed() const { return deferred_printed_; }
+  const std::string& error() const { return error_; }
+
+ private:
+  struct Frame {
+    uint64_t ip;
+    const Map* map;
+  };
+  void on_sample(Event& ev, Session& s);
+  void on_deferred(Event& ev, Session& s);
+  void on_side_band(Event& ev, Session& s);
+  bool check_fields(int attr_index, Session& s);
+  bool filtered(uint32_t cpu, uint64_t time, const Thread& t) const;
+  void print_start(const Thread& t, uint32_t tid, uint32_t cpu, uint64_t time, int type,
+                   bool callchain_style);
+  // Resolves chain entries into frames (perf's thread__resolve_callchain_sample).
+  void resolve_chain(const Thread& t, const U64Array& chain, std::vector<Frame>& out);
+  void print_frames(const std::vector<Frame>& frames, int type, bool deferred, uint64_t cookie);
+  void print_symbol(const Map* map, uint64_t ip, bool dso_field, bool symoff);
+  size_t name_width(Session& s);
+
+  std::FILE* out_;
+  ScriptOptions opts_;
+  FieldSet fields_;
+  Machine machine_;
+  ScriptSymbols symbols_;
+  const DeferredCallchainMerger* merger_ = nullptr;
+  size_t name_width_ = 0;
+  std::vector<Frame> frames_;
+  uint64_t samples_printed_ = 0, deferred_printed_ = 0;
+  std::string error_;
+};
+
+}  // namespace cperf

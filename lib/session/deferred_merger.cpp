@@ -1,0 +1,176 @@
+#include "session/deferred_merger.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "record/side_band.h"
+
+namespace cperf {
+
+namespace {
+
+void put_u64(std::vector<std::byte>& out, uint64_t v, bool swap) {
+  if (swap) v = bswap64(v);
+  size_t at = out.size();
+  out.resize(at + 8);
+  std::memcpy(out.data() + at, &v, 8);
+}
+
+}  // namespace
+
+bool DeferredCallchainMerger::build_merged(Bytes sample, bool swap, const perf_event_attr& attr,
+                                           const U64Array& user_ips,
+                                           std::vector<std::byte>& out) {
+  DecodedSample ds;
+  if (!decode_sample(sample, swap, attr, ds).empty()) return false;
+  if (!(attr.sample_type & PERF_SAMPLE_CALLCHAIN) || ds.callchain.size() < 2) return false;
+  size_t keep = ds.callchain.size() - 1;
+  size_t new_size = sample.size() - 8 + user_ips.size() * 8;
+  if (new_size > 0xffff) return false;
+  const std::byte* nr_at = ds.callchain.data() - 8;
+  size_t prefix = static_cast<size_t>(nr_at - sample.data());
+  size_t suffix_at = prefix + 8 + ds.callchain.size() * 8;
+  std::vector<std::byte> v;
+  v.reserve(new_size);
+  v.insert(v.end(), sample.begin(), sample.begin() + prefix);
+  put_u64(v, keep + user_ips.size(), swap);
+  v.insert(v.end(), ds.callchain.data(), ds.callchain.data() + keep * 8);
+  for (size_t i = 0; i < user_ips.size(); ++i) put_u64(v, user_ips[i], swap);
+  v.insert(v.end(), sample.begin() + suffix_at, sample.end());
+  uint16_t sz = static_cast<uint16_t>(v.size());
+  if (swap) sz = bswap16(sz);
+  std::memcpy(v.data() + 6, &sz, 2);
+  out = std::move(v);
+  return true;
+}
+
+void DeferredCallchainMerger::deliver(Event& ev, Session& s, DeferredState st) {
+  state_ = st;
+  next_.record(ev, s);
+  state_ = DeferredState::kNone;
+}
+
+void DeferredCallchainMerger::pop_accounting(const Parked& p) {
+  --parked_count_;
+  parked_bytes_ -= p.ev.raw.bytes.size();
+}
+
+void DeferredCallchainMerger::record(Event& ev, Session& s) {
+  if (ev.raw.type == PERF_RECORD_CALLCHAIN_DEFERRED) {
+    on_deferred_record(ev, s);
+    return;
+  }
+  if (ev.raw.type != PERF_RECORD_SAMPLE || ev.attr_index < 0) {
+    next_.record(ev, s);
+    return;
+  }
+  const perf_event_attr& attr = s.attrs()[ev.attr_index].attr;
+  DecodedSample ds;
+  if (!attr.defer_callchain || !decode_sample(ev.raw.bytes, s.swapped(), attr, ds).empty() ||
+      !ds.deferred_callchain) {
+    next_.record(ev, s);
+    return;
+  }
+  ev.take_ownership();
+  uint64_t seq = seq_++;
+  by_tid_[ds.tid].push_back(Parked{ev, ds.deferred_cookie, seq});
+  order_.emplace_back(seq, ds.tid);
+  ++parked_count_;
+  parked_bytes_ += ev.raw.bytes.size();
+  ++stats_.parked;
+  auto& q = by_tid_[ds.tid];
+  if (q.size() > opts_.max_per_tid) {
+    Parked p = std::move(q.front());
+    q.pop_front();
+    pop_accounting(p);
+    ++stats_.evicted;
+    deliver(p.ev, s, DeferredState::kEvicted);
+  }
+  while (parked_bytes_ > opts_.max_bytes && parked_count_ > 0) evict_oldest(s);
+  // order_ keeps entries of samples released by their record; compact it now and then so it
+  // stays proportional to what is parked.
+  if (order_.size() > 2 * parked_count_ + 1024) {
+    std::deque<std::pair<uint64_t, uint32_t>> live;
+    for (auto& [t, q] : by_tid_)
+      for (const Parked& p : q) live.emplace_back(p.seq, t);
+    std::sort(live.begin(), live.end());
+    order_ = std::move(live);
+  }
+}
+
+void DeferredCallchainMerger::evict_oldest(Session& s) {
+  while (!order_.empty()) {
+    auto [seq, tid] = order_.front();
+    order_.pop_front();
+    auto it = by_tid_.find(tid);
+    if (it == by_tid_.end() || it->second.empty() || it->second.front().seq > seq) continue;
+    Parked p = std::move(it->second.front());
+    it->second.pop_front();
+    if (it->second.empty()) by_tid_.erase(it);
+    pop_accounting(p);
+    ++stats_.evicted;
+    deliver(p.ev, s, DeferredState::kEvicted);
+    return;
+  }
+}
+
+void DeferredCallchainMerger::on_deferred_record(Event& ev, Session& s) {
+  ++stats_.records;
+  SideBand sb;
+  if (!ev.sid.valid || !decode_side_band(ev.raw, s.swapped(), sb).empty()) {
+    ++stats_.records_unmatched;
+    return;
+  }
+  auto it = by_tid_.find(ev.sid.tid);
+  if (it == by_tid_.end() || it->second.empty()) {
+    ++stats_.records_unmatched;
+    return;
+  }
+  // Detach the queue first: delivering may not re-enter, but keep iteration simple.
+  std::deque<Parked> q = std::move(it->second);
+  by_tid_.erase(it);
+  for (Parked& p : q) {
+    pop_accounting(p);
+    if (p.cookie != sb.cookie) {
+      ++stats_.mismatched;
+      deliver(p.ev, s, DeferredState::kMismatch);
+      continue;
+    }
+    const perf_event_attr& attr = s.attrs()[p.ev.attr_index].attr;
+    std::vector<std::byte> merged;
+    if (!build_merged(p.ev.raw.bytes, s.swapped(), attr, sb.deferred_ips, merged)) {
+      ++stats_.merge_failed;
+      deliver(p.ev, s, DeferredState::kMismatch);
+      continue;
+    }
+    Event m = p.ev;
+    m.owned = std::make_shared<std::vector<std::byte>>(std::move(merged));
+    m.raw.bytes = Bytes(m.owned->data(), m.owned->size());
+    m.raw.size = static_cast<uint16_t>(m.owned->size());
+    ++stats_.merged;
+    deliver(m, s, DeferredState::kMerged);
+  }
+}
+
+void DeferredCallchainMerger::flush(Session& s) {
+  std::vector<Parked> all;
+  all.reserve(parked_count_);
+  for (auto& [tid, q] : by_tid_)
+    for (Parked& p : q) all.push_back(std::move(p));
+  by_tid_.clear();
+  order_.clear();
+  std::sort(all.begin(), all.end(),
+            [](const Parked& a, const Parked& b) { return a.seq < b.seq; });
+  for (Parked& p : all) {
+    pop_accounting(p);
+    ++stats_.flushed;
+    deliver(p.ev, s, DeferredState::kFlushed);
+  }
+}
+
+void DeferredCallchainMerger::finish(Session& s) {
+  flush(s);
+  next_.finish(s);
+}
+
+}  // namespace cperf
