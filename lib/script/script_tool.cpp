@@ -5,6 +5,7 @@
 
 #include "base/error.h"
 #include "format/record_types.h"
+#include "header/feature_print.h"
 
 namespace cperf {
 
@@ -38,6 +39,29 @@ void ScriptTool::record(Event& ev, Session& s) {
       on_side_band(ev, s);
       break;
   }
+}
+
+void ScriptTool::user_record(const RawRecord& rec, Session& s) {
+  // Pipe mode: events arrive as records and are named from their attrs.
+  if (rec.type == PERF_RECORD_HEADER_ATTR || rec.type == PERF_RECORD_EVENT_UPDATE)
+    name_events(s.reader());
+}
+
+const Map* ScriptTool::find_kernel_map(uint64_t ip) {
+  const Map* m = machine_.kernel_maps().find(ip);
+  if (m && !kernel_loaded_ && m->dso && m->dso->long_name == "[kernel.kallsyms]") {
+    kernel_loaded_ = true;
+    if (const auto* ks = symbols_.symbols_of(m->dso)) {
+      kernel_map_start_ = m->start;
+      kernel_sym_start_ = ks->table.symbols().front().start;
+      kernel_sym_end_ = ks->table.symbols().back().end;
+    }
+  }
+  if (!m && kernel_sym_end_ && ip >= kernel_sym_start_ && ip < kernel_sym_end_) {
+    const Map* core = machine_.kernel_maps().find(kernel_map_start_);
+    if (core && core->dso && core->dso->long_name == "[kernel.kallsyms]") m = core;
+  }
+  return m;
 }
 
 size_t ScriptTool::name_width(Session& s) {
@@ -124,7 +148,7 @@ void ScriptTool::resolve_chain(const Thread& t, const U64Array& chain, std::vect
     ++entries;
     const Map* map = nullptr;
     if (cpumode == PERF_RECORD_MISC_KERNEL)
-      map = machine_.kernel_maps().find(ip);
+      map = find_kernel_map(ip);
     else if (cpumode == PERF_RECORD_MISC_USER && t.maps)
       map = t.maps->find(ip);
     out.push_back({ip, map});
@@ -199,7 +223,8 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
   if (filtered(ds.cpu, ds.time, t)) return;
   uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
-  const Map* map = machine_.find_map(t, cpumode, ds.ip);
+  const Map* map = cpumode == PERF_RECORD_MISC_KERNEL ? find_kernel_map(ds.ip)
+                                                     : machine_.find_map(t, cpumode, ds.ip);
   if (!opts_.symbols.empty()) {
     const Symbol* sym = nullptr;
     if (map)

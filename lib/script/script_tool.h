@@ -42,6 +42,7 @@ class ScriptTool : public SessionTool {
   ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields);
 
   void set_merger(const DeferredCallchainMerger* m) { merger_ = m; }
+  void user_record(const RawRecord& rec, Session& s) override;
   void record(Event& ev, Session& s) override;
 
   uint64_t samples_printed() const { return samples_printed_; }
@@ -65,6 +66,9 @@ class ScriptTool : public SessionTool {
   void print_frames(const std::vector<Frame>& frames, int type, bool deferred, uint64_t cookie);
   void print_symbol(const Map* map, uint64_t ip, bool dso_field, bool symoff);
   size_t name_width(Session& s);
+  // Kernel-mode map lookup. Like perf, loading the kernel symbols (on the first hit in the
+  // core kernel map) stretches that map to cover [first symbol, last symbol end).
+  const Map* find_kernel_map(uint64_t ip);
 
   std::FILE* out_;
   ScriptOptions opts_;
@@ -73,6 +77,8 @@ class ScriptTool : public SessionTool {
   ScriptSymbols symbols_;
   const DeferredCallchainMerger* merger_ = nullptr;
   size_t name_width_ = 0;
+  bool kernel_loaded_ = false;
+  uint64_t kernel_map_start_ = 0, kernel_sym_start_ = 0, kernel_sym_end_ = 0;
   std::vector<Frame> frames_;
   uint64_t samples_printed_ = 0, deferred_printed_ = 0;
   std::string error_;
