@@ -41,8 +41,8 @@
 #    /proc and /sys are not mounted in the chroot, so nothing of this machine leaks in (with /proc,
 #    perf would take the [vdso] of the running perf, i.e. of this machine's kernel).  Consequences,
 #    all visible in the goldens and identical to the shipped perf7.2-defer ones:
-#      * every [vdso] PERF_RECORD_MMAP2 fails ("cannot open maps" on stderr, and the dump shows
-#        "problem processing PERF_RECORD_MMAP2, skipping event."), so vdso addresses stay unresolved;
+#      * when a file has no [vdso] build-id entry, its [vdso] PERF_RECORD_MMAP2 fails ("cannot open
+#        maps" on stderr, and the dump shows "problem processing PERF_RECORD_MMAP2, skipping event.");
 #      * "Failed to read max cpus, using default of 4096" on stderr for some files.
 #    PROCFS_PATH (read by tools/lib/api/fs) is needed because without any procfs mountpoint perf 7.2
 #    dereferences NULL and segfaults on every pipe-mode file; pointing it at an empty directory

@@ -1,0 +1,17 @@
+#!/bin/bash
+# Every test: installs missing Debian packages, builds, runs unit tests (GoogleTest), the
+# end-to-end golden tests, and the robustness tests under ASan+UBSan. Exits non-zero on failure.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+bash scripts/install-deps.sh || exit 1
+jobs=$(nproc 2>/dev/null || echo 2)
+status=0
+step() { echo; echo "### $*"; }
+step build;            make -j"$jobs" cperf || exit 1
+step unit tests;       make -j"$jobs" unit-test || status=1
+step end-to-end tests; make e2e-test || status=1
+step robustness tests; make -j"$jobs" fuzz-test || status=1
+step check-headers;    make check-headers || status=1
+echo
+[ $status -eq 0 ] && echo "ALL TESTS PASSED" || echo "SOME TESTS FAILED"
+exit $status
