@@ -42,9 +42,17 @@ void ScriptTool::record(Event& ev, Session& s) {
 }
 
 void ScriptTool::user_record(const RawRecord& rec, Session& s) {
-  // Pipe mode: events arrive as records and are named from their attrs.
-  if (rec.type == PERF_RECORD_HEADER_ATTR || rec.type == PERF_RECORD_EVENT_UPDATE)
-    name_events(s.reader());
+  // Pipe mode: an EVENT_UPDATE of type NAME (2) names the event with that id.
+  if (rec.type != PERF_RECORD_EVENT_UPDATE) return;
+  ByteReader r(rec.bytes, s.swapped());
+  r.skip(sizeof(perf_event_header));
+  uint64_t type = r.u64(), id = r.u64();
+  if (!r.ok() || type != 2) return;
+  Bytes rest = r.bytes(r.remaining());
+  std::string name(reinterpret_cast<const char*>(rest.data()), rest.size());
+  name.resize(std::strlen(name.c_str()));
+  int idx = s.reader().attr_index_of_id(id);
+  if (idx >= 0 && !name.empty()) s.reader().attrs()[idx].name = name;
 }
 
 const Map* ScriptTool::find_kernel_map(uint64_t ip) {
@@ -65,6 +73,9 @@ const Map* ScriptTool::find_kernel_map(uint64_t ip) {
 }
 
 size_t ScriptTool::name_width(Session& s) {
+  // Pipe mode: events arrive as records (names from EVENT_UPDATE, else from their attrs), so
+  // name whatever is still unnamed when the first sample prints.
+  if (!name_width_) name_events(s.reader());
   if (!name_width_)
     for (const auto& a : s.attrs()) name_width_ = std::max(name_width_, a.name.size());
   return name_width_;
@@ -237,9 +248,10 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
   ++samples_printed_;
   print_start(t, ds.tid, ds.cpu, ds.time, type, ip_field && use_chain);
   if (fields_.has(type, kFieldPeriod)) std::fprintf(out_, "%10" PRIu64 " ", ds.period);
-  if (fields_.has(type, kFieldEvent))
-    std::fprintf(out_, "%*s: ", static_cast<int>(name_width(s)),
-                 e.name.empty() ? "[unknown]" : e.name.c_str());
+  if (fields_.has(type, kFieldEvent)) {
+    int width = static_cast<int>(name_width(s));  // names the events first
+    std::fprintf(out_, "%*s: ", width, e.name.empty() ? "[unknown]" : e.name.c_str());
+  }
   if (fields_.has(type, kFieldAddr)) std::fprintf(out_, "%16" PRIx64 " ", ds.addr);
   if (ip_field) {
     if (use_chain) {
