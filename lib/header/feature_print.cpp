@@ -3,6 +3,7 @@
 #include <cinttypes>
 
 #include "format/file_header.h"
+#include "header/feature_text.h"
 
 namespace cperf {
 
@@ -32,6 +33,22 @@ bool decode_event_desc(Bytes b, bool swap, std::vector<EventDesc>& out) {
   return r.ok();
 }
 
+// perf's modifier suffix (":u", ":H", ":ppp"...) for a name it derives from the attr.
+std::string event_modifiers(const perf_event_attr& a) {
+  std::string m;
+  if (a.exclude_kernel || a.exclude_user || a.exclude_hv) {
+    if (!a.exclude_kernel) m += 'k';
+    if (!a.exclude_user) m += 'u';
+    if (!a.exclude_hv) m += 'h';
+  }
+  if (a.precise_ip) m += std::string("ppp").substr(0, a.precise_ip);
+  if (a.exclude_host || a.exclude_guest) {
+    if (!a.exclude_host) m += 'H';
+    if (!a.exclude_guest) m += 'G';
+  }
+  return m.empty() ? m : ":" + m;
+}
+
 std::string default_event_name(const perf_event_attr& a) {
   static const char* const hw[] = {"cycles", "instructions", "cache-references", "cache-misses",
                                    "branches", "branch-misses", "bus-cycles",
@@ -53,12 +70,13 @@ std::string default_event_name(const perf_event_attr& a) {
     std::snprintf(buf, sizeof buf, "unknown attr type: %u", a.type);
     name = buf;
   }
-  return name;
+  return name + event_modifiers(a);
 }
 
 void name_events(PerfDataReader& reader) {
   auto& attrs = reader.attrs();
-  auto it = reader.features().find(HEADER_EVENT_DESC);
+  // In pipe mode perf names events from their attrs; event_desc names only files.
+  auto it = reader.is_pipe() ? reader.features().end() : reader.features().find(HEADER_EVENT_DESC);
   std::vector<EventDesc> descs;
   if (it != reader.features().end()) decode_event_desc(it->second, reader.swapped(), descs);
   for (size_t i = 0; i < attrs.size(); ++i) {
@@ -68,26 +86,28 @@ void name_events(PerfDataReader& reader) {
   }
 }
 
-void print_feature(std::FILE* out, int feat, Bytes data, const PerfDataReader& reader, bool) {
-  ByteReader r(data, reader.swapped());
-  std::string s;
-  switch (feat) {
-    case HEADER_HOSTNAME:
-      if (read_header_string(r, s)) std::fprintf(out, "# hostname : %s\n", s.c_str());
-      break;
-    case HEADER_OSRELEASE:
-      if (read_header_string(r, s)) std::fprintf(out, "# os release : %s\n", s.c_str());
-      break;
-    case HEADER_VERSION:
-      if (read_header_string(r, s)) std::fprintf(out, "# perf version : %s\n", s.c_str());
-      break;
-    case HEADER_ARCH:
-      if (read_header_string(r, s)) std::fprintf(out, "# arch : %s\n", s.c_str());
-      break;
-    default:
-      std::fputs("\n", out);
-      break;
+void print_feature(std::FILE* out, int feat, Bytes data, const PerfDataReader& reader,
+                   bool in_record) {
+  std::string text;
+  FeatureEnv env = feature_env(reader);
+  if (feature_text(feat, data, env, text)) {
+    if (in_record && !feature_has_printer(feat) && feature_upper_name(feat))
+      text = std::string("# ") + feature_upper_name(feat);  // perf's form for printer-less ids
+  } else if (!in_record) {
+    text = feature_failure_text(feat);
   }
+  std::fputs(text.c_str(), out);
+}
+
+void print_feature_record(std::FILE* out, int feat, Bytes data, const PerfDataReader& reader) {
+  // The end-of-features marker and unknown ids print nothing; neither does a section perf's
+  // reader rejects (it fails before printing the ", ").
+  if (feat < 0 || feat >= kFeatLast) return;
+  std::string text;
+  if (!feature_text(feat, data, feature_env(reader), text)) return;
+  if (!feature_has_printer(feat)) text = std::string("# ") + feature_upper_name(feat);
+  std::fputs(", ", out);
+  std::fputs(text.c_str(), out);
 }
 
 }  // namespace cperf

@@ -20,13 +20,20 @@ struct EventDesc {
 // HEADER_EVENT_DESC: u32 nr, u32 attr_size, then per event attr, u32 nr_ids, string, ids.
 bool decode_event_desc(Bytes b, bool swap, std::vector<EventDesc>& out);
 
-// Prints one feature as perf does. `in_record`: the FEATURE record form of pipe dumps.
+// Prints one feature as perf does. `in_record`: the FEATURE record form of pipe dumps (the
+// caller has printed the ", "); otherwise the header form, where an unreadable section prints
+// perf's "unable to read" line where it has one.
 void print_feature(std::FILE* out, int feat, Bytes data, const PerfDataReader& reader,
                    bool in_record);
+
+// The whole tail of a PERF_RECORD_FEATURE line in `report -D`: ", " and the feature's text, or
+// nothing for the end-of-features marker, unknown ids and sections perf fails to process.
+void print_feature_record(std::FILE* out, int feat, Bytes data, const PerfDataReader& reader);
 
 // Fills EventAttrEntry::name from event_desc (or perf's default names when absent).
 void name_events(PerfDataReader& reader);
 
+std::string event_modifiers(const perf_event_attr& attr);
 // perf's name for an attr without event_desc ("cpu-clock", "cycles:u", ...).
 std::string default_event_name(const perf_event_attr& attr);
 

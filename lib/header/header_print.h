@@ -6,6 +6,10 @@
 
 namespace cperf {
 
-void print_header(std::FILE* out, const PerfDataReader& reader, bool full);
+// Prints perf's header block. File mode prints every feature section inside the block. Pipe mode
+// has no section table: like perf, it prints the frame, then reads the stream up to the
+// end-of-features marker and prints each FEATURE record as it arrives, so the reader is advanced.
+// `full` is -I: full-only features (topologies, caches) print instead of a one-line hint.
+void print_header(std::FILE* out, PerfDataReader& reader, bool full);
 
 }  // namespace cperf

@@ -1,0 +1,57 @@
+// Decoders that turn one header feature section into perf's `# name : value` text.
+//
+// Each decoder reads the section with a bounds-checked ByteReader and returns false when perf
+// would refuse the section (short, malformed, unknown version). The text is built in a string
+// first so a refused section prints nothing at all, as perf's process-then-print order does.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "base/byte_reader.h"
+
+namespace cperf {
+
+class PerfDataReader;
+
+// Feature ids that lib/format/file_header.h does not name yet (perf 7.2 numbering).
+constexpr int kFeatCpuDomainInfo = 32;
+constexpr int kFeatEMachine = 33;
+constexpr int kFeatClnSize = 34;
+constexpr int kFeatLast = 35;  // HEADER_LAST_FEATURE: also the pipe end-of-features marker
+
+// What perf keeps in its env from other features and the evlist, which some printers need
+// (CPU topology needs nr_cpus_avail, group_desc needs event names, ...).
+struct FeatureEnv {
+  bool swap = false;
+  uint32_t nr_cpus_avail = 0;
+  std::string arch;                              // uname -m string from HEADER_ARCH
+  std::vector<std::string> pmu_names;            // from HEADER_PMU_MAPPINGS
+  std::vector<std::string> cpu_pmu_caps;         // "name=value" from HEADER_CPU_PMU_CAPS
+  std::vector<std::string> event_names;          // evlist order
+};
+
+// Builds the env from the features the reader has seen so far and its attrs.
+FeatureEnv feature_env(const PerfDataReader& reader);
+
+// perf's upper-case feature name ("CPU_TOPOLOGY"), or nullptr for ids >= kFeatLast.
+const char* feature_upper_name(int feat);
+// Features perf prints only with -I.
+bool feature_full_only(int feat);
+// Features perf has a printer for (TRACING_DATA and BUILD_ID have none).
+bool feature_has_printer(int feat);
+
+// Appends perf's text for section `data` of feature `feat` to `out`. Returns false (and leaves
+// `out` unchanged) when perf would reject the section.
+bool feature_text(int feat, Bytes data, const FeatureEnv& env, std::string& out);
+
+// The line perf prints for a section it could not read in file mode ("unable to read" or
+// "not available" forms), or "" when perf prints nothing.
+std::string feature_failure_text(int feat);
+
+// Helpers shared with the tests.
+std::string cpu_list_string(std::vector<int> cpus);              // "0-3,5"
+bool parse_cpu_list(const std::string& s, std::vector<int>& cpus);
+
+}  // namespace cperf
