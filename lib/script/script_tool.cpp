@@ -327,6 +327,7 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
       tid = sb.tid;
     }
     const EventAttrEntry& e = s.attrs()[ev.attr_index];
+    if (!check_fields(ev.attr_index, s)) return;
     int type = output_type(e.attr.type);
     Thread& t = machine_.findnew_thread(pid, tid);
     uint32_t cpu = ev.sid.valid ? ev.sid.cpu : 0;
