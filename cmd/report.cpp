@@ -18,6 +18,7 @@ struct ReportOptions {
   bool dump_raw = false;
   bool header = false;
   bool header_only = false;
+  bool show_info = false;
   bool stdio = false;
   bool force = false;
   bool quiet = false;
@@ -43,7 +44,7 @@ int run_dump(const ReportOptions& o) {
 int run_header_only(const ReportOptions& o) {
   PerfDataReader reader(o.input);
   name_events(reader);
-  print_header(stdout, reader, /*full=*/o.verbose > 0);
+  print_header(stdout, reader, /*full=*/o.show_info);
   return 0;
 }
 
@@ -56,6 +57,7 @@ int cmd_report(const Args& args) {
   app.add_flag("-D,--dump-raw-trace", o.dump_raw, "dump raw trace in ASCII");
   app.add_flag("--header", o.header, "Show data header.");
   app.add_flag("--header-only", o.header_only, "Show only data header.");
+  app.add_flag("-I,--show-info", o.show_info, "Display extended information about perf.data file");
   app.add_flag("--stdio", o.stdio, "Use the stdio interface");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
   app.add_flag("-q,--quiet", o.quiet, "Do not show any warnings or messages");

@@ -6,6 +6,7 @@
 #include "dump/hex_dump.h"
 #include "dump/user_record_print.h"
 #include "format/record_types.h"
+#include "header/feature_print.h"
 #include "record/side_band.h"
 
 namespace cperf {
@@ -197,6 +198,9 @@ void RawDumpTool::print_stats(Session& s) {
   }
 }
 
-void RawDumpTool::finish(Session& s) { print_stats(s); }
+void RawDumpTool::finish(Session& s) {
+  name_events(s.reader(), true);  // pipe streams define their events only as records arrive
+  print_stats(s);
+}
 
 }  // namespace cperf

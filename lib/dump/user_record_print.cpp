@@ -136,8 +136,7 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s) {
     }
     case PERF_RECORD_HEADER_FEATURE: {
       uint64_t feat = r.u64();
-      std::fputs(", ", out);
-      print_feature(out, static_cast<int>(feat), rec.bytes.subspan(r.pos()), s.reader(), true);
+      print_feature_record(out, static_cast<int>(feat), rec.bytes.subspan(r.pos()), s.reader());
       break;
     }
     case PERF_RECORD_EVENT_UPDATE:

@@ -12,7 +12,7 @@ const char* feature_name(int feature) {
       "branch_stack", "pmu_mappings",   "group_desc",   "auxtrace",    "stat",
       "cache",        "sample_time",    "mem_topology", "clockid",     "dir_format",
       "bpf_prog_info", "bpf_btf",       "compressed",   "cpu_pmu_caps", "clock_data",
-      "hybrid_topology", "pmu_caps",    "cpu_domain_info", "e_machine",
+      "hybrid_topology", "pmu_caps",    "cpu_domain_info", "e_machine", "cln_size",
   };
   if (feature < 0 || feature >= HEADER_LAST_FEATURE) return nullptr;
   return kNames[feature];

@@ -72,7 +72,8 @@ enum HeaderFeature : int {
   HEADER_PMU_CAPS,
   HEADER_CPU_DOMAIN_INFO,
   HEADER_E_MACHINE,
-  HEADER_LAST_FEATURE,
+  HEADER_CLN_SIZE,
+  HEADER_LAST_FEATURE,  // 35; also the end-of-features marker of pipe streams
 };
 
 // perf's name of a feature ("build_id", "hostname", ...), or nullptr if unknown.

@@ -73,10 +73,10 @@ std::string default_event_name(const perf_event_attr& a) {
   return name + event_modifiers(a);
 }
 
-void name_events(PerfDataReader& reader) {
+void name_events(PerfDataReader& reader, bool use_pipe_event_desc) {
   auto& attrs = reader.attrs();
   // In pipe mode perf names events from their attrs; event_desc names only files.
-  auto it = reader.is_pipe() ? reader.features().end() : reader.features().find(HEADER_EVENT_DESC);
+  auto it = reader.is_pipe() && !use_pipe_event_desc ? reader.features().end() : reader.features().find(HEADER_EVENT_DESC);
   std::vector<EventDesc> descs;
   if (it != reader.features().end()) decode_event_desc(it->second, reader.swapped(), descs);
   for (size_t i = 0; i < attrs.size(); ++i) {

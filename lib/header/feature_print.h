@@ -31,7 +31,9 @@ void print_feature(std::FILE* out, int feat, Bytes data, const PerfDataReader& r
 void print_feature_record(std::FILE* out, int feat, Bytes data, const PerfDataReader& reader);
 
 // Fills EventAttrEntry::name from event_desc (or perf's default names when absent).
-void name_events(PerfDataReader& reader);
+// In pipe mode `perf evlist` derives names from the attrs, while `perf report` takes them from
+// an EVENT_DESC feature record when one arrived: pass use_pipe_event_desc for the latter.
+void name_events(PerfDataReader& reader, bool use_pipe_event_desc = false);
 
 std::string event_modifiers(const perf_event_attr& attr);
 // perf's name for an attr without event_desc ("cpu-clock", "cycles:u", ...).

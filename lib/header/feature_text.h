@@ -4,6 +4,7 @@
 // would refuse the section (short, malformed, unknown version). The text is built in a string
 // first so a refused section prints nothing at all, as perf's process-then-print order does.
 #pragma once
+#include "format/file_header.h"
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -16,10 +17,10 @@ namespace cperf {
 class PerfDataReader;
 
 // Feature ids that lib/format/file_header.h does not name yet (perf 7.2 numbering).
-constexpr int kFeatCpuDomainInfo = 32;
-constexpr int kFeatEMachine = 33;
-constexpr int kFeatClnSize = 34;
-constexpr int kFeatLast = 35;  // HEADER_LAST_FEATURE: also the pipe end-of-features marker
+constexpr int kFeatCpuDomainInfo = HEADER_CPU_DOMAIN_INFO;
+constexpr int kFeatEMachine = HEADER_E_MACHINE;
+constexpr int kFeatClnSize = HEADER_CLN_SIZE;
+constexpr int kFeatLast = HEADER_LAST_FEATURE;  // also the pipe end-of-features marker
 
 // What perf keeps in its env from other features and the evlist, which some printers need
 // (CPU topology needs nr_cpus_avail, group_desc needs event names, ...).

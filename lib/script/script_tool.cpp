@@ -9,21 +9,6 @@
 
 namespace cperf {
 
-namespace {
-
-// perf 7.2 refuses a [vdso] MMAP2 when the process already has a map whose MMAP2 carried a
-// build id (it then looks for the vdso of its own process, which the goldens' environment
-// lacks); the map is dropped. Same rule as the raw dump's.
-bool vdso_rejected(Machine& m, const SideBand& sb) {
-  if (sb.name != "[vdso]") return false;
-  const Thread& t = m.findnew_thread(sb.pid, sb.tid);
-  for (const auto& [start, map] : t.maps->maps())
-    if (map.dso && !map.dso->build_id.empty()) return true;
-  return false;
-}
-
-}  // namespace
-
 ScriptTool::ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields)
     : out_(out), opts_(std::move(opts)), fields_(fields), symbols_(opts_.symfs, opts_.kallsyms) {}
 
@@ -345,11 +330,6 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
       print();
       apply_side_band(machine_, rec, sb);
       machine_.remove_thread(sb.tid);
-      break;
-    case PERF_RECORD_MMAP2:
-      if (vdso_rejected(machine_, sb)) break;
-      apply_side_band(machine_, rec, sb);
-      print();
       break;
     default:
       apply_side_band(machine_, rec, sb);

@@ -1,0 +1,17 @@
+#!/bin/bash
+# `cperf report --header-only` must equal perf 7.2's on every recorded file. The goldens print the
+# data file's mtime ("# captured on"); they were made with mtime 2000-01-01 00:00:00 UTC in UTC,
+# so each file is copied and given that mtime first.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/e2e/_golden_lib.sh
+work=$(mktemp -d /tmp/cperf-hdr.XXXXXX); trap 'rm -rf "$work"' EXIT
+for set in tests/data/perf7.2-defer tests/data/perf6.1; do
+  for f in "$set"/data/*.data; do
+    name=$(basename "$f" .data)
+    [ -e "$set/expected/$name.header.txt.gz" ] || continue
+    cp "$f" "$work/$name.data" && touch -d @946684800 "$work/$name.data"
+    (cd "$work" && TZ=UTC "$CPERF" report --header-only -i "$name.data" > "$work/out" 2>/dev/null)
+    compare_golden "$(basename "$set").$name.header" "$set/expected/$name.header.txt.gz" "$work/out"
+  done
+done
+golden_summary "header-only goldens"
