@@ -1,0 +1,81 @@
+// SymbolCache: loads each dso's symbols once and answers address lookups.
+//
+// Keyed by (dso path as recorded, build id hex): the same path with another build id is a
+// different binary. Entries live as long as the cache; references returned stay valid.
+// A dso whose file cannot be found or read gets an empty table, so lookups just miss and the
+// caller prints "[unknown]"; nothing here throws for bad input.
+//
+// Not thread-safe: loading mutates the cache, and DsoSymbols::find() updates a one-entry
+// last-lookup memo (perf's dso->last_find_result).
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+
+#include "symbol/build_id.h"
+#include "symbol/dso_locator.h"
+#include "symbol/kallsyms.h"
+#include "symbol/symbol_options.h"
+#include "symbol/symbol_table.h"
+
+namespace cperf {
+
+class DsoSymbols {
+ public:
+  DsoSymbols() = default;
+  DsoSymbols(SymbolTable table, std::string symtab_path)
+      : table_(std::move(table)), symtab_path_(std::move(symtab_path)) {}
+
+  // Symbol holding addr (perf's map_ip space, see elf_symbols.h), or nullptr.
+  const Symbol* find(uint64_t addr) const {
+    if (last_sym_ == nullptr || last_addr_ != addr) {
+      last_addr_ = addr;
+      last_sym_ = table_.find(addr);
+    }
+    return last_sym_;
+  }
+
+  const SymbolTable& table() const { return table_; }
+  // The file the symbols came from; empty when none was found.
+  const std::string& symtab_path() const { return symtab_path_; }
+
+ private:
+  SymbolTable table_;
+  std::string symtab_path_;
+  mutable uint64_t last_addr_ = 0;
+  mutable const Symbol* last_sym_ = nullptr;
+};
+
+class SymbolCache {
+ public:
+  explicit SymbolCache(SymbolOptions opts);
+
+  // The symbols of a user-space dso; build_id_hex may be empty (unknown). Callers that
+  // resolve many samples should keep the returned reference (e.g. on their Dso object).
+  const DsoSymbols& dso(std::string_view path, std::string_view build_id_hex);
+
+  // The --kallsyms file, parsed on first use with these options (later calls return the
+  // same result whatever they pass). nullptr if no file was given or it cannot be read.
+  const Kallsyms* kallsyms(const KallsymsOptions& kopts = {});
+
+  const SymbolOptions& options() const { return opts_; }
+  const DsoLocator& locator() const { return locator_; }
+
+ private:
+  SymbolOptions opts_;
+  DsoLocator locator_;
+  Demangler demangler_;
+  // Key: path + '\0' + build id hex. key_ is reused so a hit allocates nothing.
+  std::unordered_map<std::string, std::unique_ptr<DsoSymbols>> dsos_;
+  std::string key_;
+  std::optional<std::optional<Kallsyms>> kallsyms_;  // outer: tried; inner: loaded
+};
+
+// Loads one dso's symbols without caching (what SymbolCache does on a miss).
+DsoSymbols load_dso_symbols(const DsoLocator& loc, const Demangler& dem, std::string_view path,
+                            const std::optional<BuildId>& build_id);
+
+}  // namespace cperf

@@ -1,0 +1,25 @@
+// SymbolOptions: the symbol-related command options (perf's symbol_conf fields), passed by
+// value to whatever resolves symbols.
+#pragma once
+#include <string>
+
+#include "symbol/demangle.h"
+
+namespace cperf {
+
+struct SymbolOptions {
+  std::string symfs;        // --symfs=DIR: every dso path is looked up under DIR
+  std::string kallsyms;     // --kallsyms=FILE
+  // The build-id cache root. Empty means perf's default: <symfs>/.debug when symfs is set,
+  // else $HOME/.debug (see resolve_buildid_dir()).
+  std::string buildid_dir;
+  DemangleOptions demangle;
+  // Also try <buildid_dir>/<dso path>/<build id>/elf directly. perf only reaches that layout
+  // through the .build-id/xx/... symlink, so this is off to keep perf's output.
+  bool try_buildid_path_layout = false;
+};
+
+// opts.buildid_dir if set, else perf's default for these options. Reads $HOME.
+std::string resolve_buildid_dir(const SymbolOptions& opts);
+
+}  // namespace cperf
