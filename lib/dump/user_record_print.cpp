@@ -106,6 +106,22 @@ void print_event_update(std::FILE* out, ByteReader& r) {
   }
 }
 
+// STAT_CONFIG: u64 nr, then nr (tag, value) pairs.
+void print_stat_config(std::FILE* out, ByteReader& r) {
+  int64_t aggr_mode = 0, scale = 0;
+  uint64_t interval = 0;
+  uint64_t nr = r.u64();
+  for (uint64_t i = 0; i < nr && r.remaining() >= 16; ++i) {
+    uint64_t tag = r.u64(), val = r.u64();
+    if (tag == 1) aggr_mode = static_cast<int64_t>(val);
+    else if (tag == 2) interval = val;
+    else if (tag == 3) scale = static_cast<int64_t>(val);
+  }
+  std::fprintf(out, "\n... aggr_mode %d\n", static_cast<int>(aggr_mode));
+  std::fprintf(out, "... scale     %d\n", static_cast<int>(scale));
+  std::fprintf(out, "... interval  %u\n", static_cast<unsigned>(interval));
+}
+
 void print_time_conv(std::FILE* out, ByteReader& r, size_t size) {
   uint64_t shift = r.u64(), mult = r.u64(), zero = r.u64();
   std::fprintf(out, "\n... Time Shift      %" PRIu64 "\n", shift);
@@ -164,10 +180,21 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s) {
     case PERF_RECORD_ID_INDEX: {
       uint64_t nr = r.u64();
       std::fprintf(out, " nr: %" PRIu64 "\n", nr);
+      // Version 2 appends (machine_pid, vcpu) pairs for all entries after the v1 entries.
+      bool v2 = nr && r.remaining() >= nr * 48;
+      size_t v2_at = r.pos() + nr * 32;
       for (uint64_t i = 0; i < nr && r.remaining() >= 32; ++i) {
         uint64_t id = r.u64(), idx = r.u64(), cpu = r.u64(), tid = r.u64();
-        std::fprintf(out, " ... id: %" PRIu64 "  idx: %" PRIu64 "  cpu: %" PRId64 "  tid: %" PRId64 "\n",
+        std::fprintf(out, " ... id: %" PRIu64 "  idx: %" PRIu64 "  cpu: %" PRId64 "  tid: %" PRId64,
                      id, idx, static_cast<int64_t>(cpu), static_cast<int64_t>(tid));
+        if (v2) {
+          ByteReader v(r.data(), r.swapped());
+          v.seek(v2_at + i * 16);
+          int64_t machine_pid = v.s64();
+          uint64_t vcpu = v.u64();
+          std::fprintf(out, "  machine_pid: %" PRId64 "  vcpu: %" PRIu64, machine_pid, vcpu);
+        }
+        std::fputs("\n", out);
       }
       break;
     }
@@ -181,6 +208,42 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s) {
     case PERF_RECORD_COMPRESSED:
     case PERF_RECORD_COMPRESSED2:
       break;  // perf dumps the records inside, not the container
+    case PERF_RECORD_HEADER_EVENT_TYPE:
+    case PERF_RECORD_HEADER_TRACING_DATA:
+    case PERF_RECORD_HEADER_BUILD_ID:
+      break;  // handled silently; the next record's newline ends the line
+    case PERF_RECORD_AUXTRACE_INFO:
+      std::fprintf(out, " type: %u\n", r.u32());
+      break;
+    case PERF_RECORD_AUXTRACE: {
+      uint64_t size = r.u64(), offset = r.u64(), ref = r.u64();
+      uint32_t idx = r.u32(), tid = r.u32(), cpu = r.u32();
+      std::fprintf(out, " size: %#" PRIx64 "  offset: %#" PRIx64 "  ref: %#" PRIx64
+                   "  idx: %u  tid: %d  cpu: %d\n",
+                   size, offset, ref, idx, static_cast<int32_t>(tid), static_cast<int32_t>(cpu));
+      break;
+    }
+    case PERF_RECORD_STAT_CONFIG:
+      print_stat_config(out, r);
+      std::fputs(": unhandled!\n", out);
+      break;
+    case PERF_RECORD_STAT: {
+      uint64_t id = r.u64();
+      uint32_t cpu = r.u32(), thread = r.u32();
+      uint64_t val = r.u64(), ena = r.u64(), run = r.u64();
+      std::fprintf(out, "\n... id %" PRIu64 ", cpu %d, thread %d\n", id,
+                   static_cast<int32_t>(cpu), static_cast<int32_t>(thread));
+      std::fprintf(out, "... value %" PRIu64 ", enabled %" PRIu64 ", running %" PRIu64 "\n", val,
+                   ena, run);
+      std::fputs(": unhandled!\n", out);
+      break;
+    }
+    case PERF_RECORD_STAT_ROUND: {
+      uint64_t type = r.u64(), time = r.u64();
+      std::fprintf(out, "\n... time %" PRIu64 ", type %s\n", time, type == 1 ? "FINAL" : "INTERVAL");
+      std::fputs(": unhandled!\n", out);
+      break;
+    }
     default:
       std::fputs(": unhandled!\n", out);
       break;

@@ -49,6 +49,9 @@ const char* record_type_name(uint32_t type) {
     case PERF_RECORD_COMPRESSED: return "COMPRESSED";
     case PERF_RECORD_FINISHED_INIT: return "FINISHED_INIT";
     case PERF_RECORD_COMPRESSED2: return "COMPRESSED2";
+    case PERF_RECORD_BPF_METADATA: return "BPF_METADATA";
+    case PERF_RECORD_SCHEDSTAT_CPU: return "SCHEDSTAT_CPU";
+    case PERF_RECORD_SCHEDSTAT_DOMAIN: return "SCHEDSTAT_DOMAIN";
     default: return nullptr;
   }
 }

@@ -163,8 +163,13 @@ std::optional<RawRecord> PerfDataReader::next_from_file() {
     fail(pos_, h.type, "truncated record (size " + std::to_string(h.size) + ", " +
                            std::to_string(data_end_ - pos_) + " bytes left)");
   RawRecord rec{h.type, h.misc, h.size, file.subspan(pos_, h.size),
-                pipe_ ? pos_ - kPipeHeaderSize : pos_, false};
+                pipe_ ? pos_ - kPipeHeaderSize : pos_, false, {}};
   pos_ += h.size;
+  if (uint64_t extra = payload_size(rec)) {
+    if (extra > data_end_ - pos_) fail(rec.offset, h.type, "trace data runs past the end of the data");
+    rec.payload = file.subspan(pos_, extra);
+    pos_ += extra;
+  }
   return rec;
 }
 
@@ -177,8 +182,16 @@ std::optional<RawRecord> PerfDataReader::next_from_stream() {
   std::memcpy(buf_.data(), hb, kHeaderBytes);
   if (!read_stream(buf_.data() + kHeaderBytes, h.size - kHeaderBytes))
     fail(pos_, h.type, "truncated record");
-  RawRecord rec{h.type, h.misc, h.size, Bytes(buf_.data(), h.size), pos_ - kPipeHeaderSize, false};
+  RawRecord rec{h.type, h.misc, h.size, Bytes(buf_.data(), h.size), pos_ - kPipeHeaderSize, false, {}};
   pos_ += h.size;
+  if (uint64_t extra = payload_size(rec)) {
+    if (extra > (uint64_t{1} << 32)) fail(rec.offset, h.type, "implausible trace data size");
+    buf_.resize(h.size + extra);
+    if (!read_stream(buf_.data() + h.size, extra)) fail(rec.offset, h.type, "truncated trace data");
+    rec.bytes = Bytes(buf_.data(), h.size);
+    rec.payload = Bytes(buf_.data() + h.size, extra);
+    pos_ += extra;
+  }
   return rec;
 }
 
@@ -190,7 +203,7 @@ std::optional<RawRecord> PerfDataReader::next_decompressed() {
   if (h.size < kHeaderBytes || h.size > left)
     fail(decomp_offset_, PERF_RECORD_COMPRESSED,
          "bad inner record size " + std::to_string(h.size) + " (type " + std::to_string(h.type) + ")");
-  RawRecord rec{h.type, h.misc, h.size, b.subspan(0, h.size), decomp_offset_, true};
+  RawRecord rec{h.type, h.misc, h.size, b.subspan(0, h.size), decomp_offset_, true, {}};
   decomp_pos_ += h.size;
   absorb(rec);
   return rec;
@@ -211,6 +224,22 @@ void PerfDataReader::start_decompression(const RawRecord& rec) {
   decomp_pos_ = 0;
   if (!zstd_->decompress(payload, decomp_)) fail(rec.offset, rec.type, "corrupt zstd data");
   decomp_offset_ = rec.offset;
+}
+
+// AUXTRACE records are followed by `size` bytes of trace; HEADER_TRACING_DATA by `size` bytes
+// padded to 8. Neither is counted in header.size.
+uint64_t PerfDataReader::payload_size(const RawRecord& rec) const {
+  ByteReader r(rec.bytes, swapped_);
+  r.skip(kHeaderBytes);
+  if (rec.type == PERF_RECORD_AUXTRACE) {
+    uint64_t n = r.u64();
+    return r.ok() ? n : 0;
+  }
+  if (rec.type == PERF_RECORD_HEADER_TRACING_DATA) {
+    uint64_t n = r.u32();
+    return r.ok() ? (n + 7) / 8 * 8 : 0;
+  }
+  return 0;
 }
 
 // Keeps metadata in step with records that define it (pipe mode) and unpacks compressed data.

@@ -30,6 +30,9 @@ struct RawRecord {
   Bytes bytes;            // the whole record, header included, in the file's byte order
   uint64_t offset = 0;    // file offset (pipe: bytes consumed before it)
   bool decompressed = false;  // unpacked from a COMPRESSED record at `offset`
+  // Bytes that follow the record outside header.size: the trace data of AUXTRACE and
+  // HEADER_TRACING_DATA records. Same lifetime as `bytes`.
+  Bytes payload;
 };
 
 struct EventAttrEntry {
@@ -79,6 +82,7 @@ class PerfDataReader {
   std::optional<RawRecord> next_from_stream();
   std::optional<RawRecord> next_decompressed();
   void absorb(const RawRecord& rec);
+  uint64_t payload_size(const RawRecord& rec) const;
   void start_decompression(const RawRecord& rec);
   void add_ids(size_t attr_index, const std::vector<uint64_t>& ids);
   [[noreturn]] void fail(uint64_t offset, uint32_t type, const std::string& what) const;

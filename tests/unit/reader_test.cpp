@@ -166,3 +166,34 @@ TEST(Sample, EveryFieldInOrder) {
 
 }  // namespace
 }  // namespace cperf
+
+namespace cperf {
+namespace {
+
+TEST(Reader, SkipsAuxtraceTraceDataOutsideTheRecord) {
+  test::PerfDataBuilder b;
+  b.add_attr(PERF_SAMPLE_IP);
+  // AUXTRACE: size, offset, reference, idx|tid, cpu|reserved; then `size` bytes of trace.
+  b.add_record(71, 0, {16, 0, 0x1234, 0, 0});
+  b.add_raw(std::vector<uint8_t>(16, 0xab));
+  b.add_record(68, 0, {});
+  PerfDataReader r(b.write(tmp_path("aux.data")));
+  auto aux = r.next();
+  ASSERT_TRUE(aux);
+  EXPECT_EQ(aux->type, 71u);
+  EXPECT_EQ(aux->payload.size(), 16u);
+  auto round = r.next();
+  ASSERT_TRUE(round);
+  EXPECT_EQ(round->type, 68u);
+}
+
+TEST(Reader, AuxtraceDataPastTheEndIsAnError) {
+  test::PerfDataBuilder b;
+  b.add_attr(PERF_SAMPLE_IP);
+  b.add_record(71, 0, {4096, 0, 0, 0, 0});
+  PerfDataReader r(b.write(tmp_path("aux-short.data")));
+  EXPECT_THROW(r.next(), InputError);
+}
+
+}  // namespace
+}  // namespace cperf
