@@ -1,0 +1,271 @@
+#include "writer/features.h"
+
+#include <dirent.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "cmd/version.h"
+#include "format/file_header.h"
+#include "format/record_types.h"
+
+namespace cperf {
+
+namespace {
+
+std::string read_text(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) return {};
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::string trim(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
+  size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) i++;
+  return s.substr(i);
+}
+
+// Values of the first "key : value" line of /proc/cpuinfo for each key.
+std::map<std::string, std::string> cpuinfo() {
+  std::map<std::string, std::string> m;
+  std::ifstream f("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.empty()) break;  // first processor only
+    size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::string k = trim(line.substr(0, colon)), v = trim(line.substr(colon + 1));
+    m.emplace(k, v);
+  }
+  return m;
+}
+
+// Parses a CPU list such as "0-3,8" into the highest CPU number + 1 (0 if empty).
+int list_max_plus_one(const std::string& list) {
+  int max = -1;
+  std::stringstream ss(list);
+  std::string part;
+  while (std::getline(ss, part, ',')) {
+    size_t dash = part.find('-');
+    int v = std::atoi((dash == std::string::npos ? part : part.substr(dash + 1)).c_str());
+    if (!trim(part).empty()) max = std::max(max, v);
+  }
+  return max + 1;
+}
+
+std::vector<int> parse_list(const std::string& list) {
+  std::vector<int> out;
+  std::stringstream ss(trim(list));
+  std::string part;
+  while (std::getline(ss, part, ',')) {
+    if (part.empty()) continue;
+    size_t dash = part.find('-');
+    int a = std::atoi(part.c_str());
+    int b = dash == std::string::npos ? a : std::atoi(part.c_str() + dash + 1);
+    for (int i = a; i <= b; i++) out.push_back(i);
+  }
+  return out;
+}
+
+std::vector<std::byte> finish(ByteBuffer& b) { return std::move(b.bytes()); }
+
+uint64_t meminfo_kb(const std::string& text, const std::string& key) {
+  size_t p = text.find(key);
+  if (p == std::string::npos) return 0;
+  p = text.find(':', p);
+  return std::strtoull(text.c_str() + p + 1, nullptr, 10);
+}
+
+std::vector<std::byte> encode_cpu_topology(int nr_cpus) {
+  const std::string base = "/sys/devices/system/cpu/cpu";
+  std::vector<std::string> cores, threads, dies;
+  auto add_unique = [](std::vector<std::string>& v, const std::string& s) {
+    if (!s.empty() && std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+  };
+  std::vector<uint32_t> core_id(nr_cpus, ~0u), socket_id(nr_cpus, ~0u), die_id(nr_cpus, ~0u);
+  for (int c = 0; c < nr_cpus; c++) {
+    std::string t = base + std::to_string(c) + "/topology/";
+    std::string pkg = trim(read_text(t + "package_cpus_list"));
+    if (pkg.empty()) pkg = trim(read_text(t + "core_siblings_list"));
+    std::string thr = trim(read_text(t + "core_cpus_list"));
+    if (thr.empty()) thr = trim(read_text(t + "thread_siblings_list"));
+    add_unique(cores, pkg);
+    add_unique(threads, thr);
+    add_unique(dies, trim(read_text(t + "die_cpus_list")));
+    std::string v;
+    if (!(v = trim(read_text(t + "core_id"))).empty()) core_id[c] = std::stoul(v);
+    if (!(v = trim(read_text(t + "physical_package_id"))).empty()) socket_id[c] = std::stoul(v);
+    if (!(v = trim(read_text(t + "die_id"))).empty()) die_id[c] = std::stoul(v);
+  }
+  ByteBuffer b;
+  b.u32(static_cast<uint32_t>(cores.size()));
+  for (const auto& s : cores) b.perf_string(s);
+  b.u32(static_cast<uint32_t>(threads.size()));
+  for (const auto& s : threads) b.perf_string(s);
+  for (int c = 0; c < nr_cpus; c++) {
+    b.u32(core_id[c]);
+    b.u32(socket_id[c]);
+  }
+  if (!dies.empty()) {
+    b.u32(static_cast<uint32_t>(dies.size()));
+    for (const auto& s : dies) b.perf_string(s);
+    for (int c = 0; c < nr_cpus; c++) b.u32(die_id[c]);
+  }
+  return finish(b);
+}
+
+std::vector<std::byte> encode_numa_topology() {
+  std::vector<int> nodes = parse_list(read_text("/sys/devices/system/node/online"));
+  ByteBuffer b;
+  b.u32(static_cast<uint32_t>(nodes.size()));
+  for (int n : nodes) {
+    std::string dir = "/sys/devices/system/node/node" + std::to_string(n) + "/";
+    std::string mi = read_text(dir + "meminfo");
+    b.u32(static_cast<uint32_t>(n));
+    b.u64(meminfo_kb(mi, "MemTotal"));
+    b.u64(meminfo_kb(mi, "MemFree"));
+    b.perf_string(trim(read_text(dir + "cpulist")));
+  }
+  return finish(b);
+}
+
+std::vector<std::byte> encode_pmu_mappings() {
+  std::vector<std::pair<uint32_t, std::string>> pmus;
+  const char* dir = "/sys/bus/event_source/devices";
+  if (DIR* d = opendir(dir)) {
+    while (dirent* e = readdir(d)) {
+      if (e->d_name[0] == '.') continue;
+      std::string t = trim(read_text(std::string(dir) + "/" + e->d_name + "/type"));
+      if (!t.empty()) pmus.emplace_back(std::stoul(t), e->d_name);
+    }
+    closedir(d);
+  }
+  std::sort(pmus.begin(), pmus.end(),
+            [](const auto& a, const auto& b) { return a.second < b.second; });
+  ByteBuffer b;
+  b.u32(static_cast<uint32_t>(pmus.size()));
+  for (const auto& [type, name] : pmus) {
+    b.u32(type);
+    b.perf_string(name);
+  }
+  return finish(b);
+}
+
+std::vector<std::byte> encode_event_desc(const std::vector<FeatureEvent>& events) {
+  uint32_t size = PERF_ATTR_SIZE_VER0;
+  for (const auto& e : events) size = std::max(size, minimal_attr_size(e.attr));
+  ByteBuffer b;
+  b.u32(static_cast<uint32_t>(events.size()));
+  b.u32(size);
+  for (const auto& e : events) {
+    perf_event_attr a = e.attr;
+    a.size = size;
+    b.raw(&a, size);
+    b.u32(static_cast<uint32_t>(e.ids.size()));
+    b.perf_string(e.name);
+    for (uint64_t id : e.ids) b.u64(id);
+  }
+  return finish(b);
+}
+
+}  // namespace
+
+std::vector<std::byte> encode_string_feature(const std::string& s) {
+  ByteBuffer b;
+  b.perf_string(s);
+  return finish(b);
+}
+
+std::vector<std::byte> encode_build_ids(const std::vector<BuildIdEntry>& ids) {
+  ByteBuffer b;
+  for (const BuildIdEntry& e : ids) {
+    size_t start = b.size();
+    b.u32(PERF_RECORD_HEADER_BUILD_ID);
+    uint16_t misc = e.kernel ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER;
+    b.u16(static_cast<uint16_t>(misc | (1u << 15)));  // PERF_RECORD_MISC_BUILD_ID_SIZE
+    b.u16(0);                                          // size, patched below
+    b.u32(static_cast<uint32_t>(-1));                  // pid: the host machine
+    uint8_t id[20] = {};
+    size_t n = std::min<size_t>(e.build_id.size(), 20);
+    std::copy_n(e.build_id.begin(), n, id);
+    b.raw(id, 20);
+    b.u8(static_cast<uint8_t>(n));
+    b.zeros(3);
+    b.padded_cstring(e.filename, 64);
+    b.patch<uint16_t>(start + 6, static_cast<uint16_t>(b.size() - start));
+  }
+  return finish(b);
+}
+
+std::string cpu_id_string() {
+  auto ci = cpuinfo();
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "%s-%u-%X-%X", ci["vendor_id"].c_str(),
+                static_cast<unsigned>(std::atoi(ci["cpu family"].c_str())),
+                static_cast<unsigned>(std::atoi(ci["model"].c_str())),
+                static_cast<unsigned>(std::atoi(ci["stepping"].c_str())));
+  return buf;
+}
+
+std::string cpu_desc_string() {
+  std::string s = cpuinfo()["model name"], out;
+  for (char c : s) {
+    bool space = c == ' ' || c == '\t';
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+FeatureMap collect_features(const FeatureInputs& in) {
+  FeatureMap f;
+  utsname u{};
+  uname(&u);
+  int nr_cpus = list_max_plus_one(read_text("/sys/devices/system/cpu/present"));
+  if (nr_cpus <= 0) nr_cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_CONF));
+
+  if (!in.pipe && !in.build_ids.empty()) f[HEADER_BUILD_ID] = encode_build_ids(in.build_ids);
+  f[HEADER_HOSTNAME] = encode_string_feature(u.nodename);
+  f[HEADER_OSRELEASE] = encode_string_feature(u.release);
+  f[HEADER_VERSION] = encode_string_feature(CPERF_PERF_VERSION ".cperf-" CPERF_VERSION);
+  f[HEADER_ARCH] = encode_string_feature(u.machine);
+  ByteBuffer b;
+  b.u32(static_cast<uint32_t>(nr_cpus));
+  b.u32(static_cast<uint32_t>(sysconf(_SC_NPROCESSORS_ONLN)));
+  f[HEADER_NRCPUS] = finish(b);
+  f[HEADER_CPUDESC] = encode_string_feature(cpu_desc_string());
+  f[HEADER_CPUID] = encode_string_feature(cpu_id_string());
+  ByteBuffer mem;
+  mem.u64(meminfo_kb(read_text("/proc/meminfo"), "MemTotal"));
+  f[HEADER_TOTAL_MEM] = finish(mem);
+  ByteBuffer cmd;
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  exe[n > 0 ? n : 0] = 0;
+  cmd.u32(static_cast<uint32_t>(in.cmdline.size() + 1));
+  cmd.perf_string(exe);
+  for (const auto& a : in.cmdline) cmd.perf_string(a);
+  f[HEADER_CMDLINE] = finish(cmd);
+  f[HEADER_EVENT_DESC] = encode_event_desc(in.events);
+  f[HEADER_CPU_TOPOLOGY] = encode_cpu_topology(nr_cpus);
+  f[HEADER_NUMA_TOPOLOGY] = encode_numa_topology();
+  f[HEADER_PMU_MAPPINGS] = encode_pmu_mappings();
+  if (!in.pipe && in.have_sample_time) {
+    ByteBuffer t;
+    t.u64(in.first_sample_time);
+    t.u64(in.last_sample_time);
+    f[HEADER_SAMPLE_TIME] = finish(t);
+  }
+  return f;
+}
+
+}  // namespace cperf

@@ -1,0 +1,43 @@
+// Header features of a recording, built from this machine's /proc and /sys (what perf
+// writes for hostname, osrelease, version, arch, nrcpus, cpudesc, cpuid, total_mem, cmdline,
+// event_desc, cpu_topology, numa_topology, pmu_mappings, sample_time, build_id).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "linux/perf_event.h"
+#include "writer/perf_data_writer.h"
+
+namespace cperf {
+
+struct FeatureEvent {
+  perf_event_attr attr{};
+  std::string name;
+  std::vector<uint64_t> ids;
+};
+
+struct BuildIdEntry {
+  bool kernel = false;          // cpumode of the DSO (kernel or user)
+  std::vector<uint8_t> build_id;  // up to 20 bytes
+  std::string filename;
+};
+
+struct FeatureInputs {
+  std::vector<std::string> cmdline;  // argv starting at the command name ("record", ...)
+  std::vector<FeatureEvent> events;
+  std::vector<BuildIdEntry> build_ids;
+  uint64_t first_sample_time = 0, last_sample_time = 0;
+  bool have_sample_time = false;
+  bool pipe = false;  // pipe streams carry no build_id/sample_time (known only at the end)
+};
+
+FeatureMap collect_features(const FeatureInputs& in);
+
+// Building blocks, exposed for tests.
+std::vector<std::byte> encode_string_feature(const std::string& s);
+std::vector<std::byte> encode_build_ids(const std::vector<BuildIdEntry>& ids);
+std::string cpu_id_string();     // "AuthenticAMD-25-1-1"
+std::string cpu_desc_string();   // model name, whitespace collapsed
+
+}  // namespace cperf
