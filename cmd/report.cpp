@@ -1,5 +1,10 @@
-// cperf report: `-D` raw dump and `--header-only`; histogram output comes in a later step.
+// cperf report: `-D` raw dump, `--header-only`, and the --stdio histogram (lib/hist, lib/report).
 #include <cstdio>
+#include <sstream>
+
+#include "base/error.h"
+#include "report/report_tool.h"
+#include "session/deferred_merger.h"
 
 #include "cli.h"
 #include "commands.h"
@@ -26,7 +31,129 @@ struct ReportOptions {
   std::string symfs, kallsyms;
   bool children = false, no_children = false;
   std::string call_graph, sort, fields;
+  bool call_graph_set = false;
+  double percent_limit = 0;
+  bool show_nr_samples = false, show_total_period = false;
+  std::string symbols, dsos, comms, pids, tids, cpus;
+  int max_stack = 127;
+  bool inverted = false, no_merge = false;
 };
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+// perf's -g/--call-graph string: print type, threshold, order, key, value (any order).
+bool parse_call_graph(const std::string& s, ReportToolOptions& o) {
+  for (const std::string& t : split_commas(s)) {
+    if (t == "graph") o.hist.mode = ChainMode::kGraph;
+    else if (t == "fractal") o.hist.mode = ChainMode::kFractal;
+    else if (t == "flat") o.hist.mode = ChainMode::kFlat;
+    else if (t == "folded") o.hist.mode = ChainMode::kFolded;
+    else if (t == "none") o.hist.mode = ChainMode::kNone;
+    else if (t == "caller") o.caller_order = true;
+    else if (t == "callee") o.caller_order = false;
+    else if (t == "function" || t == "percent") continue;
+    else {
+      char* end = nullptr;
+      double v = std::strtod(t.c_str(), &end);
+      if (end == t.c_str() || *end) return false;
+      o.hist.chain_min_percent = v;
+    }
+  }
+  return true;
+}
+
+bool parse_sort(const std::string& s, ReportToolOptions& o) {
+  o.hist.sort.clear();
+  for (const std::string& k : split_commas(s)) {
+    if (k == "comm") o.hist.sort.push_back(SortKey::kComm);
+    else if (k == "dso") o.hist.sort.push_back(SortKey::kDso);
+    else if (k == "sym" || k == "symbol") o.hist.sort.push_back(SortKey::kSym);
+    else if (k == "pid") o.hist.sort.push_back(SortKey::kPid);
+    else return false;
+  }
+  o.hist.sort_starts_with_sym = s.compare(0, 3, "sym") == 0;
+  return !o.hist.sort.empty();
+}
+
+template <typename T>
+bool parse_numbers(const std::string& s, std::set<T>& out) {
+  for (const std::string& item : split_commas(s)) {
+    char* end = nullptr;
+    long v = std::strtol(item.c_str(), &end, 10);
+    if (end == item.c_str() || *end) return false;
+    out.insert(static_cast<T>(v));
+  }
+  return true;
+}
+
+int run_histogram(const ReportOptions& o) {
+  ReportToolOptions ro;
+  ro.symfs = o.symfs;
+  ro.kallsyms = o.kallsyms;
+  ro.quiet = o.quiet;
+  ro.max_stack = o.max_stack;
+  ro.caller_order = o.inverted;
+  if (!o.sort.empty() && !parse_sort(o.sort, ro)) {
+    std::fprintf(stderr, "Error: Unknown --sort key: `%s'\n", o.sort.c_str());
+    return 129;
+  }
+  if (!o.call_graph.empty() && !parse_call_graph(o.call_graph, ro)) {
+    std::fprintf(stderr, "Invalid callchain mode: %s\n", o.call_graph.c_str());
+    return 129;
+  }
+  ro.hist.percent_limit = o.percent_limit;
+  if (o.percent_limit > 0) ro.hist.chain_min_percent = o.percent_limit;
+  ro.hist.show_nr_samples = o.show_nr_samples;
+  ro.hist.show_total_period = o.show_total_period;
+  for (const std::string& x : split_commas(o.symbols)) ro.symbols.insert(x);
+  for (const std::string& x : split_commas(o.dsos)) ro.dsos.insert(x);
+  for (const std::string& x : split_commas(o.comms)) ro.comms.insert(x);
+  if (!parse_numbers(o.pids, ro.pids) || !parse_numbers(o.tids, ro.tids) ||
+      !parse_numbers(o.cpus, ro.cpus)) {
+    std::fprintf(stderr, "  Error: invalid list\n");
+    return 129;
+  }
+  try {
+    PerfDataReader reader(o.input);
+    name_events(reader);
+    bool has_chain = false;
+    for (const auto& a : reader.attrs())
+      if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) has_chain = true;
+    if (!o.quiet)
+      std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
+                 stdout);
+    if (o.call_graph_set && !has_chain && ro.hist.mode != ChainMode::kNone) {
+      std::fflush(stdout);
+      std::fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
+                 "Did you call 'perf record' without -g or -b?\n", stderr);
+      return 0;
+    }
+    ro.hist.use_callchain = has_chain && ro.hist.mode != ChainMode::kNone;
+    ro.children = ro.hist.use_callchain && !o.no_children;
+    ReportTool tool(ro);
+    DeferredCallchainMerger merger(tool);
+    SessionTool* front = &tool;
+    if (!o.no_merge) {
+      tool.set_merger(&merger);
+      front = &merger;
+    }
+    Session session(reader, SessionOptions{}, *front);
+    session.run();
+    tool.print(stdout, session);
+  } catch (const InputError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return 1;
+  return 0;
+}
 
 int run_dump(const ReportOptions& o) {
   PerfDataReader reader(o.input);
@@ -67,7 +194,19 @@ int cmd_report(const Args& args) {
   app.add_option("--kallsyms", o.kallsyms, "kallsyms pathname");
   app.add_flag("--children", o.children, "Accumulate callchains of children");
   app.add_flag("--no-children", o.no_children, "Do not accumulate callchains of children");
-  app.add_option("-g,--call-graph", o.call_graph, "callchain display options")->expected(0, 1);
+  auto* g = app.add_option("-g,--call-graph", o.call_graph, "callchain display options")->expected(0, 1);
+  app.add_option("--percent-limit", o.percent_limit, "Don't show entries under that percent");
+  app.add_flag("-n,--show-nr-samples", o.show_nr_samples, "Show a column with the number of samples");
+  app.add_flag("--show-total-period", o.show_total_period, "Show a column with the sum of periods");
+  app.add_option("-S,--symbols", o.symbols, "only consider these symbols");
+  app.add_option("-d,--dsos", o.dsos, "only consider symbols in these dsos");
+  app.add_option("-c,--comms", o.comms, "only consider symbols in these comms");
+  app.add_option("--pid", o.pids, "only consider symbols in these pids");
+  app.add_option("--tid", o.tids, "only consider symbols in these tids");
+  app.add_option("-C,--cpu", o.cpus, "list of cpus to profile");
+  app.add_option("--max-stack", o.max_stack, "Set the maximum stack depth when parsing the callchain");
+  app.add_flag("-G,--inverted", o.inverted, "alias for inverted call graph");
+  app.add_flag("--no-merge-callchains", o.no_merge, "Do not merge deferred user callchains");
   app.add_option("-s,--sort", o.sort, "sort by key(s)");
   app.add_option("-F,--fields", o.fields, "output field(s)");
   int rc = parse_command_line(app, args);
@@ -75,8 +214,8 @@ int cmd_report(const Args& args) {
   if (o.input.empty()) o.input = default_input();
   if (o.dump_raw) return run_dump(o);
   if (o.header_only) return run_header_only(o);
-  std::fprintf(stderr, "cperf report: only -D and --header-only are implemented so far\n");
-  return 1;
+  o.call_graph_set = g->count() > 0;
+  return run_histogram(o);
 }
 
 }  // namespace cperf

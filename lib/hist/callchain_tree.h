@@ -1,0 +1,63 @@
+// CallchainTree: the per-hist-entry tree of call paths that `perf report` aggregates and prints.
+//
+// Semantics follow upstream perf's callchain tree (documented behaviour, own implementation):
+//  - A path is a sequence of ChainFrames, first frame = the tree's top level (callee first by
+//    default, caller first with -g caller).
+//  - Each node holds a run of frames shared by all paths below it, its own hits (paths ending
+//    exactly there) and the hits of its children. Adding a path that diverges inside a node's
+//    run splits the node.
+//  - Siblings are kept ordered by their first frame's key, largest first (perf's rb-tree
+//    in-order); ties in the printed order fall back to that order.
+//  - sort_graph(min_hit) keeps children whose cumulated hits reach min_hit, ordered by
+//    cumulated hits (largest first, stable); sort_flat(min_hit) lists the nodes with own hits.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cperf {
+
+struct ChainFrame {
+  uint64_t ip = 0;          // the sampled address (absolute)
+  uint32_t dso_order = 0;   // 0: no map; else the dso's creation order + 1
+  bool has_sym = false;
+  bool inlined = false;
+  uint64_t sym_start = 0;   // symbol start (dso address space) when has_sym
+  std::string name;         // what perf prints: symbol name or 0x<ip>
+};
+
+// perf's match_chain for the default "function" key: <0 when a sorts before b.
+int compare_frames(const ChainFrame& a, const ChainFrame& b);
+
+struct ChainNode {
+  ChainNode* parent = nullptr;
+  std::vector<ChainFrame> val;
+  uint64_t hit = 0, children_hit = 0;
+  uint64_t count = 0, children_count = 0;
+  std::vector<std::unique_ptr<ChainNode>> children;  // ordered, largest key first
+  std::vector<ChainNode*> sorted;                     // filled by sort_graph
+
+  uint64_t cumul_hits() const { return hit + children_hit; }
+  uint64_t cumul_count() const { return count + children_count; }
+};
+
+class CallchainTree {
+ public:
+  // Adds one path with its period. Empty paths are ignored.
+  void append(const std::vector<ChainFrame>& path, uint64_t period);
+  // Fills `sorted` of every node for graph output (perf's graph/abs mode).
+  void sort_graph(uint64_t min_hit);
+  // fractal (relative) mode: min_hit is min_percent of each node's children hits.
+  void sort_graph_rel(double min_fraction);
+  // Nodes with own hits >= min_hit (and > 0), by own hits descending (flat/folded modes).
+  std::vector<const ChainNode*> sort_flat(uint64_t min_hit) const;
+
+  const ChainNode& root() const { return root_; }
+  bool empty() const { return root_.children.empty(); }
+
+ private:
+  ChainNode root_;
+};
+
+}  // namespace cperf

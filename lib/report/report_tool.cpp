@@ -1,0 +1,202 @@
+#include "report/report_tool.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstring>
+
+#include "format/record_types.h"
+#include "header/feature_print.h"
+#include "record/side_band.h"
+
+namespace cperf {
+
+ReportTool::ReportTool(ReportToolOptions opts)
+    : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms) {}
+
+void ReportTool::user_record(const RawRecord& rec, Session& s) {
+  // Pipe mode: an EVENT_UPDATE of type NAME (2) names the event with that id.
+  if (rec.type != PERF_RECORD_EVENT_UPDATE) return;
+  ByteReader r(rec.bytes, s.swapped());
+  r.skip(sizeof(perf_event_header));
+  uint64_t type = r.u64(), id = r.u64();
+  if (!r.ok() || type != 2) return;
+  Bytes rest = r.bytes(r.remaining());
+  std::string name(reinterpret_cast<const char*>(rest.data()), rest.size());
+  name.resize(std::strlen(name.c_str()));
+  int idx = s.reader().attr_index_of_id(id);
+  if (idx >= 0 && !name.empty()) s.reader().attrs()[idx].name = name;
+}
+
+void ReportTool::record(Event& ev, Session& s) {
+  const RawRecord& rec = ev.raw;
+  if (rec.type == PERF_RECORD_SAMPLE) {
+    on_sample(ev, s);
+    return;
+  }
+  if (rec.type == PERF_RECORD_CALLCHAIN_DEFERRED) return;  // unmerged: nothing to count
+  SideBand sb;
+  if (!decode_side_band(rec, s.swapped(), sb).empty()) return;
+  if (rec.type == PERF_RECORD_LOST_SAMPLES) lost_samples_ += sb.lost;
+  apply_side_band(machine_, rec, sb);
+  if (rec.type == PERF_RECORD_EXIT) machine_.remove_thread(sb.tid);
+}
+
+// Same rule as ScriptTool: loading the kernel symbols stretches the core kernel map over
+// [first symbol, last symbol end).
+const Map* ReportTool::find_kernel_map(uint64_t ip) {
+  const Map* m = machine_.kernel_maps().find(ip);
+  if (m && !kernel_loaded_ && m->dso && m->dso->long_name == "[kernel.kallsyms]") {
+    kernel_loaded_ = true;
+    if (const auto* ks = symbols_.symbols_of(m->dso)) {
+      kernel_map_start_ = m->start;
+      kernel_sym_start_ = ks->table.symbols().front().start;
+      kernel_sym_end_ = ks->table.symbols().back().end;
+    }
+  }
+  if (!m && kernel_sym_end_ && ip >= kernel_sym_start_ && ip < kernel_sym_end_) {
+    const Map* core = machine_.kernel_maps().find(kernel_map_start_);
+    if (core && core->dso && core->dso->long_name == "[kernel.kallsyms]") m = core;
+  }
+  return m;
+}
+
+ReportTool::Resolved ReportTool::resolve(const Thread& t, uint8_t cpumode, uint64_t ip) {
+  Resolved r;
+  if (cpumode == PERF_RECORD_MISC_KERNEL)
+    r.map = find_kernel_map(ip);
+  else if (cpumode == PERF_RECORD_MISC_USER && t.maps)
+    r.map = t.maps->find(ip);
+  r.addr = ip;
+  if (!r.map) return r;
+  r.addr = r.map->map_ip(ip);
+  if (const auto* ds = symbols_.symbols_of(r.map->dso)) {
+    r.sym = ds->table.find(r.addr);
+    if (r.sym) {
+      auto it = ds->alias_first.find(r.sym->start);
+      if (it != ds->alias_first.end()) r.alias = &it->second;
+    }
+  }
+  return r;
+}
+
+uint32_t ReportTool::dso_order(const Dso* d) {
+  if (!d) return 0;
+  auto it = dso_order_.find(d);
+  if (it != dso_order_.end()) return it->second;
+  const auto& list = machine_.dsos();
+  for (size_t i = 0; i < list.size(); ++i) dso_order_[list[i].get()] = static_cast<uint32_t>(i + 1);
+  it = dso_order_.find(d);
+  return it == dso_order_.end() ? 0 : it->second;
+}
+
+ChainFrame ReportTool::make_frame(const Resolved& r, uint64_t ip) {
+  ChainFrame f;
+  f.ip = ip;
+  f.dso_order = r.map ? dso_order(r.map->dso) : 0;
+  if (r.sym) {
+    f.has_sym = true;
+    f.sym_start = r.sym->start;
+    f.inlined = r.alias != nullptr;
+    f.name = r.alias ? *r.alias + " (inlined)" : r.sym->name;
+  } else {
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%#" PRIx64, ip);
+    f.name = buf;
+  }
+  return f;
+}
+
+Hists& ReportTool::hists_for(int attr_index) {
+  auto& h = hists_[attr_index];
+  if (!h) h = std::make_unique<Hists>(opts_.hist);
+  return *h;
+}
+
+void ReportTool::on_sample(Event& ev, Session& s) {
+  if (ev.attr_index < 0) return;
+  const EventAttrEntry& e = s.attrs()[ev.attr_index];
+  DecodedSample ds;
+  if (!decode_sample(ev.raw.bytes, s.swapped(), e.attr, ds).empty()) return;
+  DeferredState st = merger_ ? merger_->state() : DeferredState::kNone;
+  if (st == DeferredState::kMerged || st == DeferredState::kMismatch) ds.deferred_callchain = false;
+  Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
+  if (!opts_.cpus.empty() && !opts_.cpus.count(ds.cpu)) return;
+  if (!opts_.pids.empty() && !opts_.pids.count(t.pid)) return;
+  if (!opts_.tids.empty() && !opts_.tids.count(t.tid)) return;
+  if (!opts_.comms.empty() && !opts_.comms.count(t.comm_str())) return;
+  uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+  Resolved al = resolve(t, cpumode, ds.ip);
+  HistSample hs;
+  hs.comm = t.comm_str();
+  hs.pid = t.pid;
+  hs.has_map = al.map && al.map->dso;
+  if (hs.has_map) hs.dso = al.map->dso->short_name;
+  hs.level = cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
+  hs.has_sym = al.sym != nullptr;
+  if (al.sym) {
+    hs.sym = al.sym->name;
+    hs.sym_start = al.sym->start;
+  }
+  hs.addr = al.addr;
+  hs.period = ds.period;
+  if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso : "[unknown]")) return;
+  if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) return;
+
+  const std::vector<ChainFrame>* path = nullptr;
+  if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) && opts_.hist.use_callchain) {
+    path_.clear();
+    const U64Array& chain = ds.callchain;
+    size_t n = chain.size();
+    if (ds.deferred_callchain && n >= 2) n -= 1;  // the trailing cookie is no frame
+    uint8_t mode = PERF_RECORD_MISC_USER;
+    bool bad = false;
+    for (size_t i = 0; i < n; ++i) {
+      uint64_t ip = chain[i];
+      if (ip >= PERF_CONTEXT_MAX) {
+        switch (ip) {
+          case PERF_CONTEXT_HV: mode = PERF_RECORD_MISC_HYPERVISOR; break;
+          case PERF_CONTEXT_KERNEL: mode = PERF_RECORD_MISC_KERNEL; break;
+          case PERF_CONTEXT_USER:
+          case PERF_CONTEXT_USER_DEFERRED: mode = PERF_RECORD_MISC_USER; break;
+          default: bad = true; break;
+        }
+        if (bad) break;
+        continue;
+      }
+      path_.push_back(make_frame(resolve(t, mode, ip), ip));
+    }
+    if (bad) path_.clear();
+    if (opts_.caller_order) std::reverse(path_.begin(), path_.end());
+    if (opts_.max_stack >= 0 && path_.size() > static_cast<size_t>(opts_.max_stack))
+      path_.resize(static_cast<size_t>(opts_.max_stack));
+    path = &path_;
+  }
+  hists_for(ev.attr_index).add(hs, path);
+}
+
+void ReportTool::print(std::FILE* out, Session& s) {
+  if (!opts_.quiet) std::fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", lost_samples_);
+  const auto& attrs = s.attrs();
+  for (size_t i = 0; i < attrs.size(); ++i) {
+    auto it = hists_.find(static_cast<int>(i));
+    if (it == hists_.end() || it->second->nr_samples() == 0) continue;
+    Hists& h = *it->second;
+    if (!opts_.quiet) {
+      uint64_t n = h.nr_samples();
+      char unit = ' ';
+      for (char u : {'K', 'M', 'G'})
+        if (n > 1000) {
+          n /= 1000;
+          unit = u;
+        }
+      std::fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'\n", n, unit,
+                   attrs[i].name.empty() ? "[unknown]" : attrs[i].name.c_str());
+      std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", h.total_period());
+    }
+    h.print(out, !opts_.quiet);
+    std::fputs("\n\n", out);
+  }
+  if (!opts_.quiet) std::fputs("#\n#\n", out);
+}
+
+}  // namespace cperf

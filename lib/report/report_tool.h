@@ -1,0 +1,72 @@
+// ReportTool: the SessionTool behind `cperf report` (histogram mode). It keeps a Machine up to
+// date from side-band records, resolves each sample (ip and callchain) against it with the
+// script symbol adapter, and adds it to the Hists of its event. print() writes perf report's
+// --stdio text.
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "hist/hists.h"
+#include "machine/machine.h"
+#include "script/symbols.h"
+#include "session/deferred_merger.h"
+#include "session/session.h"
+
+namespace cperf {
+
+struct ReportToolOptions {
+  std::string symfs, kallsyms;
+  HistOptions hist;
+  bool children = false;
+  bool caller_order = false;  // -g caller / -G
+  int max_stack = 127;
+  bool quiet = false;
+  // Filters; empty = all.
+  std::set<std::string> comms, dsos, symbols;
+  std::set<int32_t> pids, tids;
+  std::set<uint32_t> cpus;
+};
+
+class ReportTool : public SessionTool {
+ public:
+  explicit ReportTool(ReportToolOptions opts);
+
+  void set_merger(const DeferredCallchainMerger* m) { merger_ = m; }
+  void user_record(const RawRecord& rec, Session& s) override;
+  void record(Event& ev, Session& s) override;
+
+  // Writes the report for every event with samples.
+  void print(std::FILE* out, Session& s);
+
+ private:
+  struct Resolved {
+    const Map* map = nullptr;
+    const Symbol* sym = nullptr;
+    const std::string* alias = nullptr;  // perf 7's "(inlined)" name for callchain frames
+    uint64_t addr = 0;
+  };
+  void on_sample(Event& ev, Session& s);
+  Resolved resolve(const Thread& t, uint8_t cpumode, uint64_t ip);
+  const Map* find_kernel_map(uint64_t ip);
+  ChainFrame make_frame(const Resolved& r, uint64_t ip);
+  uint32_t dso_order(const Dso* d);
+  Hists& hists_for(int attr_index);
+
+  ReportToolOptions opts_;
+  Machine machine_;
+  ScriptSymbols symbols_;
+  const DeferredCallchainMerger* merger_ = nullptr;
+  std::unordered_map<int, std::unique_ptr<Hists>> hists_;
+  std::unordered_map<const Dso*, uint32_t> dso_order_;
+  bool kernel_loaded_ = false;
+  uint64_t kernel_map_start_ = 0, kernel_sym_start_ = 0, kernel_sym_end_ = 0;
+  uint64_t lost_samples_ = 0;
+  std::vector<ChainFrame> path_;
+};
+
+}  // namespace cperf
