@@ -1,0 +1,231 @@
+#include "recorder/event_spec.h"
+
+#include <sys/stat.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+
+namespace cperf {
+
+namespace {
+
+struct NamedEvent {
+  const char* name;
+  uint32_t type;
+  uint64_t config;
+};
+
+constexpr NamedEvent kNamed[] = {
+    {"cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
+    {"cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
+    {"instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS},
+    {"cache-references", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES},
+    {"cache-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES},
+    {"branch-instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS},
+    {"branches", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS},
+    {"branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES},
+    {"bus-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES},
+    {"stalled-cycles-frontend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND},
+    {"idle-cycles-frontend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND},
+    {"stalled-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND},
+    {"idle-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND},
+    {"ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES},
+    {"cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK},
+    {"task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK},
+    {"page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS},
+    {"faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS},
+    {"context-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES},
+    {"cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES},
+    {"cpu-migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS},
+    {"migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS},
+    {"minor-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN},
+    {"major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ},
+    {"alignment-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_ALIGNMENT_FAULTS},
+    {"emulation-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_EMULATION_FAULTS},
+    {"dummy", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY},
+    {"bpf-output", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_BPF_OUTPUT},
+    {"cgroup-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CGROUP_SWITCHES},
+};
+
+const NamedEvent* find_named(const std::string& s) {
+  for (const auto& e : kNamed)
+    if (s == e.name) return &e;
+  return nullptr;
+}
+
+std::string read_line(const std::string& path) {
+  std::ifstream f(path);
+  std::string s;
+  std::getline(f, s);
+  return s;
+}
+
+bool apply_modifiers(const std::string& mods, perf_event_attr& a, std::string& error) {
+  bool u = false, k = false, h = false;
+  int precise = 0;
+  for (char c : mods) {
+    switch (c) {
+      case 'u': u = true; break;
+      case 'k': k = true; break;
+      case 'h': h = true; break;
+      case 'p': precise++; break;
+      case 'P': precise = 3; break;  // "max precise"; the kernel caps it
+      case 'H': a.exclude_guest = 1; a.exclude_host = 0; break;
+      case 'G': a.exclude_host = 1; a.exclude_guest = 0; break;
+      default: error = std::string("event syntax error: unknown modifier '") + c + "'"; return false;
+    }
+  }
+  if (u || k || h) {
+    a.exclude_user = !u;
+    a.exclude_kernel = !k;
+    a.exclude_hv = !h;
+  }
+  if (precise > 3) {
+    error = "event syntax error: too many 'p' modifiers";
+    return false;
+  }
+  a.precise_ip = static_cast<uint64_t>(precise) & 3;
+  return true;
+}
+
+bool parse_number(const std::string& s, uint64_t& v) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  v = std::strtoull(s.c_str(), &end, 0);
+  return *end == 0;
+}
+
+bool parse_pmu_event(const std::string& text, EventSpec& e, std::string& error) {
+  size_t s1 = text.find('/');
+  size_t s2 = text.rfind('/');
+  std::string pmu = text.substr(0, s1);
+  std::string terms = text.substr(s1 + 1, s2 - s1 - 1);
+  std::string mods = s2 + 1 < text.size() && text[s2 + 1] == ':' ? text.substr(s2 + 2) : "";
+  std::string type = read_line("/sys/bus/event_source/devices/" + pmu + "/type");
+  if (type.empty()) {
+    error = "event syntax error: '" + text + "'\nCannot find PMU `" + pmu +
+            "'. Missing kernel support?";
+    return false;
+  }
+  e.attr.type = static_cast<uint32_t>(std::stoul(type));
+  e.name = text;
+  size_t pos = 0;
+  while (pos <= terms.size() && !terms.empty()) {
+    size_t comma = terms.find(',', pos);
+    std::string term = terms.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    pos = comma == std::string::npos ? terms.size() + 1 : comma + 1;
+    if (term.empty()) continue;
+    size_t eq = term.find('=');
+    std::string key = term.substr(0, eq), val = eq == std::string::npos ? "" : term.substr(eq + 1);
+    uint64_t v = 0;
+    if (key == "name") { e.name = val; continue; }
+    if (const NamedEvent* n = eq == std::string::npos ? find_named(key) : nullptr) {
+      if (n->type == PERF_TYPE_HARDWARE || n->type == PERF_TYPE_SOFTWARE) {
+        if (e.attr.type != n->type && pmu != "cpu") e.attr.type = n->type;
+        if (pmu == "cpu") e.attr.type = n->type;
+      }
+      e.attr.config = n->config;
+      continue;
+    }
+    if (!parse_number(val, v)) {
+      error = "event syntax error: '" + text + "'\nunknown term '" + key + "'";
+      return false;
+    }
+    if (key == "config" || key == "event") e.attr.config = v;
+    else if (key == "config1") e.attr.config1 = v;
+    else if (key == "config2") e.attr.config2 = v;
+    else if (key == "config3") e.attr.config3 = v;
+    else if (key == "period") { e.attr.sample_period = v; e.user_period = true; }
+    else if (key == "freq") { e.attr.sample_freq = v; e.attr.freq = 1; e.user_period = true; }
+    else {
+      error = "event syntax error: '" + text + "'\nunknown term '" + key + "' for pmu '" + pmu + "'";
+      return false;
+    }
+  }
+  return apply_modifiers(mods, e.attr, error);
+}
+
+}  // namespace
+
+std::string tracefs_events_dir() {
+  struct stat st{};
+  for (const char* d : {"/sys/kernel/tracing/events", "/sys/kernel/debug/tracing/events"})
+    if (stat(d, &st) == 0) return d;
+  return "";
+}
+
+std::vector<std::string> split_event_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::string cur;
+  int slashes = 0;
+  for (char c : text) {
+    if (c == '/') slashes ^= 1;
+    if (c == ',' && !slashes) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::string& error) {
+  for (const std::string& one : split_event_list(text)) {
+    EventSpec e;
+    e.attr.size = sizeof e.attr;
+    if (one.empty()) {
+      error = "event syntax error: empty event";
+      return false;
+    }
+    if (one.find('/') != std::string::npos) {
+      if (!parse_pmu_event(one, e, error)) return false;
+      out.push_back(e);
+      continue;
+    }
+    size_t colon = one.find(':');
+    std::string head = one.substr(0, colon);
+    std::string rest = colon == std::string::npos ? "" : one.substr(colon + 1);
+    std::string mods = rest;
+    if (const NamedEvent* n = find_named(head)) {
+      e.attr.type = n->type;
+      e.attr.config = n->config;
+    } else if (head.size() > 1 && head[0] == 'r' &&
+               head.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos) {
+      e.attr.type = PERF_TYPE_RAW;
+      e.attr.config = std::strtoull(head.c_str() + 1, nullptr, 16);
+    } else if (colon != std::string::npos) {
+      // Tracepoint sys:name[:modifiers].
+      size_t c2 = rest.find(':');
+      std::string name = rest.substr(0, c2);
+      mods = c2 == std::string::npos ? "" : rest.substr(c2 + 1);
+      std::string dir = tracefs_events_dir();
+      std::string id = dir.empty() ? "" : read_line(dir + "/" + head + "/" + name + "/id");
+      if (id.empty()) {
+        error = "event syntax error: '" + one + "'\n" + (dir.empty() ?
+                "tracefs is not mounted" : "unknown tracepoint");
+        return false;
+      }
+      e.attr.type = PERF_TYPE_TRACEPOINT;
+      e.attr.config = std::stoull(id);
+      e.is_tracepoint = true;
+      e.tp_system = head;
+      e.tp_name = name;
+    } else {
+      error = "event syntax error: '" + one + "'\n  \\___ parser error";
+      return false;
+    }
+    // Events named explicitly exclude guest samples unless a modifier says otherwise.
+    e.attr.exclude_guest = 1;
+    if (!apply_modifiers(mods, e.attr, error)) return false;
+    if (mods.find_first_of("pP") != std::string::npos && mods.find('H') == std::string::npos)
+      e.attr.exclude_guest = mods.find('G') == std::string::npos ? e.attr.exclude_guest : 0;
+    e.name = one;
+    out.push_back(e);
+  }
+  return true;
+}
+
+}  // namespace cperf

@@ -1,0 +1,195 @@
+#include "recorder/synthesize.h"
+
+#include <dirent.h>
+#include <sys/mman.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "linux/perf_event.h"
+#include "writer/byte_buffer.h"
+
+namespace cperf {
+
+namespace {
+
+void emit(ByteBuffer& b, size_t id_hdr_size, uint32_t type, uint16_t misc, const RecordSink& out) {
+  b.align(8);
+  b.zeros(id_hdr_size);
+  b.patch<uint32_t>(0, type);
+  b.patch<uint16_t>(4, misc);
+  b.patch<uint16_t>(6, static_cast<uint16_t>(b.size()));
+  out(b.data(), b.size());
+}
+
+std::string comm_of(pid_t tid, pid_t pid) {
+  std::ifstream f("/proc/" + std::to_string(pid) + "/task/" + std::to_string(tid) + "/comm");
+  std::string s;
+  std::getline(f, s);
+  return s;
+}
+
+std::vector<pid_t> numeric_entries(const std::string& dir) {
+  std::vector<pid_t> out;
+  if (DIR* d = opendir(dir.c_str())) {
+    while (dirent* e = readdir(d))
+      if (e->d_name[0] >= '0' && e->d_name[0] <= '9') out.push_back(std::atoi(e->d_name));
+    closedir(d);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string module_path(const std::string& name) {
+  utsname u{};
+  uname(&u);
+  std::ifstream f(std::string("/lib/modules/") + u.release + "/modules.dep");
+  std::string line;
+  while (std::getline(f, line)) {
+    std::string path = line.substr(0, line.find(':'));
+    std::string base = path.substr(path.rfind('/') + 1);
+    base = base.substr(0, base.find('.'));
+    for (char& c : base)
+      if (c == '-') c = '_';
+    if (base == name) return std::string("/lib/modules/") + u.release + "/" + path;
+  }
+  return "[" + name + "]";
+}
+
+}  // namespace
+
+size_t id_header_size(uint64_t st) {
+  size_t n = 0;
+  for (uint64_t bit : {PERF_SAMPLE_TID, PERF_SAMPLE_TIME, PERF_SAMPLE_ID, PERF_SAMPLE_STREAM_ID,
+                       PERF_SAMPLE_CPU, PERF_SAMPLE_IDENTIFIER})
+    if (st & bit) n += 8;
+  return n;
+}
+
+std::vector<pid_t> process_threads(pid_t pid) {
+  return numeric_entries("/proc/" + std::to_string(pid) + "/task");
+}
+
+void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out) {
+  uint64_t text = 0;
+  {
+    std::ifstream f("/proc/kallsyms");
+    std::string addr, type, name;
+    while (f >> addr >> type >> name) {
+      std::string rest;
+      std::getline(f, rest);
+      if (name == "_text" || name == "_stext") {
+        text = std::strtoull(addr.c_str(), nullptr, 16);
+        if (name == "_text") break;
+      }
+    }
+  }
+  // Modules, sorted by address so the kernel map can end where the first one starts.
+  struct Mod { uint64_t start, size; std::string name; };
+  std::vector<Mod> mods;
+  {
+    std::ifstream f("/proc/modules");
+    std::string line;
+    while (std::getline(f, line)) {
+      std::istringstream ss(line);
+      std::string name, size, refs, deps, state, addr;
+      ss >> name >> size >> refs >> deps >> state >> addr;
+      uint64_t a = std::strtoull(addr.c_str(), nullptr, 16);
+      if (a) mods.push_back({a, std::strtoull(size.c_str(), nullptr, 10), name});
+    }
+  }
+  std::sort(mods.begin(), mods.end(), [](const Mod& a, const Mod& b) { return a.start < b.start; });
+  if (text) {
+    uint64_t end = ~uint64_t{0};
+    for (const Mod& m : mods)
+      if (m.start > text) { end = m.start; break; }
+    ByteBuffer b;
+    b.zeros(8);
+    b.u32(static_cast<uint32_t>(-1));  // pid -1: the kernel
+    b.u32(0);
+    b.u64(text);
+    b.u64(end - text);
+    b.u64(text);  // pgoff: the reference symbol address
+    b.padded_cstring("[kernel.kallsyms]_text", 8);
+    emit(b, id_hdr_size, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, out);
+  }
+  for (const Mod& m : mods) {
+    ByteBuffer b;
+    b.zeros(8);
+    b.u32(static_cast<uint32_t>(-1));
+    b.u32(0);
+    b.u64(m.start);
+    b.u64(m.size);
+    b.u64(0);
+    b.padded_cstring(module_path(m.name), 8);
+    emit(b, id_hdr_size, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, out);
+  }
+}
+
+void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out) {
+  std::vector<pid_t> tids = process_threads(pid);
+  if (tids.empty()) return;
+  for (pid_t tid : tids) {
+    if (tid != pid) {
+      ByteBuffer f;
+      f.zeros(8);
+      f.u32(static_cast<uint32_t>(pid));
+      f.u32(static_cast<uint32_t>(pid));
+      f.u32(static_cast<uint32_t>(tid));
+      f.u32(static_cast<uint32_t>(pid));
+      f.u64(0);
+      emit(f, id_hdr_size, PERF_RECORD_FORK, 0, out);
+    }
+    ByteBuffer c;
+    c.zeros(8);
+    c.u32(static_cast<uint32_t>(pid));
+    c.u32(static_cast<uint32_t>(tid));
+    c.padded_cstring(comm_of(tid, pid), 8);
+    emit(c, id_hdr_size, PERF_RECORD_COMM, 0, out);
+  }
+  std::ifstream maps("/proc/" + std::to_string(pid) + "/maps");
+  std::string line;
+  while (std::getline(maps, line)) {
+    // start-end perms offset maj:min inode path
+    std::istringstream ss(line);
+    std::string range, perms, off, dev, inode, path;
+    ss >> range >> perms >> off >> dev >> inode;
+    std::getline(ss, path);
+    size_t p = path.find_first_not_of(' ');
+    path = p == std::string::npos ? "" : path.substr(p);
+    if (perms.size() < 4 || perms[2] != 'x') continue;
+    if (path.empty()) path = "//anon";
+    uint64_t start = std::strtoull(range.c_str(), nullptr, 16);
+    uint64_t end = std::strtoull(range.c_str() + range.find('-') + 1, nullptr, 16);
+    unsigned maj = std::strtoul(dev.c_str(), nullptr, 16);
+    unsigned min = std::strtoul(dev.c_str() + dev.find(':') + 1, nullptr, 16);
+    uint32_t prot = (perms[0] == 'r' ? PROT_READ : 0) | (perms[1] == 'w' ? PROT_WRITE : 0) |
+                    PROT_EXEC;
+    ByteBuffer b;
+    b.zeros(8);
+    b.u32(static_cast<uint32_t>(pid));
+    b.u32(static_cast<uint32_t>(pid));
+    b.u64(start);
+    b.u64(end - start);
+    b.u64(std::strtoull(off.c_str(), nullptr, 16));
+    b.u32(maj);
+    b.u32(min);
+    b.u64(std::strtoull(inode.c_str(), nullptr, 10));
+    b.u64(0);  // ino_generation
+    b.u32(prot);
+    b.u32(perms[3] == 's' ? MAP_SHARED : MAP_PRIVATE);
+    b.padded_cstring(path, 8);
+    emit(b, id_hdr_size, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER, out);
+  }
+}
+
+void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out) {
+  for (pid_t pid : numeric_entries("/proc")) synthesize_process(pid, id_hdr_size, out);
+}
+
+}  // namespace cperf

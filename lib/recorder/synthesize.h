@@ -1,0 +1,29 @@
+// Side-band records for what existed before recording started: the kernel map, modules,
+// and COMM/FORK/MMAP2 of running processes (read from /proc), as perf synthesizes them.
+// Each record is followed by `id_hdr_size` zero bytes (the sample_id trailer perf leaves
+// zeroed in synthesized records).
+#pragma once
+#include <sys/types.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cperf {
+
+using RecordSink = std::function<void(const void* data, size_t size)>;
+
+// Size of the sample_id trailer for sample_type (with sample_id_all).
+size_t id_header_size(uint64_t sample_type);
+
+void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out);
+// COMM (+FORK for non-leader threads) for each thread of pid, and MMAP2 for its
+// executable mappings.
+void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out);
+// All processes in /proc.
+void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out);
+// Threads of a process, from /proc/PID/task.
+std::vector<pid_t> process_threads(pid_t pid);
+
+}  // namespace cperf
