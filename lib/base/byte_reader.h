@@ -47,7 +47,7 @@ class ByteReader {
   // Fails if no NUL is found.
   std::string_view fixed_string(size_t max_len) {
     Bytes b = bytes(max_len);
-    if (!ok_) return {};
+    if (!ok_ || b.empty()) return {};
     const char* p = reinterpret_cast<const char*>(b.data());
     size_t n = strnlen(p, b.size());
     if (n == b.size()) { ok_ = false; return {}; }
@@ -55,7 +55,7 @@ class ByteReader {
   }
   // A NUL-terminated string starting here; consumes it and its NUL.
   std::string_view cstring() {
-    if (!ok_) return {};
+    if (!ok_ || pos_ >= data_.size()) { ok_ = false; return {}; }
     const char* p = reinterpret_cast<const char*>(data_.data() + pos_);
     size_t n = strnlen(p, data_.size() - pos_);
     if (n == data_.size() - pos_) { ok_ = false; return {}; }

@@ -11,6 +11,10 @@ bool read_header_string(ByteReader& r, std::string& out) {
   uint32_t len = r.u32();
   if (!r.ok() || len > r.remaining()) return false;
   Bytes b = r.bytes(len);
+  if (b.empty()) {
+    out.clear();
+    return true;
+  }
   const char* p = reinterpret_cast<const char*>(b.data());
   out.assign(p, strnlen(p, len));
   return true;

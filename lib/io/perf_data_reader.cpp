@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 #include "base/error.h"
@@ -79,9 +80,19 @@ void PerfDataReader::open_file_mode() {
     fail(0x28, 0, "data section out of bounds (file truncated?)");
   }
   read_file_attrs();
-  read_feature_sections();
   pos_ = header_.data.offset;
   data_end_ = header_.data.offset + header_.data.size;
+  if (header_.data.size == 0 && header_.data.offset < file.size()) {
+    // perf record rewrites the header last; a recording killed before that has data size 0.
+    // Rather than show nothing (perf's choice), read the records up to the end of the file.
+    std::fprintf(stderr,
+                 "%s: data size is 0 (was the recording interrupted?); reading to the end of the "
+                 "file, without header features\n",
+                 path_.c_str());
+    data_end_ = file.size();
+    return;
+  }
+  read_feature_sections();
 }
 
 void PerfDataReader::read_file_attrs() {
@@ -114,12 +125,10 @@ void PerfDataReader::read_feature_sections() {
   for (int bit = 1; bit < kMaxFeatures; ++bit) {
     if (!header_.has_feature(bit)) continue;
     FileSection s{r.u64(), r.u64()};
-    if (!r.ok()) {
-      // perf tolerates a missing table (e.g. an interrupted record); features are then unknown.
-      features_.clear();
-      return;
-    }
-    if (s.offset > file.size() || s.size > file.size() - s.offset) continue;
+    if (!r.ok()) fail(table, 0, "header feature table is cut short (file truncated?)");
+    if (s.offset > file.size() || s.size > file.size() - s.offset)
+      fail(table, 0, std::string("feature section ") + (feature_name(bit) ? feature_name(bit) : "?") +
+                         " lies outside the file (file truncated?)");
     features_[bit] = file.subspan(s.offset, s.size);
   }
 }

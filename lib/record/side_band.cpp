@@ -30,6 +30,7 @@ std::string hex_bytes(Bytes b) {
 std::string_view read_name(ByteReader& r, size_t tail) {
   size_t avail = r.remaining() > tail ? r.remaining() - tail : 0;
   Bytes b = r.bytes(avail);
+  if (b.empty()) return {};
   const char* p = reinterpret_cast<const char*>(b.data());
   size_t n = strnlen(p, b.size());
   return {p, n};

@@ -38,16 +38,25 @@ def main():
             f.write(blob)
         index.append(f"{name} {kind}")
 
-    # Every truncation point inside the header and attrs, then every STEP bytes.
+    # Every truncation point inside the header and attrs, every record boundary (and one byte
+    # either side), then every STEP bytes.
     cuts = set(range(0, min(len(data), 256))) | set(range(0, len(data), step))
+    for i, (off, _, _) in enumerate(records(data)):
+        if i > 40:
+            break
+        cuts |= {off - 1, off, off + 1, off + 4}
+    pipe = struct.unpack_from("<Q", data, 8)[0] == 16
+    boundaries = {off for off, _, _ in records(data)}
     for cut in sorted(cuts):
-        if cut < len(data):
-            emit(f"trunc-{cut}", data[:cut], "truncated")
+        if 0 <= cut < len(data):
+            # A pipe stream may legitimately end at a record boundary.
+            kind = "corrupt" if pipe and cut in boundaries else "truncated"
+            emit(f"trunc-{cut}", data[:cut], kind)
     # Each record's size field set to hostile values.
     for i, (off, rtype, rsize) in enumerate(records(data)):
-        if i > 60:
+        if i > 25:
             break
-        for bad in (0, 1, 7, 9, rsize + 8, 0xFFFF):
+        for bad in (0, 7, 9, rsize + 8, 0xFFFF):
             blob = bytearray(data)
             struct.pack_into("<H", blob, off + 6, bad)
             emit(f"size-{off}-{bad}", bytes(blob), "corrupt")
