@@ -12,7 +12,6 @@ int not_yet(const char* name) {
 }
 }  // namespace
 
-int cmd_record(const Args&) { return not_yet("record"); }
 int cmd_inject(const Args&) { return not_yet("inject"); }
 
 }  // namespace cperf

@@ -1,0 +1,186 @@
+// cperf record: run a command (or watch pids/CPUs) and write its profile to perf.data.
+// The option parser stops at the first non-option (the workload), as perf does.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "commands.h"
+#include "recorder/recorder.h"
+
+namespace cperf {
+
+namespace {
+
+const char kUsage[] =
+    "\n Usage: perf record [<options>] [<command>]\n"
+    "    or: perf record [<options>] -- <command> [<options>]\n\n"
+    "    -e, --event <event>   event selector. use 'perf list' to list available events\n"
+    "    -F, --freq <freq or 'max'>\n"
+    "                          profile at this frequency\n"
+    "    -c, --count <n>       event period to sample\n"
+    "    -g                    enables call-graph recording\n"
+    "        --call-graph <record_mode[,record_size]>\n"
+    "                          setup and enables call-graph (stack chain/backtrace):\n"
+    "                          fp[,defer][,N] dwarf[,size] lbr\n"
+    "    -a, --all-cpus        system-wide collection from all CPUs\n"
+    "    -p, --pid <pid>       record events on existing process id\n"
+    "    -t, --tid <tid>       record events on existing thread id\n"
+    "    -C, --cpu <cpu>       list of cpus to monitor\n"
+    "    -i, --no-inherit      child tasks do not inherit counters\n"
+    "        --per-thread      use per-thread mmaps\n"
+    "    -m, --mmap-pages <pages>\n"
+    "                          number of mmap data pages\n"
+    "    -o, --output <file>   output file name\n"
+    "    -q, --quiet           don't print any warnings or messages\n"
+    "    -v, --verbose         be more verbose (show counter open errors, etc)\n\n";
+
+int usage_error(const std::string& msg) {
+  std::fprintf(stderr, "  Error: %s\n%s", msg.c_str(), kUsage);
+  return 129;
+}
+
+bool parse_ids(const std::string& text, std::vector<pid_t>& out) {
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t comma = text.find(',', pos);
+    std::string p = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    char* end = nullptr;
+    long v = std::strtol(p.c_str(), &end, 10);
+    if (p.empty() || *end || v <= 0) return false;
+    out.push_back(static_cast<pid_t>(v));
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return true;
+}
+
+bool parse_u64(const std::string& s, uint64_t& v) {
+  char* end = nullptr;
+  v = std::strtoull(s.c_str(), &end, 0);
+  return !s.empty() && *end == 0 && v > 0;
+}
+
+}  // namespace
+
+int cmd_record(const Args& args) {
+  RecordOptions o;
+  o.cmdline = args;
+  bool want_callchain = false;
+  std::string callchain_text;
+  size_t i = 1;
+  for (; i < args.size(); i++) {
+    std::string a = args[i];
+    if (a == "--") {
+      i++;
+      break;
+    }
+    if (a.empty() || a[0] != '-' || a == "-") break;  // the workload starts here
+    std::string name, value;
+    bool has_value = false;
+    if (a.compare(0, 2, "--") == 0) {
+      size_t eq = a.find('=');
+      name = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+      if (eq != std::string::npos) { value = a.substr(eq + 1); has_value = true; }
+    } else {
+      // Short options: flags may be clustered (-ag, -vv); a value may be attached (-F99).
+      std::string cluster = a.substr(1);
+      static const std::string kValued = "eFcptCmou";
+      size_t k = 0;
+      for (; k < cluster.size(); k++) {
+        char c = cluster[k];
+        if (kValued.find(c) != std::string::npos) break;
+        switch (c) {
+          case 'g': want_callchain = true; break;
+          case 'a': o.system_wide = true; break;
+          case 'i': o.no_inherit = true; break;
+          case 'q': o.quiet = true; break;
+          case 'v': o.verbose++; break;
+          case 'h': std::fprintf(stderr, "%s", kUsage); return 0;
+          default: return usage_error(std::string("unknown switch `") + c + "'");
+        }
+      }
+      if (k == cluster.size()) continue;
+      name = std::string(1, cluster[k]);
+      if (k + 1 < cluster.size()) {
+        value = cluster.substr(k + 1);
+        if (!value.empty() && value[0] == '=') value = value.substr(1);
+        has_value = true;
+      }
+    }
+    static const char* kLongFlags[] = {"all-cpus", "no-inherit", "quiet", "verbose", "per-thread",
+                                       "help", "no-call-graph"};
+    bool is_flag = false;
+    for (const char* f : kLongFlags) is_flag |= name == f;
+    if (!is_flag && !has_value) {
+      if (i + 1 >= args.size()) return usage_error("switch `" + name + "' requires a value");
+      value = args[++i];
+    }
+    uint64_t v = 0;
+    if (name == "e" || name == "event") {
+      std::string err;
+      if (!parse_events(value, o.events, err)) {
+        std::fprintf(stderr, "%s\nRun 'perf list' for a list of valid events\n%s", err.c_str(), kUsage);
+        return 129;
+      }
+    } else if (name == "F" || name == "freq") {
+      if (value == "max") {
+        FILE* f = std::fopen("/proc/sys/kernel/perf_event_max_sample_rate", "r");
+        unsigned long m = 0;
+        if (f && std::fscanf(f, "%lu", &m) == 1) o.freq = m;
+        if (f) std::fclose(f);
+      } else if (!parse_u64(value, o.freq)) {
+        return usage_error("invalid frequency '" + value + "'");
+      }
+    } else if (name == "c" || name == "count") {
+      if (!parse_u64(value, o.period)) return usage_error("invalid period '" + value + "'");
+    } else if (name == "p" || name == "pid") {
+      if (!parse_ids(value, o.pids)) return usage_error("invalid pid list '" + value + "'");
+    } else if (name == "t" || name == "tid") {
+      if (!parse_ids(value, o.tids)) return usage_error("invalid tid list '" + value + "'");
+    } else if (name == "C" || name == "cpu") {
+      if (!parse_record_cpu_list(value, o.cpus)) return usage_error("invalid cpu list '" + value + "'");
+    } else if (name == "m" || name == "mmap-pages") {
+      if (!parse_u64(value, v) || (v & (v - 1)))
+        return usage_error("--mmap-pages must be a power of two");
+      o.mmap_pages = static_cast<unsigned>(v);
+    } else if (name == "o" || name == "output") {
+      o.output = value;
+    } else if (name == "call-graph") {
+      want_callchain = true;
+      callchain_text = value;
+    } else if (name == "all-cpus") {
+      o.system_wide = true;
+    } else if (name == "no-inherit") {
+      o.no_inherit = true;
+    } else if (name == "per-thread") {
+      o.per_thread = true;
+    } else if (name == "quiet") {
+      o.quiet = true;
+    } else if (name == "verbose") {
+      o.verbose++;
+    } else if (name == "no-call-graph") {
+      want_callchain = false;
+      callchain_text.clear();
+    } else if (name == "help") {
+      std::fprintf(stderr, "%s", kUsage);
+      return 0;
+    } else {
+      return usage_error("unknown option `" + name + "'");
+    }
+  }
+  for (; i < args.size(); i++) o.workload.push_back(args[i]);
+  if (want_callchain) {
+    std::string text = callchain_text;
+    if (text.empty()) text = config_record_mode();
+    if (text.empty()) text = "fp";
+    std::string err;
+    if (!parse_callchain(text, o.callchain, err)) {
+      std::fprintf(stderr, "%s\n", err.c_str());
+      return 129;
+    }
+  }
+  return run_record(o);
+}
+
+}  // namespace cperf

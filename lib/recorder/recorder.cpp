@@ -1,0 +1,714 @@
+#include "recorder/recorder.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "format/file_header.h"
+#include "format/record_types.h"
+#include "recorder/event_open.h"
+#include "recorder/synthesize.h"
+#include "symbol/elf_file.h"
+#include "writer/byte_buffer.h"
+#include "writer/features.h"
+#include "writer/perf_data_writer.h"
+
+namespace cperf {
+
+namespace {
+
+volatile sig_atomic_t g_done = 0;
+volatile sig_atomic_t g_child_done = 0;
+
+void on_stop_signal(int) { g_done = 1; }
+void on_child(int) { g_child_done = 1; }
+
+std::string read_line(const std::string& path) {
+  std::ifstream f(path);
+  std::string s;
+  std::getline(f, s);
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------
+// Workload: forked at once, blocked on a pipe until start(), then exec'ed.
+class Workload {
+ public:
+  bool prepare(const std::vector<std::string>& argv) {
+    int go[2], err[2];
+    if (pipe2(go, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) return false;
+    pid_ = fork();
+    if (pid_ < 0) return false;
+    if (pid_ == 0) {
+      close(go[1]);
+      close(err[0]);
+      signal(SIGINT, SIG_DFL);
+      signal(SIGTERM, SIG_DFL);
+      char c;
+      if (read(go[0], &c, 1) != 1) _exit(0);  // the recorder gave up before starting us
+      std::vector<char*> args;
+      for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+      args.push_back(nullptr);
+      execvp(args[0], args.data());
+      int e = errno;
+      if (write(err[1], &e, sizeof e) < 0) _exit(127);
+      _exit(127);
+    }
+    close(go[0]);
+    close(err[1]);
+    go_ = go[1];
+    err_ = err[0];
+    return true;
+  }
+  // Releases the child; returns 0 or the errno of a failed exec.
+  int start() {
+    if (write(go_, "g", 1) != 1) return errno;
+    close(go_);
+    go_ = -1;
+    int e = 0;
+    ssize_t n = read(err_, &e, sizeof e);
+    close(err_);
+    err_ = -1;
+    return n == static_cast<ssize_t>(sizeof e) ? e : 0;
+  }
+  void abandon() {
+    if (go_ >= 0) close(go_);
+    go_ = -1;
+  }
+  pid_t pid() const { return pid_; }
+
+ private:
+  pid_t pid_ = -1;
+  int go_ = -1, err_ = -1;
+};
+
+// ---------------------------------------------------------------------------------------
+struct RingBuffer {
+  int fd = -1;
+  void* base = nullptr;
+  size_t len = 0;
+  perf_event_mmap_page* page() const { return static_cast<perf_event_mmap_page*>(base); }
+};
+
+struct OpenEvent {
+  size_t attr_index;
+  int fd;
+  int cpu;
+  pid_t pid;
+  uint64_t id = 0;
+};
+
+struct Maps {  // per-process executable maps, for marking the DSOs samples hit
+  std::map<uint64_t, std::pair<uint64_t, std::string>> by_start;  // start -> (end, name)
+  const std::string* find(uint64_t ip) const {
+    auto it = by_start.upper_bound(ip);
+    if (it == by_start.begin()) return nullptr;
+    --it;
+    return ip < it->second.first ? &it->second.second : nullptr;
+  }
+};
+
+class Recorder {
+ public:
+  explicit Recorder(const RecordOptions& o) : o_(o), prober_(o.verbose) {}
+  int run();
+
+ private:
+  bool build_attrs();
+  bool open_events();
+  bool open_one(size_t index, pid_t pid, int cpu);
+  bool map_buffers();
+  void write_data(const void* data, size_t size);
+  void scan_records(const std::byte* p, size_t size);
+  size_t drain_all();
+  size_t drain(RingBuffer& rb);
+  void write_lost_samples();
+  std::vector<BuildIdEntry> collect_build_ids();
+  int finish_and_report(int status);
+
+  const RecordOptions& o_;
+  FeatureProber prober_;
+  std::vector<EventSpec> specs_;
+  size_t tracking_ = 0;
+  std::vector<OpenEvent> fds_;
+  std::vector<RingBuffer> rings_;
+  PerfDataWriter writer_;
+  Workload workload_;
+  bool have_workload_ = false;
+  std::vector<int> cpus_;
+  std::vector<pid_t> threads_;  // per-task targets; empty means pid -1 (all)
+  std::vector<std::byte> chunk_;
+  uint64_t samples_ = 0, lost_ = 0, wakeups_ = 0;
+  uint64_t first_time_ = ~uint64_t{0}, last_time_ = 0;
+  bool scan_failed_ = false;
+  std::map<pid_t, Maps> maps_;
+  Maps kernel_maps_;
+  std::set<std::pair<bool, std::string>> hit_;
+  bool write_error_ = false;
+  bool defer_requested_ = false;
+  int workload_status_ = 0;
+  bool workload_reaped_ = false;
+  FeatureInputs final_features_;
+};
+
+bool Recorder::build_attrs() {
+  specs_ = o_.events;
+  bool defaulted = specs_.empty();
+  if (defaulted) {
+    EventSpec e;
+    bool core_pmu = access("/sys/bus/event_source/devices/cpu", F_OK) == 0;
+    if (core_pmu) {
+      e.attr.type = PERF_TYPE_HARDWARE;
+      e.attr.config = PERF_COUNT_HW_CPU_CYCLES;
+      e.attr.precise_ip = 3;
+      e.name = "cycles:P";
+    } else {
+      if (o_.verbose)
+        std::fprintf(stderr, "The cycles event is not supported, trying to fall back to cpu-clock event\n");
+      e.attr.type = PERF_TYPE_SOFTWARE;
+      e.attr.config = PERF_COUNT_SW_CPU_CLOCK;
+      e.name = "cpu-clock";
+    }
+    specs_.push_back(e);
+  }
+  bool cpu_target = o_.system_wide || !o_.cpus.empty();
+  if (cpu_target) {  // a separate tracking event, as perf adds for CPU-wide sessions
+    EventSpec d;
+    d.attr.type = PERF_TYPE_SOFTWARE;
+    d.attr.config = PERF_COUNT_SW_DUMMY;
+    d.attr.exclude_kernel = 1;
+    d.attr.exclude_hv = 1;
+    d.name = "dummy:u";
+    specs_.push_back(d);
+    tracking_ = specs_.size() - 1;
+  }
+  bool identifier = specs_.size() > 1;
+  bool workload_only = have_workload_ && !cpu_target && o_.pids.empty() && o_.tids.empty();
+  defer_requested_ = o_.callchain.mode == CallchainMode::kFp && o_.callchain.defer;
+  for (size_t i = 0; i < specs_.size(); i++) {
+    perf_event_attr& a = specs_[i].attr;
+    bool dummy = a.type == PERF_TYPE_SOFTWARE && a.config == PERF_COUNT_SW_DUMMY;
+    bool tp = specs_[i].is_tracepoint;
+    uint64_t st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+    if (dummy) {
+      a.sample_period = 1;
+    } else if (o_.period) {
+      a.sample_period = o_.period;
+      a.freq = 0;
+    } else if (o_.freq) {
+      a.sample_freq = o_.freq;
+      a.freq = 1;
+    } else if (tp) {
+      a.sample_period = 1;
+    } else if (!specs_[i].user_period) {
+      a.sample_freq = 4000;
+      a.freq = 1;
+    }
+    if (a.freq || tp) st |= PERF_SAMPLE_PERIOD;
+    if (cpu_target || tp) st |= PERF_SAMPLE_CPU;
+    if (tp) st |= PERF_SAMPLE_RAW;
+    if (identifier) st |= PERF_SAMPLE_IDENTIFIER;
+    if (!dummy) {
+      switch (o_.callchain.mode) {
+        case CallchainMode::kNone: break;
+        case CallchainMode::kFp:
+          st |= PERF_SAMPLE_CALLCHAIN;
+          a.sample_max_stack = static_cast<uint16_t>(o_.callchain.max_stack);
+          if (o_.callchain.defer && !a.exclude_callchain_user && !a.exclude_user)
+            a.defer_callchain = 1;
+          break;
+        case CallchainMode::kDwarf:
+          st |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+          a.exclude_callchain_user = 1;
+          a.sample_regs_user = 0xff0fff;  // x86-64: all general registers perf unwinds with
+          a.sample_stack_user = o_.callchain.dump_size;
+          break;
+        case CallchainMode::kLbr:
+          st |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_BRANCH_STACK;
+          a.branch_sample_type = PERF_SAMPLE_BRANCH_USER | PERF_SAMPLE_BRANCH_CALL_STACK |
+                                 PERF_SAMPLE_BRANCH_NO_FLAGS | PERF_SAMPLE_BRANCH_NO_CYCLES;
+          break;
+      }
+    }
+    a.sample_type = st;
+    a.read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+    a.disabled = 1;
+    a.inherit = !(o_.no_inherit || o_.per_thread);
+    a.enable_on_exec = workload_only;
+    a.sample_id_all = 1;
+    if (i == tracking_) {
+      a.mmap = a.comm = a.task = a.mmap2 = a.comm_exec = a.ksymbol = a.bpf_event = 1;
+      if (defer_requested_) a.defer_output = 1;
+    }
+  }
+  return true;
+}
+
+void explain_open_error(const EventSpec& e, int err) {
+  if (err == EACCES || err == EPERM) {
+    std::fprintf(stderr,
+                 "Error:\nNo permission to open the event %s (%s).\n"
+                 "perf_event_paranoid is %s here: 2 lets unprivileged users profile only their "
+                 "own user space,\n1 adds the kernel, 0 adds CPU-wide events, -1 lifts the "
+                 "limits.\nLower /proc/sys/kernel/perf_event_paranoid or run with "
+                 "CAP_PERFMON.\n",
+                 e.name.c_str(), std::strerror(err),
+                 read_line("/proc/sys/kernel/perf_event_paranoid").c_str());
+    return;
+  }
+  std::fprintf(stderr, "Error:\nThe sys_perf_event_open() syscall returned with %d (%s) for event (%s).\n",
+               err, std::strerror(err), e.name.c_str());
+}
+
+bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
+  EventSpec& e = specs_[index];
+  for (;;) {
+    e.attr.size = minimal_attr_size(e.attr);
+    if (e.attr.size < PERF_ATTR_SIZE_VER1) e.attr.size = PERF_ATTR_SIZE_VER1;
+    int fd = sys_perf_event_open(e.attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+    if (fd >= 0) {
+      fds_.push_back({index, fd, cpu, pid});
+      return true;
+    }
+    int err = errno;
+    if (o_.verbose >= 2)
+      std::fprintf(stderr, "sys_perf_event_open failed, error %d\n", -err);
+    if ((err == ENOENT || err == ENXIO || err == ENODEV || err == EOPNOTSUPP) &&
+        e.attr.type == PERF_TYPE_HARDWARE && e.attr.config == PERF_COUNT_HW_CPU_CYCLES) {
+      if (o_.verbose)
+        std::fprintf(stderr, "Warning:\nThe cycles event is not supported, trying to fall back to cpu-clock\n");
+      e.attr.type = PERF_TYPE_SOFTWARE;
+      e.attr.config = PERF_COUNT_SW_CPU_CLOCK;
+      e.attr.precise_ip = 0;
+      std::string mods = e.name.find(':') == std::string::npos ? "" : e.name.substr(e.name.find(':'));
+      e.name = "cpu-clock" + mods;
+      continue;
+    }
+    if (err == EINVAL || err == EOPNOTSUPP) {
+      bool had_defer = e.attr.defer_callchain || e.attr.defer_output;
+      prober_.detect_missing(e.attr);
+      bool changed = false;
+      for (EventSpec& s : specs_) changed |= prober_.strip(s.attr);
+      if (changed) {
+        if (had_defer && prober_.defer_missing() && !o_.verbose && !o_.quiet)
+          std::fprintf(stderr, "cperf record: this kernel has no deferred callchains "
+                       "(defer_callchain); recording ordinary user callchains instead\n");
+        continue;
+      }
+      if (e.attr.precise_ip) {  // perf lowers precise_ip until the event opens
+        e.attr.precise_ip--;
+        continue;
+      }
+    }
+    if (err == ESRCH) {  // the thread went away meanwhile
+      return true;
+    }
+    explain_open_error(e, err);
+    return false;
+  }
+}
+
+bool Recorder::open_events() {
+  cpus_ = o_.cpus;
+  if (cpus_.empty() && !o_.per_thread) {
+    std::vector<int> online;
+    parse_record_cpu_list(read_line("/sys/devices/system/cpu/online"), online);
+    cpus_ = online;
+  }
+  if (o_.per_thread) cpus_ = {-1};
+  if (!o_.tids.empty()) threads_ = o_.tids;
+  for (pid_t p : o_.pids)
+    for (pid_t t : process_threads(p)) threads_.push_back(t);
+  if (!o_.pids.empty() && threads_.empty()) {
+    std::fprintf(stderr, "Couldn't create thread/CPU maps: No such process\n");
+    return false;
+  }
+  bool cpu_target = o_.system_wide || !o_.cpus.empty();
+  if (threads_.empty() && have_workload_ && !cpu_target) threads_ = {workload_.pid()};
+  if (threads_.empty()) threads_ = {-1};
+  for (size_t i = 0; i < specs_.size(); i++)
+    for (pid_t t : threads_)
+      for (int c : cpus_)
+        if (!open_one(i, t, c)) return false;
+  for (OpenEvent& f : fds_) ioctl(f.fd, PERF_EVENT_IOC_ID, &f.id);
+  return true;
+}
+
+bool Recorder::map_buffers() {
+  long page = sysconf(_SC_PAGESIZE);
+  unsigned pages = o_.mmap_pages ? o_.mmap_pages : static_cast<unsigned>((512 * 1024) / page);
+  size_t len = (pages + 1) * static_cast<size_t>(page);
+  std::map<std::pair<int, pid_t>, int> owner;  // buffer key -> ring index
+  for (OpenEvent& f : fds_) {
+    std::pair<int, pid_t> key = o_.per_thread ? std::make_pair(-1, f.pid) : std::make_pair(f.cpu, -1);
+    auto it = owner.find(key);
+    if (it != owner.end()) {
+      if (ioctl(f.fd, PERF_EVENT_IOC_SET_OUTPUT, rings_[it->second].fd) != 0) {
+        std::fprintf(stderr, "failed to redirect event output: %s\n", std::strerror(errno));
+        return false;
+      }
+      continue;
+    }
+    void* base = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED, f.fd, 0);
+    if (base == MAP_FAILED) {
+      std::fprintf(stderr, "failed to mmap with %d (%s)\n", errno, std::strerror(errno));
+      if (errno == EPERM)
+        std::fprintf(stderr, "Consider increasing /proc/sys/kernel/perf_event_mlock_kb or using -m.\n");
+      return false;
+    }
+    owner[key] = static_cast<int>(rings_.size());
+    rings_.push_back({f.fd, base, len});
+  }
+  return true;
+}
+
+void Recorder::write_data(const void* data, size_t size) {
+  if (write_error_) return;
+  if (!writer_.write(data, size)) {
+    write_error_ = true;
+    g_done = 1;
+  }
+}
+
+// Follows the records going to the file: counts samples and lost events, tracks sample
+// times and the maps that samples hit (for the build_id feature).
+void Recorder::scan_records(const std::byte* p, size_t size) {
+  uint64_t st = specs_.front().attr.sample_type;
+  while (size >= 8) {
+    perf_event_header h;
+    std::memcpy(&h, p, sizeof h);
+    if (h.size < 8 || h.size > size) break;
+    const std::byte* body = p + 8;
+    auto u32 = [&](size_t off) { uint32_t v; std::memcpy(&v, body + off, 4); return v; };
+    auto u64 = [&](size_t off) { uint64_t v; std::memcpy(&v, body + off, 8); return v; };
+    switch (h.type) {
+      case PERF_RECORD_SAMPLE: {
+        samples_++;
+        size_t off = 0;
+        if (st & PERF_SAMPLE_IDENTIFIER) off += 8;
+        uint64_t ip = (st & PERF_SAMPLE_IP) ? u64(off) : 0;
+        if (st & PERF_SAMPLE_IP) off += 8;
+        pid_t pid = (st & PERF_SAMPLE_TID) ? static_cast<pid_t>(u32(off)) : -1;
+        if (st & PERF_SAMPLE_TID) off += 8;
+        if (st & PERF_SAMPLE_TIME) {
+          uint64_t t = u64(off);
+          first_time_ = std::min(first_time_, t);
+          last_time_ = std::max(last_time_, t);
+        }
+        int mode = h.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+        if (mode == PERF_RECORD_MISC_KERNEL) {
+          const std::string* n = kernel_maps_.find(ip);
+          hit_.insert({true, n ? *n : std::string("[kernel.kallsyms]")});
+        } else if (mode == PERF_RECORD_MISC_USER) {
+          auto it = maps_.find(pid);
+          if (it != maps_.end())
+            if (const std::string* n = it->second.find(ip)) hit_.insert({false, *n});
+        }
+        break;
+      }
+      case PERF_RECORD_MMAP:
+      case PERF_RECORD_MMAP2: {
+        pid_t pid = static_cast<pid_t>(u32(0));
+        uint64_t start = u64(8), len = u64(16);
+        size_t name_off = h.type == PERF_RECORD_MMAP ? 32 : 32 + 24 + 8;
+        if (8 + name_off >= h.size) break;
+        std::string name(reinterpret_cast<const char*>(body + name_off),
+                         strnlen(reinterpret_cast<const char*>(body + name_off), h.size - 8 - name_off));
+        if (h.misc & PERF_RECORD_MISC_MMAP_DATA) break;
+        if (pid == -1) {
+          if (name.rfind("[kernel.kallsyms]", 0) == 0) name = "[kernel.kallsyms]";
+          kernel_maps_.by_start[start] = {start + len, name};
+        } else {
+          maps_[pid].by_start[start] = {start + len, name};
+        }
+        break;
+      }
+      case PERF_RECORD_FORK: {
+        pid_t pid = static_cast<pid_t>(u32(0)), ppid = static_cast<pid_t>(u32(4));
+        if (pid != ppid && maps_.count(ppid)) maps_[pid] = maps_[ppid];
+        break;
+      }
+      case PERF_RECORD_COMM:
+        if (h.misc & PERF_RECORD_MISC_COMM_EXEC) maps_.erase(static_cast<pid_t>(u32(0)));
+        break;
+      case PERF_RECORD_LOST: lost_ += u64(8); break;
+      default: break;
+    }
+    p += h.size;
+    size -= h.size;
+  }
+}
+
+size_t Recorder::drain(RingBuffer& rb) {
+  perf_event_mmap_page* pg = rb.page();
+  uint64_t head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+  uint64_t tail = pg->data_tail;
+  if (head == tail) return 0;
+  const std::byte* data = static_cast<const std::byte*>(rb.base) + pg->data_offset;
+  uint64_t size = pg->data_size;
+  uint64_t n = head - tail;
+  chunk_.resize(n);
+  uint64_t start = tail % size;
+  uint64_t first = std::min(n, size - start);
+  std::memcpy(chunk_.data(), data + start, first);
+  if (first < n) std::memcpy(chunk_.data() + first, data, n - first);
+  __atomic_store_n(&pg->data_tail, head, __ATOMIC_RELEASE);
+  scan_records(chunk_.data(), n);
+  write_data(chunk_.data(), n);
+  return n;
+}
+
+size_t Recorder::drain_all() {
+  size_t bytes = 0;
+  for (RingBuffer& rb : rings_) bytes += drain(rb);
+  if (bytes) {
+    perf_event_header h{PERF_RECORD_FINISHED_ROUND, 0, sizeof(perf_event_header)};
+    write_data(&h, sizeof h);
+  }
+  return bytes;
+}
+
+void Recorder::write_lost_samples() {
+  for (const OpenEvent& f : fds_) {
+    uint64_t v[3] = {};  // value, id, lost
+    if (read(f.fd, v, sizeof v) != sizeof v || v[2] == 0) continue;
+    const perf_event_attr& a = specs_[f.attr_index].attr;
+    ByteBuffer b;
+    b.u32(PERF_RECORD_LOST_SAMPLES);
+    b.u16(0);
+    b.u16(0);
+    b.u64(v[2]);
+    uint64_t st = a.sample_type;
+    if (st & PERF_SAMPLE_TID) { b.u32(static_cast<uint32_t>(f.pid)); b.u32(static_cast<uint32_t>(f.pid)); }
+    if (st & PERF_SAMPLE_TIME) b.u64(last_time_);
+    if (st & PERF_SAMPLE_ID) b.u64(f.id);
+    if (st & PERF_SAMPLE_STREAM_ID) b.u64(f.id);
+    if (st & PERF_SAMPLE_CPU) { b.u32(static_cast<uint32_t>(f.cpu)); b.u32(0); }
+    if (st & PERF_SAMPLE_IDENTIFIER) b.u64(f.id);
+    b.patch<uint16_t>(6, static_cast<uint16_t>(b.size()));
+    write_data(b.data(), b.size());
+    lost_ += v[2];
+  }
+}
+
+// Build id of the running kernel, from the notes it exports.
+std::vector<uint8_t> kernel_build_id(const std::string& notes_path) {
+  std::ifstream f(notes_path, std::ios::binary);
+  std::vector<char> d((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  size_t p = 0;
+  while (p + 12 <= d.size()) {
+    uint32_t namesz, descsz, type;
+    std::memcpy(&namesz, &d[p], 4);
+    std::memcpy(&descsz, &d[p + 4], 4);
+    std::memcpy(&type, &d[p + 8], 4);
+    size_t name_at = p + 12, desc_at = name_at + (namesz + 3) / 4 * 4;
+    if (desc_at + descsz > d.size()) break;
+    if (type == 3 && namesz == 4 && std::memcmp(&d[name_at], "GNU", 4) == 0)
+      return std::vector<uint8_t>(d.begin() + desc_at, d.begin() + desc_at + descsz);
+    p = desc_at + (descsz + 3) / 4 * 4;
+  }
+  return {};
+}
+
+std::vector<BuildIdEntry> Recorder::collect_build_ids() {
+  std::vector<BuildIdEntry> out;
+  for (const auto& [kernel, name] : hit_) {
+    BuildIdEntry e;
+    e.kernel = kernel;
+    e.filename = name;
+    if (kernel && name == "[kernel.kallsyms]") {
+      e.build_id = kernel_build_id("/sys/kernel/notes");
+    } else if (kernel && name.front() == '/') {
+      std::string mod = name.substr(name.rfind('/') + 1);
+      mod = mod.substr(0, mod.find('.'));
+      std::replace(mod.begin(), mod.end(), '-', '_');
+      e.build_id = kernel_build_id("/sys/module/" + mod + "/notes/.note.gnu.build-id");
+    } else if (!kernel && name.front() == '/') {
+      if (auto id = read_build_id(name)) e.build_id.assign(id->bytes().begin(), id->bytes().end());
+    }
+    if (!e.build_id.empty()) out.push_back(e);
+  }
+  return out;
+}
+
+int Recorder::run() {
+  have_workload_ = !o_.workload.empty();
+  if (!have_workload_ && !o_.system_wide && o_.cpus.empty() && o_.pids.empty() && o_.tids.empty()) {
+    std::fprintf(stderr, " Usage: perf record [<options>] [<command>]\n    or: perf record [<options>] -- <command> [<options>]\n");
+    return 129;
+  }
+  build_attrs();
+  struct sigaction sa{};
+  sa.sa_handler = on_stop_signal;
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+  sa.sa_handler = on_child;
+  sigaction(SIGCHLD, &sa, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+
+  if (have_workload_ && !workload_.prepare(o_.workload)) {
+    std::fprintf(stderr, "Couldn't run the workload!\n");
+    return 255;
+  }
+  auto fail = [&](int rc) {
+    workload_.abandon();
+    if (have_workload_) waitpid(workload_.pid(), nullptr, 0);
+    return rc;
+  };
+  if (!open_events() || !map_buffers()) return fail(255);
+
+  // 1. The attrs that were actually opened, with their ids.
+  std::vector<WriterAttr> attrs(specs_.size());
+  FeatureInputs fin;
+  for (size_t i = 0; i < specs_.size(); i++) attrs[i].attr = specs_[i].attr;
+  for (const OpenEvent& f : fds_) attrs[f.attr_index].ids.push_back(f.id);
+  for (size_t i = 0; i < specs_.size(); i++)
+    fin.events.push_back({attrs[i].attr, specs_[i].name, attrs[i].ids});
+  fin.cmdline = o_.cmdline;
+  if (!writer_.open(o_.output)) {
+    std::fprintf(stderr, "%s\n", writer_.error().c_str());
+    return fail(255);
+  }
+  fin.pipe = writer_.is_pipe();
+  if (!writer_.begin(attrs, fin.pipe ? collect_features(fin) : FeatureMap{})) {
+    std::fprintf(stderr, "cperf record: %s\n", writer_.error().c_str());
+    return fail(255);
+  }
+  // 2. Side band that predates the recording.
+  size_t id_hdr = id_header_size(specs_[tracking_].attr.sample_type);
+  RecordSink sink = [&](const void* d, size_t n) {
+    scan_records(static_cast<const std::byte*>(d), n);
+    write_data(d, n);
+  };
+  synthesize_kernel_maps(id_hdr, sink);
+  if (o_.system_wide) {
+    synthesize_all_processes(id_hdr, sink);
+  } else {
+    for (pid_t p : o_.pids) synthesize_process(p, id_hdr, sink);
+    for (pid_t t : o_.tids) synthesize_process(t, id_hdr, sink);
+  }
+  perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
+  write_data(&init, sizeof init);
+
+  // 3. Go.
+  bool enable_on_exec = specs_.front().attr.enable_on_exec;
+  if (!enable_on_exec)
+    for (const OpenEvent& f : fds_) ioctl(f.fd, PERF_EVENT_IOC_ENABLE, 0);
+  if (have_workload_) {
+    int e = workload_.start();
+    if (e) {
+      std::fprintf(stderr, "%s: %s\n", o_.workload[0].c_str(), std::strerror(e));
+      std::fprintf(stderr, "Workload failed: %s\n", std::strerror(e));
+      waitpid(workload_.pid(), nullptr, 0);
+      have_workload_ = false;
+      g_done = 1;
+    }
+  }
+
+  // 4. Poll loop: drain every buffer; sleep in poll only when a pass found nothing.
+  std::vector<pollfd> pfds;
+  for (const RingBuffer& rb : rings_) pfds.push_back({rb.fd, POLLIN, 0});
+  bool draining = false;
+  while (true) {
+    size_t bytes = drain_all();
+    if (have_workload_ && g_child_done) {
+      int st;
+      if (waitpid(workload_.pid(), &st, WNOHANG) == workload_.pid()) {
+        workload_status_ = st;
+        workload_reaped_ = true;
+        g_done = 1;
+      }
+      g_child_done = 0;
+    }
+    if (bytes) continue;
+    if (g_done || draining) break;
+    int n = poll(pfds.data(), pfds.size(), 1000);
+    if (n != 0) wakeups_++;
+    if (n > 0) {
+      bool all_hup = true;
+      for (const pollfd& p : pfds) all_hup &= (p.revents & (POLLHUP | POLLERR)) != 0;
+      if (all_hup) draining = true;
+    }
+  }
+  for (const OpenEvent& f : fds_) ioctl(f.fd, PERF_EVENT_IOC_DISABLE, 0);
+  drain_all();
+  write_lost_samples();
+  int status = 0;
+  if (have_workload_) {
+    if (!workload_reaped_) {
+      if (!g_child_done) kill(workload_.pid(), SIGTERM);
+      waitpid(workload_.pid(), &workload_status_, 0);
+    }
+    if (WIFEXITED(workload_status_)) status = WEXITSTATUS(workload_status_);
+    else if (WIFSIGNALED(workload_status_)) {
+      std::fprintf(stderr, "%s: %s\n", o_.workload[0].c_str(), strsignal(WTERMSIG(workload_status_)));
+      status = 128 + WTERMSIG(workload_status_);
+    }
+  }
+  fin.build_ids = collect_build_ids();
+  fin.have_sample_time = samples_ > 0;
+  fin.first_sample_time = samples_ ? first_time_ : 0;
+  fin.last_sample_time = last_time_;
+  final_features_ = fin;
+  return finish_and_report(status);
+}
+
+int Recorder::finish_and_report(int status) {
+  if (!o_.quiet) std::fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
+                              static_cast<unsigned long long>(wakeups_));
+  if (!writer_.finish(writer_.is_pipe() ? FeatureMap{} : collect_features(final_features_)) ||
+      write_error_) {
+    std::fprintf(stderr, "cperf record: failed to write %s: %s\n", o_.output.c_str(),
+                 writer_.error().c_str());
+    return 255;
+  }
+  for (OpenEvent& f : fds_) close(f.fd);
+  if (!o_.quiet) {
+    double mb = static_cast<double>(writer_.bytes_written()) / (1024.0 * 1024.0);
+    if (writer_.is_pipe())
+      std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB - ]\n", mb);
+    else
+      std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n", mb,
+                   o_.output.c_str(), static_cast<unsigned long long>(samples_));
+  }
+  return status;
+}
+
+}  // namespace
+
+bool parse_record_cpu_list(const std::string& text, std::vector<int>& out) {
+  std::stringstream ss(text);
+  std::string part;
+  while (std::getline(ss, part, ',')) {
+    if (part.empty()) continue;
+    char* end = nullptr;
+    long a = std::strtol(part.c_str(), &end, 10);
+    long b = a;
+    if (*end == '-') b = std::strtol(end + 1, &end, 10);
+    if (*end || a < 0 || b < a) return false;
+    for (long i = a; i <= b; i++) out.push_back(static_cast<int>(i));
+  }
+  return !out.empty();
+}
+
+int run_record(const RecordOptions& opts) {
+  Recorder r(opts);
+  return r.run();
+}
+
+}  // namespace cperf

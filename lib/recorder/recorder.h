@@ -1,0 +1,40 @@
+// The `cperf record` engine: opens the events (with perf's fallbacks), maps one ring buffer
+// per CPU (or per thread), synthesizes the pre-existing side band, runs the workload and
+// the poll loop, and writes perf.data through PerfDataWriter.
+#pragma once
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "recorder/callchain_opts.h"
+#include "recorder/event_spec.h"
+
+namespace cperf {
+
+struct RecordOptions {
+  std::vector<EventSpec> events;  // empty: the default event
+  CallchainOptions callchain;
+  uint64_t freq = 0;      // -F (0: not given)
+  uint64_t period = 0;    // -c (0: not given)
+  bool system_wide = false;
+  std::vector<pid_t> pids, tids;
+  std::vector<int> cpus;  // -C (empty: all online)
+  bool no_inherit = false;
+  bool per_thread = false;
+  unsigned mmap_pages = 0;  // 0: 512 KiB worth
+  std::string output = "perf.data";
+  bool quiet = false;
+  int verbose = 0;
+  std::vector<std::string> workload;
+  std::vector<std::string> cmdline;  // for HEADER_CMDLINE, starting at "record"
+};
+
+// Runs a recording; returns the process exit status (the workload's when there is one).
+int run_record(const RecordOptions& opts);
+
+// Parses a CPU list "0-3,5".
+bool parse_record_cpu_list(const std::string& text, std::vector<int>& out);
+
+}  // namespace cperf
