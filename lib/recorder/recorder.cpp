@@ -26,6 +26,7 @@
 #include "symbol/elf_file.h"
 #include "writer/byte_buffer.h"
 #include "writer/features.h"
+#include "writer/tracing_data.h"
 #include "writer/perf_data_writer.h"
 
 namespace cperf {
@@ -49,7 +50,7 @@ std::string read_line(const std::string& path) {
 // Workload: forked at once, blocked on a pipe until start(), then exec'ed.
 class Workload {
  public:
-  bool prepare(const std::vector<std::string>& argv) {
+  bool prepare(const std::vector<std::string>& argv, bool stdout_is_data) {
     int go[2], err[2];
     if (pipe2(go, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) return false;
     pid_ = fork();
@@ -59,6 +60,8 @@ class Workload {
       close(err[0]);
       signal(SIGINT, SIG_DFL);
       signal(SIGTERM, SIG_DFL);
+      // perf.data goes to stdout: the workload's own output must not mix into it.
+      if (stdout_is_data) dup2(2, 1);
       char c;
       if (read(go[0], &c, 1) != 1) _exit(0);  // the recorder gave up before starting us
       std::vector<char*> args;
@@ -561,7 +564,7 @@ int Recorder::run() {
   sigaction(SIGCHLD, &sa, nullptr);
   signal(SIGPIPE, SIG_IGN);
 
-  if (have_workload_ && !workload_.prepare(o_.workload)) {
+  if (have_workload_ && !workload_.prepare(o_.workload, o_.output == "-")) {
     std::fprintf(stderr, "Couldn't run the workload!\n");
     return 255;
   }
@@ -588,6 +591,23 @@ int Recorder::run() {
   if (!writer_.begin(attrs, fin.pipe ? collect_features(fin) : FeatureMap{})) {
     std::fprintf(stderr, "cperf record: %s\n", writer_.error().c_str());
     return fail(255);
+  }
+  std::vector<std::pair<std::string, std::string>> tps;
+  for (const EventSpec& e : specs_)
+    if (e.is_tracepoint) tps.emplace_back(e.tp_system, e.tp_name);
+  if (!tps.empty()) {
+    fin.tracing_data = build_tracing_data(tps, tracefs_events_dir());
+    if (fin.pipe && !fin.tracing_data.empty()) {
+      ByteBuffer r;
+      r.u32(PERF_RECORD_HEADER_TRACING_DATA);
+      r.u16(0);
+      r.u16(16);
+      r.u32(static_cast<uint32_t>((fin.tracing_data.size() + 7) / 8 * 8));  // padded size
+      r.u32(0);
+      r.raw(fin.tracing_data.data(), fin.tracing_data.size());
+      r.align(8);
+      write_data(r.data(), r.size());
+    }
   }
   // 2. Side band that predates the recording.
   size_t id_hdr = id_header_size(specs_[tracking_].attr.sample_type);
@@ -661,6 +681,7 @@ int Recorder::run() {
     }
   }
   fin.build_ids = collect_build_ids();
+  fin.pipe = writer_.is_pipe();
   fin.have_sample_time = samples_ > 0;
   fin.first_sample_time = samples_ ? first_time_ : 0;
   fin.last_sample_time = last_time_;

@@ -233,6 +233,7 @@ FeatureMap collect_features(const FeatureInputs& in) {
   int nr_cpus = list_max_plus_one(read_text("/sys/devices/system/cpu/present"));
   if (nr_cpus <= 0) nr_cpus = static_cast<int>(sysconf(_SC_NPROCESSORS_CONF));
 
+  if (!in.pipe && !in.tracing_data.empty()) f[HEADER_TRACING_DATA] = in.tracing_data;
   if (!in.pipe && !in.build_ids.empty()) f[HEADER_BUILD_ID] = encode_build_ids(in.build_ids);
   f[HEADER_HOSTNAME] = encode_string_feature(u.nodename);
   f[HEADER_OSRELEASE] = encode_string_feature(u.release);

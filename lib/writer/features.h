@@ -29,6 +29,7 @@ struct FeatureInputs {
   std::vector<BuildIdEntry> build_ids;
   uint64_t first_sample_time = 0, last_sample_time = 0;
   bool have_sample_time = false;
+  std::vector<std::byte> tracing_data;  // HEADER_TRACING_DATA payload (file mode)
   bool pipe = false;  // pipe streams carry no build_id/sample_time (known only at the end)
 };
 
