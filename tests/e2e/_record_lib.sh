@@ -1,0 +1,46 @@
+# Shared helpers for the record_*.sh end-to-end tests (sourced).
+# Provides: $CPERF, $WL (built workloads), $T (scratch dir), need_perf_events, compare_61.
+cd "$(dirname "$0")/../.." || exit 1
+CPERF=$PWD/cperf
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+PERF61=/usr/bin/perf
+WL=$T/wl
+bash tests/workloads/build.sh "$WL" >/dev/null 2>&1 || { echo "SKIP: cannot build test workloads"; exit 77; }
+
+# Skips (77) when this machine does not let us open a sampling software event.
+need_perf_events() {
+  if ! "$CPERF" record -q -e cpu-clock -o "$T/probe.data" -- true 2>"$T/probe.err"; then
+    if grep -qi "permission\|paranoid" "$T/probe.err"; then
+      echo "SKIP: perf_event_open is not permitted here ($(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null))"
+      exit 77
+    fi
+    echo "FAIL: cperf record cannot record at all:"; cat "$T/probe.err"; exit 1
+  fi
+}
+
+# compare_61 FILE EVENT: cperf script and (if present) perf 6.1 read FILE without warnings
+# and agree on the number of EVENT samples (at least one).
+compare_61() {
+  local f=$1 ev=$2 n_c n_p
+  if [ "$f" = - ]; then
+    "$CPERF" script -i - < "$T/pipe.data" > "$T/c.txt" 2> "$T/c.err" || { echo "FAIL: cperf script"; cat "$T/c.err"; exit 1; }
+  else
+    "$CPERF" script -i "$f" > "$T/c.txt" 2> "$T/c.err" || { echo "FAIL: cperf script"; cat "$T/c.err"; exit 1; }
+  fi
+  n_c=$(grep -c " $ev" "$T/c.txt")
+  [ "$n_c" -gt 0 ] || { echo "FAIL: no $ev samples read by cperf"; exit 1; }
+  if [ -x "$PERF61" ]; then
+    if [ "$f" = - ]; then
+      "$PERF61" script -i - < "$T/pipe.data" > "$T/p.txt" 2> "$T/p.err"
+    else
+      "$PERF61" script -i "$f" > "$T/p.txt" 2> "$T/p.err"
+    fi
+    [ $? -eq 0 ] || { echo "FAIL: perf 6.1 script failed"; cat "$T/p.err"; exit 1; }
+    if grep -qiE "warning|failed|invalid|incompatible|mismatch" "$T/p.err"; then
+      echo "FAIL: perf 6.1 warns:"; cat "$T/p.err"; exit 1
+    fi
+    n_p=$(grep -c " $ev" "$T/p.txt")
+    [ "$n_c" = "$n_p" ] || { echo "FAIL: $ev samples: cperf $n_c, perf 6.1 $n_p"; exit 1; }
+  fi
+  echo "ok: $f: $n_c $ev samples (perf 6.1 agrees)"
+}
