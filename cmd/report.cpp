@@ -122,20 +122,9 @@ int run_histogram(const ReportOptions& o) {
   try {
     PerfDataReader reader(o.input);
     name_events(reader);
-    bool has_chain = false;
-    for (const auto& a : reader.attrs())
-      if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) has_chain = true;
     if (!o.quiet)
       std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
                  stdout);
-    if (o.call_graph_set && !has_chain && ro.hist.mode != ChainMode::kNone) {
-      std::fflush(stdout);
-      std::fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
-                 "Did you call 'perf record' without -g or -b?\n", stderr);
-      return 0;
-    }
-    ro.hist.use_callchain = has_chain && ro.hist.mode != ChainMode::kNone;
-    ro.children = ro.hist.use_callchain && !o.no_children;
     ReportTool tool(ro);
     DeferredCallchainMerger merger(tool);
     SessionTool* front = &tool;
@@ -145,6 +134,17 @@ int run_histogram(const ReportOptions& o) {
     }
     Session session(reader, SessionOptions{}, *front);
     session.run();
+    name_events(reader);
+    bool has_chain = false;
+    for (const auto& a : reader.attrs())
+      if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) has_chain = true;
+    if (o.call_graph_set && !has_chain && ro.hist.mode != ChainMode::kNone) {
+      std::fflush(stdout);
+      std::fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
+                 "Did you call 'perf record' without -g or -b?\n", stderr);
+      return 0;
+    }
+    tool.set_use_callchain(has_chain && ro.hist.mode != ChainMode::kNone);
     tool.print(stdout, session);
   } catch (const InputError& e) {
     std::fflush(stdout);

@@ -83,6 +83,10 @@ void append_children(ChainNode& root, const std::vector<ChainFrame>& path, size_
   const ChainFrame& f = path[pos];
   size_t insert_at = root.children.size();
   bool merged = false;
+  // Inlined frames compare by name, others by address, so the sibling order is not always a
+  // total order: look for an equal first frame among all siblings (perf's rb-tree descent
+  // finds it in practice) and otherwise insert before the first smaller sibling.
+  // TODO: emulate perf's rb-tree shape for exact tie order with mixed keys.
   for (size_t i = 0; i < root.children.size(); ++i) {
     int c = compare_frames(root.children[i]->val.front(), f);
     if (c == 0) {
@@ -90,10 +94,7 @@ void append_children(ChainNode& root, const std::vector<ChainFrame>& path, size_
       merged = true;
       break;
     }
-    if (c < 0) {  // siblings are largest first: the new path goes before this one
-      insert_at = i;
-      break;
-    }
+    if (c < 0 && insert_at == root.children.size()) insert_at = i;
   }
   if (!merged)
     root.children.insert(root.children.begin() + static_cast<std::ptrdiff_t>(insert_at),

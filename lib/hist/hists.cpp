@@ -76,7 +76,7 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path) {
   slot->samples += 1;
   total_period_ += s.period;
   nr_samples_ += 1;
-  if (path && opts_.use_callchain) slot->chain.append(*path, s.period);
+  if (path) slot->chain.append(*path, s.period);
 }
 
 std::vector<HistEntry*> Hists::sorted() {
@@ -141,8 +141,9 @@ std::string Hists::format_entry(const HistEntry& e) const {
     line += s;
     if (s.size() < w) line.append(w - s.size(), ' ');
   };
-  for (SortKey key : opts_.sort) {
-    switch (key) {
+  for (size_t i = 0; i < opts_.sort.size(); ++i) {
+    bool last = i + 1 == opts_.sort.size();
+    switch (opts_.sort[i]) {
       case SortKey::kComm: pad(e.key.comm, w_comm_); break;
       case SortKey::kPid: {
         std::snprintf(buf, sizeof(buf), "%7d:", e.key.pid);
@@ -150,10 +151,10 @@ std::string Hists::format_entry(const HistEntry& e) const {
         break;
       }
       case SortKey::kDso: pad(dso_text(e.key), w_dso_); break;
-      case SortKey::kSym: pad(sym_text(e.key), w_sym_); break;
+      // The symbol column pads itself only when another column follows (perf's alignment).
+      case SortKey::kSym: pad(sym_text(e.key), last ? 0 : w_sym_); break;
     }
   }
-  while (!line.empty() && line.back() == ' ') line.pop_back();
   return line;
 }
 

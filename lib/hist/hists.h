@@ -59,6 +59,7 @@ class Hists {
 
   void add(const HistSample& s, const std::vector<ChainFrame>* path);
 
+  void set_use_callchain(bool on) { opts_.use_callchain = on; }
   uint64_t total_period() const { return total_period_; }
   uint64_t nr_samples() const { return nr_samples_; }
 
@@ -67,7 +68,7 @@ class Hists {
   // Prints the column header block and every entry (with its call graph).
   void print(std::FILE* out, bool show_header);
 
-  // Formats one entry's columns (no trailing spaces); widths from compute_widths().
+  // Formats one entry's columns; widths from compute_widths().
   std::string format_entry(const HistEntry& e) const;
 
  private:

@@ -37,8 +37,9 @@ void ReportTool::record(Event& ev, Session& s) {
   SideBand sb;
   if (!decode_side_band(rec, s.swapped(), sb).empty()) return;
   if (rec.type == PERF_RECORD_LOST_SAMPLES) lost_samples_ += sb.lost;
+  // Unlike script, report keeps exited threads (perf's plain exit handling): samples that
+  // come after the EXIT in time order still get the thread's comm.
   apply_side_band(machine_, rec, sb);
-  if (rec.type == PERF_RECORD_EXIT) machine_.remove_thread(sb.tid);
 }
 
 // Same rule as ScriptTool: loading the kernel symbols stretches the core kernel map over
@@ -143,7 +144,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) return;
 
   const std::vector<ChainFrame>* path = nullptr;
-  if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) && opts_.hist.use_callchain) {
+  if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) && opts_.hist.mode != ChainMode::kNone) {
     path_.clear();
     const U64Array& chain = ds.callchain;
     size_t n = chain.size();
@@ -175,6 +176,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
 }
 
 void ReportTool::print(std::FILE* out, Session& s) {
+  for (auto& [idx, h] : hists_) h->set_use_callchain(opts_.hist.use_callchain);
   if (!opts_.quiet) std::fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", lost_samples_);
   const auto& attrs = s.attrs();
   for (size_t i = 0; i < attrs.size(); ++i) {

@@ -40,6 +40,8 @@ class ReportTool : public SessionTool {
   void user_record(const RawRecord& rec, Session& s) override;
   void record(Event& ev, Session& s) override;
 
+  // Decided after the session (pipe-mode attrs arrive as records): print call graphs?
+  void set_use_callchain(bool on) { opts_.hist.use_callchain = on; }
   // Writes the report for every event with samples.
   void print(std::FILE* out, Session& s);
 

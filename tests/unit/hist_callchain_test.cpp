@@ -1,0 +1,145 @@
+// CallchainTree and Hists: path merging, node splitting, sibling order, graph sorting with a
+// minimum, flat ordering, and hist entry grouping/ordering.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "hist/callchain_tree.h"
+#include "hist/hists.h"
+
+namespace cperf {
+namespace {
+
+ChainFrame frame(const std::string& name, uint64_t start, uint32_t dso = 1) {
+  ChainFrame f;
+  f.ip = start + 1;
+  f.dso_order = dso;
+  f.has_sym = true;
+  f.sym_start = start;
+  f.name = name;
+  return f;
+}
+
+std::vector<ChainFrame> path(std::initializer_list<const char*> names) {
+  std::vector<ChainFrame> out;
+  for (const char* n : names) out.push_back(frame(n, static_cast<uint64_t>(n[0]) * 0x100));
+  return out;
+}
+
+TEST(HistCallchain, MergesCommonPrefixAndSplits) {
+  CallchainTree t;
+  t.append(path({"a", "b", "c"}), 10);
+  ASSERT_EQ(t.root().children.size(), 1u);
+  EXPECT_EQ(t.root().children[0]->val.size(), 3u);
+  t.append(path({"a", "b", "d"}), 5);
+  const ChainNode& ab = *t.root().children[0];
+  ASSERT_EQ(ab.val.size(), 2u);
+  EXPECT_EQ(ab.hit, 0u);
+  EXPECT_EQ(ab.children_hit, 15u);
+  ASSERT_EQ(ab.children.size(), 2u);
+  // Siblings are ordered largest key first: d (0x6400) before c (0x6300).
+  EXPECT_EQ(ab.children[0]->val[0].name, "d");
+  EXPECT_EQ(ab.children[1]->val[0].name, "c");
+  EXPECT_EQ(t.root().children_hit, 15u);
+}
+
+TEST(HistCallchain, PathEndingInsideNodeKeepsOwnHits) {
+  CallchainTree t;
+  t.append(path({"a", "b", "c"}), 3);
+  t.append(path({"a", "b"}), 2);
+  const ChainNode& ab = *t.root().children[0];
+  EXPECT_EQ(ab.hit, 2u);
+  EXPECT_EQ(ab.children_hit, 3u);
+  EXPECT_EQ(ab.cumul_hits(), 5u);
+  t.append(path({"a", "b"}), 1);
+  EXPECT_EQ(ab.hit, 3u);
+  EXPECT_EQ(ab.count, 2u);
+}
+
+TEST(HistCallchain, GraphSortByCumulatedHitsWithMinimum) {
+  CallchainTree t;
+  t.append(path({"x", "c"}), 1);
+  t.append(path({"x", "d"}), 4);
+  t.append(path({"x", "e"}), 4);
+  t.append(path({"x", "f"}), 2);
+  t.sort_graph(2);
+  const ChainNode& x = *t.root().sorted[0];
+  ASSERT_EQ(x.sorted.size(), 3u);
+  // Equal hits keep sibling order (largest key first): f > e > d, so e before d.
+  EXPECT_EQ(x.sorted[0]->val[0].name, "e");
+  EXPECT_EQ(x.sorted[1]->val[0].name, "d");
+  EXPECT_EQ(x.sorted[2]->val[0].name, "f");
+}
+
+TEST(HistCallchain, FlatListsNodesWithOwnHits) {
+  CallchainTree t;
+  t.append(path({"a", "b"}), 1);
+  t.append(path({"a", "b", "c"}), 5);
+  t.append(path({"a"}), 3);
+  auto flat = t.sort_flat(0);
+  ASSERT_EQ(flat.size(), 3u);
+  EXPECT_EQ(flat[0]->hit, 5u);
+  EXPECT_EQ(flat[1]->hit, 3u);
+  EXPECT_EQ(flat[2]->hit, 1u);
+}
+
+TEST(HistCallchain, FramesWithoutSymbolCompareByDsoThenIp) {
+  ChainFrame a, b;
+  a.ip = 0x10;
+  b.ip = 0x20;
+  EXPECT_LT(compare_frames(a, b), 0);
+  b.dso_order = 0;
+  a.dso_order = 2;
+  EXPECT_GT(compare_frames(a, b), 0);
+  ChainFrame i1 = frame("inl", 0x100), i2 = frame("other", 0x100);
+  i1.inlined = true;
+  EXPECT_NE(compare_frames(i1, i2), 0);  // inlined frames compare by name
+}
+
+HistSample sample(const std::string& comm, const std::string& dso, const std::string& sym,
+                  uint64_t period) {
+  HistSample s;
+  s.comm = comm;
+  s.dso = dso;
+  s.has_map = true;
+  s.has_sym = true;
+  s.sym = sym;
+  s.sym_start = sym.size();
+  s.period = period;
+  return s;
+}
+
+TEST(HistEntries, GroupedAndOrderedByPeriodThenKeys) {
+  Hists h(HistOptions{});
+  h.add(sample("b", "deep", "zz", 5), nullptr);
+  h.add(sample("a", "deep", "zz", 5), nullptr);
+  h.add(sample("a", "deep", "spin", 10), nullptr);
+  h.add(sample("a", "deep", "zz", 1), nullptr);
+  EXPECT_EQ(h.total_period(), 21u);
+  EXPECT_EQ(h.nr_samples(), 4u);
+  auto v = h.sorted();
+  ASSERT_EQ(v.size(), 3u);
+  EXPECT_EQ(v[0]->key.sym, "spin");
+  EXPECT_EQ(v[1]->key.comm, "a");  // period 6
+  EXPECT_EQ(v[1]->period, 6u);
+  EXPECT_EQ(v[2]->key.comm, "b");
+}
+
+TEST(HistEntries, TiesOrderedByCommThenDsoThenSymbol) {
+  Hists h(HistOptions{});
+  h.add(sample("deep", "deep", "level", 1), nullptr);
+  h.add(sample("deep", "[kernel.kallsyms]", "vfs_read", 1), nullptr);
+  h.add(sample("deep", "[kernel.kallsyms]", "__x64_sys_read", 1), nullptr);
+  h.add(sample("cc", "deep", "z", 1), nullptr);
+  auto v = h.sorted();
+  ASSERT_EQ(v.size(), 4u);
+  EXPECT_EQ(v[0]->key.comm, "cc");
+  EXPECT_EQ(v[1]->key.sym, "__x64_sys_read");
+  EXPECT_EQ(v[2]->key.sym, "vfs_read");
+  EXPECT_EQ(v[3]->key.sym, "level");
+}
+
+}  // namespace
+}  // namespace cperf
