@@ -1,0 +1,47 @@
+#include <gtest/gtest.h>
+
+#include "recorder/callchain_opts.h"
+#include "recorder/event_spec.h"
+
+namespace cperf {
+namespace {
+
+TEST(RecorderCallchain, DeferForms) {
+  CallchainOptions o;
+  std::string err;
+  ASSERT_TRUE(parse_callchain("fp,defer", o, err));
+  EXPECT_TRUE(o.defer);
+  ASSERT_TRUE(parse_callchain("fp,defer,32", o, err));
+  EXPECT_TRUE(o.defer);
+  EXPECT_EQ(o.max_stack, 32u);
+  ASSERT_TRUE(parse_callchain("fp,32,defer", o, err));
+  EXPECT_TRUE(o.defer);
+  EXPECT_EQ(o.max_stack, 32u);
+  EXPECT_FALSE(parse_callchain("dwarf,defer", o, err));
+  EXPECT_NE(err.find("deferred callchains need frame pointers (fp)"), std::string::npos);
+  EXPECT_FALSE(parse_callchain("lbr,defer", o, err));
+  EXPECT_NE(err.find("deferred callchains need frame pointers (fp)"), std::string::npos);
+  ASSERT_TRUE(parse_callchain("dwarf,4096", o, err));
+  EXPECT_EQ(o.mode, CallchainMode::kDwarf);
+  EXPECT_EQ(o.dump_size, 4096u);
+  EXPECT_FALSE(parse_callchain("fp,deferred", o, err));
+}
+
+TEST(RecorderEvents, NamesModifiersAndLists) {
+  std::vector<EventSpec> ev;
+  std::string err;
+  ASSERT_TRUE(parse_events("cpu-clock,page-faults:u,r1a2", ev, err)) << err;
+  ASSERT_EQ(ev.size(), 3u);
+  EXPECT_EQ(ev[0].attr.type, PERF_TYPE_SOFTWARE);
+  EXPECT_EQ(ev[1].attr.config, uint64_t{PERF_COUNT_SW_PAGE_FAULTS});
+  EXPECT_EQ(ev[1].attr.exclude_kernel, 1u);
+  EXPECT_EQ(ev[1].attr.exclude_user, 0u);
+  EXPECT_EQ(ev[1].name, "page-faults:u");
+  EXPECT_EQ(ev[2].attr.type, PERF_TYPE_RAW);
+  EXPECT_EQ(ev[2].attr.config, 0x1a2u);
+  EXPECT_FALSE(parse_events("no-such-event", ev, err));
+  EXPECT_EQ(split_event_list("software/config=0,name=x/,cs").size(), 2u);
+}
+
+}  // namespace
+}  // namespace cperf
