@@ -166,6 +166,7 @@ class Recorder {
   bool defer_requested_ = false;
   int workload_status_ = 0;
   bool workload_reaped_ = false;
+  bool exec_failed_ = false;
   FeatureInputs final_features_;
 };
 
@@ -636,6 +637,7 @@ int Recorder::run() {
       std::fprintf(stderr, "Workload failed: %s\n", std::strerror(e));
       waitpid(workload_.pid(), nullptr, 0);
       have_workload_ = false;
+      exec_failed_ = true;
       g_done = 1;
     }
   }
@@ -668,7 +670,7 @@ int Recorder::run() {
   for (const OpenEvent& f : fds_) ioctl(f.fd, PERF_EVENT_IOC_DISABLE, 0);
   drain_all();
   write_lost_samples();
-  int status = 0;
+  int status = exec_failed_ ? 255 : 0;
   if (have_workload_) {
     if (!workload_reaped_) {
       if (!g_child_done) kill(workload_.pid(), SIGTERM);
