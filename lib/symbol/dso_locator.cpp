@@ -95,8 +95,8 @@ std::vector<std::string> DsoLocator::candidates(std::string_view dso_path,
   out.push_back(join_symfs("/usr/lib/debug") + path);
   if (id) {
     const std::string hex = id->to_hex();
-    out.push_back(join_symfs("/usr/lib/debug/.build-id/") + hex.substr(0, 2) + "/" +
-                  hex.substr(2) + ".debug");
+    out.push_back(join_symfs("/usr/lib/debug/.build-id/") + hex.substr(0, 2) + "/" + hex.substr(2) +
+                  ".debug");
   }
   out.push_back(join_symfs(path));
   size_t slash = path.rfind('/');

@@ -52,8 +52,7 @@ class DsoLocator {
 
  private:
   std::vector<std::string> debuglink_candidates(std::string_view dso_path) const;
-  std::string build_id_cache_path(std::string_view dso_path, const BuildId& id,
-                                  bool debug) const;
+  std::string build_id_cache_path(std::string_view dso_path, const BuildId& id, bool debug) const;
 
   std::string symfs_;
   std::string buildid_dir_;

@@ -19,8 +19,9 @@ bool is_function_or_object(const GElf_Sym& s) {
 
 bool is_arm_mapping_symbol(const GElf_Ehdr& eh, std::string_view name) {
   if (eh.e_machine != EM_ARM && eh.e_machine != EM_AARCH64) return false;
-  return name.size() >= 2 && name[0] == '$' && std::string_view("adtx").find(name[1]) !=
-         std::string_view::npos && (name.size() == 2 || name[2] == '.');
+  return name.size() >= 2 && name[0] == '$' &&
+         std::string_view("adtx").find(name[1]) != std::string_view::npos &&
+         (name.size() == 2 || name[2] == '.');
 }
 
 struct PassResult {

@@ -84,9 +84,9 @@ Symbol make_symbol(const Line& l) {
   Symbol s;
   s.start = s.end = l.addr;
   s.name = std::string(l.name);
-  s.binding = l.type == 'W' ? kStbWeak
+  s.binding = l.type == 'W'                                      ? kStbWeak
               : std::isupper(static_cast<unsigned char>(l.type)) ? kStbGlobal
-                                                                   : kStbLocal;
+                                                                 : kStbLocal;
   char lower = static_cast<char>(std::tolower(static_cast<unsigned char>(l.type)));
   s.type = lower == 't' || lower == 'w' ? kSttFunc : kSttObject;
   return s;
@@ -160,7 +160,8 @@ std::optional<Kallsyms> Kallsyms::parse(std::string_view text, const KallsymsOpt
     k.extra_.push_back(std::move(range));
   }
   k.kernel_ = SymbolTable::from_sorted(std::move(kernel));
-  for (auto& [name, syms] : modules) k.modules_.emplace(name, SymbolTable::from_sorted(std::move(syms)));
+  for (auto& [name, syms] : modules)
+    k.modules_.emplace(name, SymbolTable::from_sorted(std::move(syms)));
   return k;
 }
 

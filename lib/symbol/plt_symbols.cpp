@@ -47,11 +47,26 @@ bool is_x86(const GElf_Ehdr& eh) { return eh.e_machine == EM_386 || eh.e_machine
 // Header and entry sizes of a PLT section per architecture (perf's get_plt_sizes).
 bool plt_sizes(const GElf_Ehdr& eh, const GElf_Shdr& plt, uint64_t* header, uint64_t* entry) {
   switch (eh.e_machine) {
-    case EM_ARM: *header = 20; *entry = 12; return true;
-    case EM_AARCH64: *header = 32; *entry = 16; return true;
-    case EM_LOONGARCH: *header = 32; *entry = 16; return true;
-    case EM_SPARC: *header = 48; *entry = 12; return true;
-    case EM_SPARCV9: *header = 128; *entry = 32; return true;
+    case EM_ARM:
+      *header = 20;
+      *entry = 12;
+      return true;
+    case EM_AARCH64:
+      *header = 32;
+      *entry = 16;
+      return true;
+    case EM_LOONGARCH:
+      *header = 32;
+      *entry = 16;
+      return true;
+    case EM_SPARC:
+      *header = 48;
+      *entry = 12;
+      return true;
+    case EM_SPARCV9:
+      *header = 128;
+      *entry = 32;
+      return true;
     case EM_386:
     case EM_X86_64:
       *entry = plt.sh_entsize;
@@ -109,9 +124,11 @@ void synthesize_plt_got(const ElfFile& f, const Demangler& dem, std::vector<Symb
       for (size_t i = 0; i < n; ++i) {
         GElf_Rela r;
         if (gelf_getrela(rd, static_cast<int>(i), &r) == nullptr) break;
-        if (GELF_R_SYM(r.r_info) != 0) rels.push_back({r.r_offset, static_cast<uint32_t>(GELF_R_SYM(r.r_info))});
+        if (GELF_R_SYM(r.r_info) != 0)
+          rels.push_back({r.r_offset, static_cast<uint32_t>(GELF_R_SYM(r.r_info))});
       }
-      std::sort(rels.begin(), rels.end(), [](const Rel& a, const Rel& b) { return a.offset < b.offset; });
+      std::sort(rels.begin(), rels.end(),
+                [](const Rel& a, const Rel& b) { return a.offset < b.offset; });
     }
   }
   const bool have_rels = code != nullptr && dynsym != nullptr && dynstr != nullptr;
@@ -119,7 +136,8 @@ void synthesize_plt_got(const ElfFile& f, const Demangler& dem, std::vector<Symb
   for (uint64_t i = 0; i < sh.sh_size; i += sh.sh_entsize) {
     std::string name;
     if (have_rels && i < code->d_size) {
-      uint32_t disp = x86_64_plt_disp(static_cast<const uint8_t*>(code->d_buf) + i, code->d_size - i);
+      uint32_t disp =
+          x86_64_plt_disp(static_cast<const uint8_t*>(code->d_buf) + i, code->d_size - i);
       // Compared as perf does: the stub's file offset plus displacement against r_offset.
       uint64_t target = sh.sh_offset + static_cast<uint64_t>(code->d_off) + i + disp;
       auto it = std::lower_bound(rels.begin(), rels.end(), target,
@@ -157,7 +175,8 @@ int synthesize_plt_symbols(const ElfFile& f, const Demangler& dem, std::vector<S
   const uint64_t plt_off = plt->shdr.sh_offset;
 
   // A zero-sized symbol before .plt (e.g. _init) may have been stretched over it.
-  if (Symbol* before = find_in(syms, plt_off); before && before->start < plt_off && before->end > plt_off) {
+  if (Symbol* before = find_in(syms, plt_off);
+      before && before->start < plt_off && before->end > plt_off) {
     before->end = plt_off;
   }
   uint64_t header = 0, entry = 0;
@@ -172,7 +191,8 @@ int synthesize_plt_symbols(const ElfFile& f, const Demangler& dem, std::vector<S
 
   uint64_t slot = plt_off;
   bool lazy = true;
-  if (std::optional<ElfFile::Section> sec = is_x86(eh) ? f.section_by_name(".plt.sec") : std::nullopt) {
+  if (std::optional<ElfFile::Section> sec =
+          is_x86(eh) ? f.section_by_name(".plt.sec") : std::nullopt) {
     // With IBT, .plt keeps the lazy-binding stubs and the call targets live in .plt.sec.
     if (!plt_sizes(eh, sec->shdr, &header, &entry)) return 0;
     if (auto it = plt_header_sym(); it != syms.end()) it->end = it->start + plt->shdr.sh_size;
@@ -193,7 +213,8 @@ int synthesize_plt_symbols(const ElfFile& f, const Demangler& dem, std::vector<S
   Elf_Data* symdata = elf_getdata(symsec->scn, nullptr);
   std::optional<ElfFile::Section> strsec = f.section_by_index(symsec->shdr.sh_link);
   Elf_Data* strdata = strsec ? elf_getdata(strsec->scn, nullptr) : nullptr;
-  if (reldata == nullptr || symdata == nullptr || strdata == nullptr || strdata->d_size == 0) return 0;
+  if (reldata == nullptr || symdata == nullptr || strdata == nullptr || strdata->d_size == 0)
+    return 0;
 
   const bool is_rela = rel->shdr.sh_type == SHT_RELA;
   const size_t n = rel->shdr.sh_size / rel->shdr.sh_entsize;
@@ -222,8 +243,9 @@ int synthesize_plt_symbols(const ElfFile& f, const Demangler& dem, std::vector<S
   }
   // x86 does not emit IFUNC relocations in PLT order; GOT slot order is PLT order.
   if (is_x86(eh)) {
-    std::stable_sort(relocs.begin(), relocs.end(),
-                     [](const GElf_Rela& a, const GElf_Rela& b) { return a.r_offset < b.r_offset; });
+    std::stable_sort(relocs.begin(), relocs.end(), [](const GElf_Rela& a, const GElf_Rela& b) {
+      return a.r_offset < b.r_offset;
+    });
   }
 
   int added = 0;

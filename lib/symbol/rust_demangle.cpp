@@ -47,8 +47,8 @@ bool decode_escape(std::string_view& s, std::string& out) {
   static constexpr struct {
     const char* code;
     const char* text;
-  } kEscapes[] = {{"SP", "@"}, {"BP", "*"}, {"RF", "&"}, {"LT", "<"}, {"GT", ">"},
-                  {"LP", "("}, {"RP", ")"}, {"C", ","}};
+  } kEscapes[] = {{"SP", "@"}, {"BP", "*"}, {"RF", "&"}, {"LT", "<"},
+                  {"GT", ">"}, {"LP", "("}, {"RP", ")"}, {"C", ","}};
   for (const auto& e : kEscapes) {
     if (esc == e.code) {
       out += e.text;

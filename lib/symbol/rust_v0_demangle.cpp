@@ -12,33 +12,17 @@ namespace cperf::rust_detail {
 namespace {
 
 constexpr int kMaxDepth = 500;
+// Backrefs can expand exponentially and binders can ask for billions of lifetimes; like the
+// reference demangler, give up past this much output.
+constexpr size_t kMaxOutput = 1 << 20;
 
-// Fixed names of the one-letter basic types.
+// Fixed names of the one-letter basic types, indexed by tag - 'a'.
 const char* basic_type(char tag) {
-  switch (tag) {
-    case 'a': return "i8";
-    case 'b': return "bool";
-    case 'c': return "char";
-    case 'd': return "f64";
-    case 'e': return "str";
-    case 'f': return "f32";
-    case 'h': return "u8";
-    case 'i': return "isize";
-    case 'j': return "usize";
-    case 'l': return "i32";
-    case 'm': return "u32";
-    case 'n': return "i128";
-    case 'o': return "u128";
-    case 's': return "i16";
-    case 't': return "u16";
-    case 'u': return "()";
-    case 'v': return "...";
-    case 'x': return "i64";
-    case 'y': return "u64";
-    case 'z': return "!";
-    case 'p': return "_";
-    default: return nullptr;
-  }
+  static constexpr const char* kNames[26] = {
+      "i8",    "bool",  "char", "f64", "str",   "f32",  nullptr, "u8",    "isize",
+      "usize", nullptr, "i32",  "u32", "i128",  "u128", "_",     nullptr, nullptr,
+      "i16",   "u16",   "()",   "...", nullptr, "i64",  "u64",   "!"};
+  return tag >= 'a' && tag <= 'z' ? kNames[tag - 'a'] : nullptr;
 }
 
 // RFC 3492 decoding with Rust's '_' delimiter already split off. Gives up (nullopt) past 128
@@ -111,12 +95,18 @@ class V0Printer {
     return ok;
   }
   size_t pos() const { return pos_; }
+  bool overflowed() const { return overflow_; }
   std::string& out() { return out_; }
 
  private:
   bool printing() const { return skip_ == 0; }
   void print(std::string_view s) {
-    if (printing()) out_.append(s);
+    if (!printing()) return;
+    if (out_.size() + s.size() > kMaxOutput) {
+      overflow_ = true;
+      return;
+    }
+    out_.append(s);
   }
   void print_u64(uint64_t v) { print(std::to_string(v)); }
 
@@ -133,7 +123,7 @@ class V0Printer {
     }
     return false;
   }
-  bool push_depth() { return ++depth_ <= kMaxDepth; }
+  bool push_depth() { return !overflow_ && ++depth_ <= kMaxDepth; }
   void pop_depth() { --depth_; }
 
   bool integer_62(uint64_t* v);
@@ -166,6 +156,7 @@ class V0Printer {
   int depth_ = 0;
   uint64_t bound_lifetimes_ = 0;
   int skip_ = 0;
+  bool overflow_ = false;
   std::string out_;
 };
 
@@ -248,7 +239,9 @@ void V0Printer::print_ident(const Ident& id) {
     return;
   }
   if (auto chars = punycode_decode(id.ascii, id.punycode)) {
-    for (uint32_t c : *chars) append_utf8(out_, c);
+    std::string text;
+    for (uint32_t c : *chars) append_utf8(text, c);
+    print(text);
     return;
   }
   print("punycode{");
@@ -288,7 +281,7 @@ bool V0Printer::in_binder(F&& f) {
     for (uint64_t i = 0; i < count; ++i) {
       if (i > 0) print(", ");
       ++bound_lifetimes_;
-      if (!print_lifetime(1)) return false;
+      if (!print_lifetime(1) || overflow_) return false;
     }
     print("> ");
   }
@@ -468,7 +461,8 @@ bool V0Printer::print_type() {
       break;
     case 'D': {
       print("dyn ");
-      ok = in_binder([this] { return print_sep_list([this] { return print_dyn_trait(); }, " + "); });
+      ok =
+          in_binder([this] { return print_sep_list([this] { return print_dyn_trait(); }, " + "); });
       if (!ok || !eat('L')) return false;
       uint64_t lt;
       if (!integer_62(&lt)) return false;
@@ -569,31 +563,47 @@ bool V0Printer::print_const_uint(std::string_view* raw) {
 
 void V0Printer::print_quoted(char quote, const std::vector<uint32_t>& chars) {
   if (!printing()) return;
-  out_ += quote;
+  std::string text(1, quote);
   for (uint32_t c : chars) {
     if ((quote == '\'' && c == '"') || (quote == '"' && c == '\'')) {
-      out_ += static_cast<char>(c);
+      text += static_cast<char>(c);
       continue;
     }
     switch (c) {
-      case '\t': out_ += "\\t"; continue;
-      case '\r': out_ += "\\r"; continue;
-      case '\n': out_ += "\\n"; continue;
-      case '\\': out_ += "\\\\"; continue;
-      case '\'': out_ += "\\'"; continue;
-      case '"': out_ += "\\\""; continue;
-      case 0: out_ += "\\0"; continue;
-      default: break;
+      case '\t':
+        text += "\\t";
+        continue;
+      case '\r':
+        text += "\\r";
+        continue;
+      case '\n':
+        text += "\\n";
+        continue;
+      case '\\':
+        text += "\\\\";
+        continue;
+      case '\'':
+        text += "\\'";
+        continue;
+      case '"':
+        text += "\\\"";
+        continue;
+      case 0:
+        text += "\\0";
+        continue;
+      default:
+        break;
     }
     if (c < 0x20 || (c >= 0x7f && c < 0xa0)) {
       char buf[16];
       std::snprintf(buf, sizeof(buf), "\\u{%x}", c);
-      out_ += buf;
+      text += buf;
     } else {
-      append_utf8(out_, c);
+      append_utf8(text, c);
     }
   }
-  out_ += quote;
+  text += quote;
+  print(text);
 }
 
 // The nibbles of a string constant are UTF-8 bytes.
@@ -608,7 +618,11 @@ bool V0Printer::print_const_str_literal() {
     };
     uint32_t b = byte_at(i);
     i += 2;
-    int extra = b < 0x80 ? 0 : (b >> 5) == 0x6 ? 1 : (b >> 4) == 0xe ? 2 : (b >> 3) == 0x1e ? 3 : -1;
+    int extra = b < 0x80           ? 0
+                : (b >> 5) == 0x6  ? 1
+                : (b >> 4) == 0xe  ? 2
+                : (b >> 3) == 0x1e ? 3
+                                   : -1;
     if (extra < 0) return false;
     uint32_t cp = extra == 0 ? b : b & (0x3f >> extra);
     for (int k = 0; k < extra; ++k, i += 2) {
@@ -641,10 +655,20 @@ bool V0Printer::print_const(bool in_value) {
     case 'p':
       print("_");
       break;
-    case 'h': case 't': case 'm': case 'y': case 'o': case 'j':
+    case 'h':
+    case 't':
+    case 'm':
+    case 'y':
+    case 'o':
+    case 'j':
       ok = print_const_uint();
       break;
-    case 'a': case 's': case 'l': case 'x': case 'n': case 'i':
+    case 'a':
+    case 's':
+    case 'l':
+    case 'x':
+    case 'n':
+    case 'i':
       if (eat('n')) print("-");
       ok = print_const_uint();
       break;
@@ -767,6 +791,7 @@ std::optional<std::string> demangle_v0(std::string_view name, std::string_view* 
   if (p.pos() < inner.size() && std::isupper(static_cast<unsigned char>(inner[p.pos()]))) {
     if (!p.skip_path()) return std::nullopt;  // the instantiating crate is not shown
   }
+  if (p.overflowed()) return std::nullopt;
   *rest = inner.substr(p.pos());
   return std::move(p.out());
 }

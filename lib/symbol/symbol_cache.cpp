@@ -23,7 +23,21 @@ DsoSymbols load_dso_symbols(const DsoLocator& loc, const Demangler& dem, std::st
   if (has_no_file(path)) return {};
   LocatedDso found = loc.locate(path, build_id);
   if (!found.syms) return {};
-  return DsoSymbols(load_elf_symbols(*found.syms, *found.runtime, dem), found.syms->path());
+  return DsoSymbols(load_elf_symbols(*found.syms, *found.runtime, dem), found.syms->path(),
+                    found.runtime->path());
+}
+
+const std::string* DsoSymbols::addr2line_name(uint64_t addr) const {
+  if (!addr2line_) {
+    addr2line_ = std::make_unique<Addr2lineSymtab>();
+    if (!symtab_path_.empty()) {
+      std::unique_ptr<ElfFile> syms = ElfFile::open(symtab_path_);
+      std::unique_ptr<ElfFile> runtime =
+          runtime_path_ == symtab_path_ ? nullptr : ElfFile::open(runtime_path_);
+      if (syms) *addr2line_ = Addr2lineSymtab::load(*syms, runtime ? *runtime : *syms);
+    }
+  }
+  return addr2line_->function_name(addr);
 }
 
 SymbolCache::SymbolCache(SymbolOptions opts)

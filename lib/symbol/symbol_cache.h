@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "symbol/addr2line_symtab.h"
 #include "symbol/build_id.h"
 #include "symbol/dso_locator.h"
 #include "symbol/kallsyms.h"
@@ -26,8 +27,15 @@ namespace cperf {
 class DsoSymbols {
  public:
   DsoSymbols() = default;
-  DsoSymbols(SymbolTable table, std::string symtab_path)
-      : table_(std::move(table)), symtab_path_(std::move(symtab_path)) {}
+  DsoSymbols(SymbolTable table, std::string symtab_path, std::string runtime_path)
+      : table_(std::move(table)),
+        symtab_path_(std::move(symtab_path)),
+        runtime_path_(std::move(runtime_path)) {}
+  // A copy would carry a memo pointing into the original's table.
+  DsoSymbols(const DsoSymbols&) = delete;
+  DsoSymbols& operator=(const DsoSymbols&) = delete;
+  DsoSymbols(DsoSymbols&&) = default;
+  DsoSymbols& operator=(DsoSymbols&&) = default;
 
   // Symbol holding addr (perf's map_ip space, see elf_symbols.h), or nullptr.
   const Symbol* find(uint64_t addr) const {
@@ -38,13 +46,20 @@ class DsoSymbols {
     return last_sym_;
   }
 
+  // The name addr2line reports for addr from the symbol table, for perf's "(inlined)" frame
+  // rule (see addr2line_symtab.h). The table is read from the files on first use; nullptr
+  // when there is no name (or no file).
+  const std::string* addr2line_name(uint64_t addr) const;
+
   const SymbolTable& table() const { return table_; }
-  // The file the symbols came from; empty when none was found.
+  // The file the symbols came from (perf's symsrc filename); empty when none was found.
   const std::string& symtab_path() const { return symtab_path_; }
 
  private:
   SymbolTable table_;
   std::string symtab_path_;
+  std::string runtime_path_;
+  mutable std::unique_ptr<Addr2lineSymtab> addr2line_;
   mutable uint64_t last_addr_ = 0;
   mutable const Symbol* last_sym_ = nullptr;
 };

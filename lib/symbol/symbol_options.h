@@ -8,8 +8,8 @@
 namespace cperf {
 
 struct SymbolOptions {
-  std::string symfs;        // --symfs=DIR: every dso path is looked up under DIR
-  std::string kallsyms;     // --kallsyms=FILE
+  std::string symfs;     // --symfs=DIR: every dso path is looked up under DIR
+  std::string kallsyms;  // --kallsyms=FILE
   // The build-id cache root. Empty means perf's default: <symfs>/.debug when symfs is set,
   // else $HOME/.debug (see resolve_buildid_dir()).
   std::string buildid_dir;

@@ -8,6 +8,27 @@ namespace {
 
 std::string rust(const char* s) { return demangle_rust(s).value_or("(not rust)"); }
 
+std::string base62(uint64_t v) {
+  if (v == 0) return "_";
+  const char* digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  std::string out;
+  for (uint64_t x = v - 1;; x /= 62) {
+    out.insert(out.begin(), digits[x % 62]);
+    if (x < 62) break;
+  }
+  return out + "_";
+}
+
+// a::f::<T_n> with T_k = (T_{k-1}, T_{k-1}) where the second copy is a backref: the text is
+// linear in n, the demangled name exponential.
+std::string doubling_backrefs(int n) {
+  std::string inner = "INvC1a1f";
+  const size_t first = inner.size();
+  inner += std::string(n + 1, 'T') + "uuE";
+  for (int k = n - 1; k >= 0; --k) inner += "B" + base62(first + k + 1) + "E";
+  return "_R" + inner + "E";
+}
+
 TEST(SymbolDemangleTest, CxxNamesKeepTheirParameters) {
   Demangler d;
   EXPECT_EQ(d.display_name("_Z3addii"), "add(int, int)");
@@ -39,8 +60,7 @@ TEST(SymbolDemangleTest, NoDemangleAndKernelSwitches) {
 TEST(SymbolDemangleTest, RustLegacyDropsTheHash) {
   EXPECT_EQ(rust("_ZN4core3fmt5write17h0123456789abcdefE"), "core::fmt::write");
   // Through the Demangler too: Rust is tried before C++, which would keep the hash.
-  EXPECT_EQ(Demangler().display_name("_ZN4core3fmt5write17h0123456789abcdefE"),
-            "core::fmt::write");
+  EXPECT_EQ(Demangler().display_name("_ZN4core3fmt5write17h0123456789abcdefE"), "core::fmt::write");
   EXPECT_EQ(rust("_ZN4test1a2bcE"), "test::a::bc");
   EXPECT_EQ(rust("_ZN35Bar$LT$$u5b$u32$u3b$$u20$4$u5d$$GT$E"), "Bar<[u32; 4]>");
   EXPECT_EQ(rust("_ZN4core5slice77_$LT$impl$u20$core..ops..index..IndexMut$LT$I$GT$$u20$for$u20$"
@@ -85,8 +105,7 @@ TEST(SymbolDemangleTest, RustV0GenericsAndTypes) {
   EXPECT_EQ(rust("_RINvCs1234_7mycrate3fooKc41_E"), "mycrate::foo::<'A'>");
   EXPECT_EQ(rust("_RINvCs1234_7mycrate3fooFUKCEuE"), "mycrate::foo::<unsafe extern \"C\" fn()>");
   EXPECT_EQ(rust("_RINvCs1234_7mycrate3fooFlEmE"), "mycrate::foo::<fn(i32) -> u32>");
-  EXPECT_EQ(rust("_RINvCs1234_7mycrate3fooDNtCs1_4core3AnyEL_E"),
-            "mycrate::foo::<dyn core::Any>");
+  EXPECT_EQ(rust("_RINvCs1234_7mycrate3fooDNtCs1_4core3AnyEL_E"), "mycrate::foo::<dyn core::Any>");
   EXPECT_EQ(rust("_RINvCs1234_7mycrate3fooQPOzE"), "mycrate::foo::<&mut *const *mut !>");
   EXPECT_EQ(rust("_RINvCs1234_7mycrate3fooFG_RL0_hEuE"), "mycrate::foo::<for<'a> fn(&'a u8)>");
 }
@@ -99,11 +118,15 @@ TEST(SymbolDemangleTest, RustV0Punycode) {
 
 TEST(SymbolDemangleTest, RustV0RejectsMalformedNames) {
   EXPECT_EQ(rust("_R"), "(not rust)");
-  EXPECT_EQ(rust("_RNvCs1234_7mycrate"), "(not rust)");      // truncated
-  EXPECT_EQ(rust("_R0NvC3foo3bar"), "(not rust)");           // versioned: unsupported
-  EXPECT_EQ(rust("_RNvB9_3foo"), "(not rust)");              // backref not backwards
-  EXPECT_EQ(rust("_RNvC3foo3bar_suffix"), "(not rust)");     // junk after the path
-  EXPECT_EQ(rust("RCU_do_batch"), "(not rust)");             // a C name starting with R
+  EXPECT_EQ(rust("_RNvCs1234_7mycrate"), "(not rust)");   // truncated
+  EXPECT_EQ(rust("_R0NvC3foo3bar"), "(not rust)");        // versioned: unsupported
+  EXPECT_EQ(rust("_RNvB9_3foo"), "(not rust)");           // backref not backwards
+  EXPECT_EQ(rust("_RNvC3foo3bar_suffix"), "(not rust)");  // junk after the path
+  EXPECT_EQ(rust("RCU_do_batch"), "(not rust)");          // a C name starting with R
+  // A binder asking for ~10^19 lifetimes, and backrefs that double the output per level.
+  EXPECT_EQ(rust("_RINvCs1234_7mycrate3fooFGzzzzzzzzzz_EuE"), "(not rust)");
+  EXPECT_EQ(rust(doubling_backrefs(40).c_str()), "(not rust)");
+  EXPECT_EQ(rust(doubling_backrefs(1).c_str()), "a::f::<(((), ()), ((), ()))>");
   std::string deep = "_R";
   for (int i = 0; i < 600; ++i) deep += "NvNv";
   EXPECT_EQ(rust(deep.c_str()), "(not rust)");

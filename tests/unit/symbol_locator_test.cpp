@@ -90,7 +90,8 @@ TEST_F(SymbolLocatorTest, FindsBinaryInBuildIdCacheDirectoryLayout) {
   o.buildid_dir = tmp_ + "/.debug";
   SymbolCache cache(o);
   const DsoSymbols& d = cache.dso("/bench/deep", kDeepBuildId);
-  EXPECT_EQ(d.symtab_path(), o.buildid_dir + "/.build-id/f4/" + std::string(kDeepBuildId + 2) + "/elf");
+  EXPECT_EQ(d.symtab_path(),
+            o.buildid_dir + "/.build-id/f4/" + std::string(kDeepBuildId + 2) + "/elf");
   ASSERT_NE(d.find(0x1660), nullptr);
   EXPECT_EQ(d.find(0x1660)->name, "_start");
 }
@@ -100,7 +101,8 @@ TEST_F(SymbolLocatorTest, FindsOldStyleBuildIdLinkToAFile) {
   if (deep.empty()) GTEST_SKIP() << "fixture binary not present";
   put(deep, tmp_ + "/store/deep");
   fs::create_directories(tmp_ + "/.debug/.build-id/f4");
-  fs::create_symlink(tmp_ + "/store/deep", tmp_ + "/.debug/.build-id/f4/" + std::string(kDeepBuildId + 2));
+  fs::create_symlink(tmp_ + "/store/deep",
+                     tmp_ + "/.debug/.build-id/f4/" + std::string(kDeepBuildId + 2));
   SymbolOptions o;
   o.buildid_dir = tmp_ + "/.debug";
   SymbolCache cache(o);

@@ -1,7 +1,8 @@
+#include "symbol/symbol_table.h"
+
 #include <gtest/gtest.h>
 
 #include "symbol/symbol_fixup.h"
-#include "symbol/symbol_table.h"
 
 namespace cperf {
 namespace {
@@ -87,8 +88,8 @@ TEST(SymbolTableTest, ChooseBestSymbolFollowsPerfOrder) {
 
 TEST(SymbolTableTest, DuplicatesAreResolvedPairwiseInOrder) {
   // getppid (weak) vs __getppid (global): global wins although it has more underscores.
-  SymbolTable t = SymbolTable::build(
-      {sym(0x10, 8, "__getppid"), sym(0x10, 8, "getppid", kStbWeak)}, false);
+  SymbolTable t =
+      SymbolTable::build({sym(0x10, 8, "__getppid"), sym(0x10, 8, "getppid", kStbWeak)}, false);
   ASSERT_EQ(t.size(), 1u);
   EXPECT_EQ(t.symbols()[0].name, "__getppid");
 }
@@ -112,10 +113,9 @@ TEST(SymbolTableTest, SymbolThatDisplacesAnIfuncIsAnIfuncAlias) {
 }
 
 TEST(SymbolTableTest, KallsymsModuleBoundariesDoNotSwallowGaps) {
-  std::vector<Symbol> v = {sym(0xffffffff81000000, 0, "core_last"),
-                           sym(0xffffffffc0000000, 0, "m1_a\t[m1]"),
-                           sym(0xffffffffc0000100, 0, "m1_last\t[m1]"),
-                           sym(0xffffffffc0010000, 0, "m2_a\t[m2]")};
+  std::vector<Symbol> v = {
+      sym(0xffffffff81000000, 0, "core_last"), sym(0xffffffffc0000000, 0, "m1_a\t[m1]"),
+      sym(0xffffffffc0000100, 0, "m1_last\t[m1]"), sym(0xffffffffc0010000, 0, "m2_a\t[m2]")};
   fixup_symbol_ends(v, true);
   EXPECT_EQ(v[0].end, 0xffffffff81001000u);  // kernel -> module: one page
   EXPECT_EQ(v[1].end, 0xffffffffc0000100u);  // same module: next start
