@@ -1,0 +1,33 @@
+#!/bin/bash
+# perf's command-line conventions: --version, help, -h, exit 129 on unknown options, long-option
+# prefixes, and a one-line error with non-zero exit for a missing or bad input file.
+cd "$(dirname "$0")/../.." || exit 1
+CPERF=${CPERF:-$PWD/cperf}
+fail=0
+check() {  # description, expected exit, command...
+  local what=$1 want=$2; shift 2
+  "$@" > /tmp/cperf-cli.out 2> /tmp/cperf-cli.err; local rc=$?
+  if [ "$rc" != "$want" ]; then echo "FAIL: $what: exit $rc, want $want"; fail=$((fail+1)); fi
+}
+check "--version" 0 "$CPERF" --version
+grep -q '^perf version 7.2' /tmp/cperf-cli.out || { echo "FAIL: --version text"; fail=$((fail+1)); }
+check "help" 0 "$CPERF" help
+check "report -h" 0 "$CPERF" report -h
+grep -q -- '--dump-raw-trace' /tmp/cperf-cli.out || { echo "FAIL: report -h lists options"; fail=$((fail+1)); }
+check "unknown option" 129 "$CPERF" report --no-such-option
+check "unknown command" 1 "$CPERF" frobnicate
+f=tests/data/perf7.2-defer/data/defer.data
+check "prefix of --no-merge-callchains" 0 "$CPERF" script --no-merge-callchain -i "$f"
+check "missing file" 1 "$CPERF" report -D -i /nonexistent/perf.data
+[ "$(wc -l < /tmp/cperf-cli.err)" = 1 ] && grep -q '/nonexistent/perf.data' /tmp/cperf-cli.err ||
+  { echo "FAIL: missing-file error is not one line naming the file"; cat /tmp/cperf-cli.err; fail=$((fail+1)); }
+printf 'garbage that is not perf data at all' > /tmp/cperf-cli.bad
+check "bad magic" 1 "$CPERF" evlist -i /tmp/cperf-cli.bad
+grep -q 'bad magic' /tmp/cperf-cli.err || { echo "FAIL: bad magic message"; fail=$((fail+1)); }
+# A `perf` symlink to cperf behaves the same.
+d=$(mktemp -d); make -s install PREFIX="$d" PERF_ALIAS=1 >/dev/null 2>&1
+check "perf alias" 0 "$d/bin/perf" evlist -i "$f"
+grep -q '^cpu-clock$' /tmp/cperf-cli.out || { echo "FAIL: perf alias output"; fail=$((fail+1)); }
+rm -rf "$d" /tmp/cperf-cli.*
+[ $fail -eq 0 ] && echo "cli conventions: all passed"
+[ $fail -eq 0 ]
