@@ -42,29 +42,10 @@ void ReportTool::record(Event& ev, Session& s) {
   apply_side_band(machine_, rec, sb);
 }
 
-// Same rule as ScriptTool: loading the kernel symbols stretches the core kernel map over
-// [first symbol, last symbol end).
-const Map* ReportTool::find_kernel_map(uint64_t ip) {
-  const Map* m = machine_.kernel_maps().find(ip);
-  if (m && !kernel_loaded_ && m->dso && m->dso->long_name == "[kernel.kallsyms]") {
-    kernel_loaded_ = true;
-    if (const auto* ks = symbols_.symbols_of(m->dso)) {
-      kernel_map_start_ = m->start;
-      kernel_sym_start_ = ks->table.symbols().front().start;
-      kernel_sym_end_ = ks->table.symbols().back().end;
-    }
-  }
-  if (!m && kernel_sym_end_ && ip >= kernel_sym_start_ && ip < kernel_sym_end_) {
-    const Map* core = machine_.kernel_maps().find(kernel_map_start_);
-    if (core && core->dso && core->dso->long_name == "[kernel.kallsyms]") m = core;
-  }
-  return m;
-}
-
 ReportTool::Resolved ReportTool::resolve(const Thread& t, uint8_t cpumode, uint64_t ip) {
   Resolved r;
   if (cpumode == PERF_RECORD_MISC_KERNEL)
-    r.map = find_kernel_map(ip);
+    r.map = kernel_maps_.find(ip);
   else if (cpumode == PERF_RECORD_MISC_USER && t.maps)
     r.map = t.maps->find(ip);
   r.addr = ip;

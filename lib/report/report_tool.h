@@ -13,6 +13,7 @@
 
 #include "hist/hists.h"
 #include "machine/machine.h"
+#include "script/kernel_map_finder.h"
 #include "script/symbols.h"
 #include "session/deferred_merger.h"
 #include "session/session.h"
@@ -54,7 +55,6 @@ class ReportTool : public SessionTool {
   };
   void on_sample(Event& ev, Session& s);
   Resolved resolve(const Thread& t, uint8_t cpumode, uint64_t ip);
-  const Map* find_kernel_map(uint64_t ip);
   ChainFrame make_frame(const Resolved& r, uint64_t ip);
   uint32_t dso_order(const Dso* d);
   Hists& hists_for(int attr_index);
@@ -65,8 +65,7 @@ class ReportTool : public SessionTool {
   const DeferredCallchainMerger* merger_ = nullptr;
   std::unordered_map<int, std::unique_ptr<Hists>> hists_;
   std::unordered_map<const Dso*, uint32_t> dso_order_;
-  bool kernel_loaded_ = false;
-  uint64_t kernel_map_start_ = 0, kernel_sym_start_ = 0, kernel_sym_end_ = 0;
+  KernelMapFinder kernel_maps_{machine_, symbols_};
   uint64_t lost_samples_ = 0;
   std::vector<ChainFrame> path_;
 };

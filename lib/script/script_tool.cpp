@@ -40,23 +40,6 @@ void ScriptTool::user_record(const RawRecord& rec, Session& s) {
   if (idx >= 0 && !name.empty()) s.reader().attrs()[idx].name = name;
 }
 
-const Map* ScriptTool::find_kernel_map(uint64_t ip) {
-  const Map* m = machine_.kernel_maps().find(ip);
-  if (m && !kernel_loaded_ && m->dso && m->dso->long_name == "[kernel.kallsyms]") {
-    kernel_loaded_ = true;
-    if (const auto* ks = symbols_.symbols_of(m->dso)) {
-      kernel_map_start_ = m->start;
-      kernel_sym_start_ = ks->table.symbols().front().start;
-      kernel_sym_end_ = ks->table.symbols().back().end;
-    }
-  }
-  if (!m && kernel_sym_end_ && ip >= kernel_sym_start_ && ip < kernel_sym_end_) {
-    const Map* core = machine_.kernel_maps().find(kernel_map_start_);
-    if (core && core->dso && core->dso->long_name == "[kernel.kallsyms]") m = core;
-  }
-  return m;
-}
-
 size_t ScriptTool::name_width(Session& s) {
   // Pipe mode: events arrive as records (names from EVENT_UPDATE, else from their attrs), so
   // name whatever is still unnamed when the first sample prints.
@@ -144,7 +127,7 @@ void ScriptTool::resolve_chain(const Thread& t, const U64Array& chain, std::vect
     ++entries;
     const Map* map = nullptr;
     if (cpumode == PERF_RECORD_MISC_KERNEL)
-      map = find_kernel_map(ip);
+      map = kernel_maps_.find(ip);
     else if (cpumode == PERF_RECORD_MISC_USER && t.maps)
       map = t.maps->find(ip);
     out.push_back({ip, map});
@@ -219,7 +202,7 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
   if (filtered(ds.cpu, ds.time, t)) return;
   uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
-  const Map* map = cpumode == PERF_RECORD_MISC_KERNEL ? find_kernel_map(ds.ip)
+  const Map* map = cpumode == PERF_RECORD_MISC_KERNEL ? kernel_maps_.find(ds.ip)
                                                      : machine_.find_map(t, cpumode, ds.ip);
   if (!opts_.symbols.empty()) {
     const Symbol* sym = nullptr;

@@ -17,6 +17,7 @@
 #include "record/sample.h"
 #include "record/side_band.h"
 #include "script/field_set.h"
+#include "script/kernel_map_finder.h"
 #include "script/symbols.h"
 #include "session/deferred_merger.h"
 #include "session/session.h"
@@ -68,7 +69,6 @@ class ScriptTool : public SessionTool {
   size_t name_width(Session& s);
   // Kernel-mode map lookup. Like perf, loading the kernel symbols (on the first hit in the
   // core kernel map) stretches that map to cover [first symbol, last symbol end).
-  const Map* find_kernel_map(uint64_t ip);
 
   std::FILE* out_;
   ScriptOptions opts_;
@@ -77,8 +77,7 @@ class ScriptTool : public SessionTool {
   ScriptSymbols symbols_;
   const DeferredCallchainMerger* merger_ = nullptr;
   size_t name_width_ = 0;
-  bool kernel_loaded_ = false;
-  uint64_t kernel_map_start_ = 0, kernel_sym_start_ = 0, kernel_sym_end_ = 0;
+  KernelMapFinder kernel_maps_{machine_, symbols_};
   std::vector<Frame> frames_;
   uint64_t samples_printed_ = 0, deferred_printed_ = 0;
   std::string error_;
