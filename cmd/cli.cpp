@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <sstream>
 
 namespace cperf {
 
@@ -56,6 +57,14 @@ int parse_command_line(CLI::App& app, const std::vector<std::string>& args) {
     return 129;
   }
   return -1;
+}
+
+std::vector<std::string> split_list(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) if (!item.empty()) out.push_back(item);
+  return out;
 }
 
 std::string default_input() {

@@ -11,6 +11,9 @@ namespace cperf {
 // Long options may be abbreviated to any unambiguous prefix, as perf allows.
 int parse_command_line(CLI::App& app, const std::vector<std::string>& args);
 
+// "a,b,,c" -> {"a", "b", "c"}: perf's comma-separated option values.
+std::vector<std::string> split_list(const std::string& s);
+
 // The default input: perf.data, or "-" when stdin is a pipe (perf's rule).
 std::string default_input();
 

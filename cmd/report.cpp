@@ -39,17 +39,9 @@ struct ReportOptions {
   bool inverted = false, no_merge = false;
 };
 
-std::vector<std::string> split_commas(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ',')) if (!item.empty()) out.push_back(item);
-  return out;
-}
-
 // perf's -g/--call-graph string: print type, threshold, order, key, value (any order).
 bool parse_call_graph(const std::string& s, ReportToolOptions& o) {
-  for (const std::string& t : split_commas(s)) {
+  for (const std::string& t : split_list(s)) {
     if (t == "graph") o.hist.mode = ChainMode::kGraph;
     else if (t == "fractal") o.hist.mode = ChainMode::kFractal;
     else if (t == "flat") o.hist.mode = ChainMode::kFlat;
@@ -70,7 +62,7 @@ bool parse_call_graph(const std::string& s, ReportToolOptions& o) {
 
 bool parse_sort(const std::string& s, ReportToolOptions& o) {
   o.hist.sort.clear();
-  for (const std::string& k : split_commas(s)) {
+  for (const std::string& k : split_list(s)) {
     if (k == "comm") o.hist.sort.push_back(SortKey::kComm);
     else if (k == "dso") o.hist.sort.push_back(SortKey::kDso);
     else if (k == "sym" || k == "symbol") o.hist.sort.push_back(SortKey::kSym);
@@ -83,7 +75,7 @@ bool parse_sort(const std::string& s, ReportToolOptions& o) {
 
 template <typename T>
 bool parse_numbers(const std::string& s, std::set<T>& out) {
-  for (const std::string& item : split_commas(s)) {
+  for (const std::string& item : split_list(s)) {
     char* end = nullptr;
     long v = std::strtol(item.c_str(), &end, 10);
     if (end == item.c_str() || *end) return false;
@@ -111,9 +103,9 @@ int run_histogram(const ReportOptions& o) {
   if (o.percent_limit > 0) ro.hist.chain_min_percent = o.percent_limit;
   ro.hist.show_nr_samples = o.show_nr_samples;
   ro.hist.show_total_period = o.show_total_period;
-  for (const std::string& x : split_commas(o.symbols)) ro.symbols.insert(x);
-  for (const std::string& x : split_commas(o.dsos)) ro.dsos.insert(x);
-  for (const std::string& x : split_commas(o.comms)) ro.comms.insert(x);
+  for (const std::string& x : split_list(o.symbols)) ro.symbols.insert(x);
+  for (const std::string& x : split_list(o.dsos)) ro.dsos.insert(x);
+  for (const std::string& x : split_list(o.comms)) ro.comms.insert(x);
   if (!parse_numbers(o.pids, ro.pids) || !parse_numbers(o.tids, ro.tids) ||
       !parse_numbers(o.cpus, ro.cpus)) {
     std::fprintf(stderr, "  Error: invalid list\n");

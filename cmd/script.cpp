@@ -37,14 +37,6 @@ struct ScriptCliOptions {
   bool merge = false, no_merge = false;
 };
 
-std::vector<std::string> split_list(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ',')) if (!item.empty()) out.push_back(item);
-  return out;
-}
-
 // "1,3-5" -> {1,3,4,5}; false on a malformed list.
 bool parse_cpu_list(const std::string& s, std::set<uint32_t>& out) {
   for (const std::string& item : split_list(s)) {
