@@ -16,9 +16,9 @@ else
   echo "cannot record here (perf_event_paranoid or no perf); using a bundled recording"
   data=tests/data/perf7.2-defer/data/defer.data
 fi
+ks=(); [ -r /proc/kallsyms ] && ks=(--kallsyms=/proc/kallsyms)
 echo; echo "== cperf evlist -v"; ./cperf evlist -v -i "$data"
 echo; echo "== cperf script (first samples)"
-./cperf script -i "$data" 2>/dev/null | head -30 || true
-echo; echo "== cperf report -D (first records and the statistics)"
-./cperf report -D -i "$data" > "$work/dump.txt"
-head -40 "$work/dump.txt"; echo "..."; sed -n '/^Aggregated stats:/,$p' "$work/dump.txt"
+./cperf script -i "$data" "${ks[@]}" 2>/dev/null | head -24 || true
+echo; echo "== cperf report --stdio --no-children"
+./cperf report --stdio --no-children -i "$data" "${ks[@]}" 2>/dev/null | head -60 || true
