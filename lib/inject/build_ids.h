@@ -1,0 +1,22 @@
+// Build ids for `cperf inject -b`: which DSOs the samples hit, and their build ids read from
+// this machine (MMAP2 build ids first, then the files themselves, /sys notes for the kernel).
+#pragma once
+#include <set>
+#include <string>
+#include <vector>
+
+#include "io/perf_data_reader.h"
+#include "writer/features.h"
+
+namespace cperf {
+
+// Filenames already listed in a HEADER_BUILD_ID payload (a series of build-id records).
+std::set<std::string> build_id_filenames(Bytes payload, bool swap);
+
+// Runs over the whole input of `reader` (which must be fresh) and returns an entry for every
+// DSO hit by a sample's ip (all mapped DSOs with `all`) whose build id can be found and whose
+// name is not in `known`.
+std::vector<BuildIdEntry> collect_hit_build_ids(PerfDataReader& reader, bool all,
+                                                const std::set<std::string>& known);
+
+}  // namespace cperf

@@ -1,0 +1,445 @@
+#include "inject/inject.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <optional>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "base/error.h"
+#include "format/file_header.h"
+#include "format/record_types.h"
+#include "header/feature_print.h"
+#include "inject/build_ids.h"
+#include "inject/chain_rewrite.h"
+#include "io/perf_data_reader.h"
+#include "record/sample.h"
+#include "session/deferred_merger.h"
+#include "session/session.h"
+#include "writer/features.h"
+#include "writer/perf_data_writer.h"
+
+namespace cperf {
+
+namespace {
+
+// A copy of stdin in a temporary file, removed when this goes away.
+class Spool {
+ public:
+  ~Spool() {
+    if (!path_.empty()) ::unlink(path_.c_str());
+  }
+  // Copies all of stdin; returns the path, or throws InputError.
+  const std::string& fill() {
+    const char* dir = std::getenv("TMPDIR");
+    std::string tmpl = std::string(dir && *dir ? dir : "/tmp") + "/cperf-inject.XXXXXX";
+    std::vector<char> name(tmpl.begin(), tmpl.end());
+    name.push_back(0);
+    int fd = ::mkstemp(name.data());
+    if (fd < 0) throw InputError("cannot create a temporary file: " + std::string(std::strerror(errno)));
+    path_ = name.data();
+    std::vector<char> buf(1 << 20);
+    for (;;) {
+      ssize_t n = ::read(0, buf.data(), buf.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) throw InputError("pipe: read error: " + std::string(std::strerror(errno)));
+      if (n == 0) break;
+      for (ssize_t off = 0; off < n;) {
+        ssize_t w = ::write(fd, buf.data() + off, static_cast<size_t>(n - off));
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+          ::close(fd);
+          throw InputError("cannot write temporary file " + path_);
+        }
+        off += w;
+      }
+    }
+    ::close(fd);
+    return path_;
+  }
+
+ private:
+  std::string path_;
+};
+
+// Identifies a sample across two reads of the same input: its offset (shared by the records of
+// one COMPRESSED chunk), time and tid. Entries under one key are taken in order.
+using SampleKey = std::tuple<uint64_t, uint64_t, uint32_t>;
+using MergeResults = std::map<SampleKey, std::deque<std::optional<std::vector<uint64_t>>>>;
+
+// Behind a DeferredCallchainMerger: notes how each parked sample came out (merged: its user
+// ips; otherwise nothing).
+class MergeCollector : public SessionTool {
+ public:
+  void record(Event& ev, Session& s) override {
+    if (ev.raw.type != PERF_RECORD_SAMPLE || !merger || merger->state() == DeferredState::kNone)
+      return;
+    DecodedSample ds;
+    if (!decode_sample(ev.raw.bytes, s.swapped(), s.attrs()[ev.attr_index].attr, ds).empty()) return;
+    auto& q = results[{ev.raw.offset, ds.time, ds.tid}];
+    if (merger->state() != DeferredState::kMerged) {
+      q.emplace_back(std::nullopt);
+      return;
+    }
+    std::vector<uint64_t> ips;
+    size_t i = 0;
+    while (i < ds.callchain.size() && ds.callchain[i] != PERF_CONTEXT_USER_DEFERRED) ++i;
+    for (++i; i < ds.callchain.size(); ++i) ips.push_back(ds.callchain[i]);
+    q.emplace_back(std::move(ips));
+  }
+  DeferredCallchainMerger* merger = nullptr;
+  MergeResults results;
+};
+
+class NullTool : public SessionTool {};
+
+constexpr uint64_t kEventUpdateName = 2;  // PERF_EVENT_UPDATE__NAME
+
+std::vector<std::byte> event_update_name(uint64_t id, const std::string& name) {
+  ByteBuffer b;
+  b.u32(PERF_RECORD_EVENT_UPDATE);
+  b.u16(0);
+  b.u16(0);
+  b.u64(kEventUpdateName);
+  b.u64(id);
+  b.padded_cstring(name, 8);
+  b.patch<uint16_t>(6, static_cast<uint16_t>(b.size()));
+  return std::move(b.bytes());
+}
+
+struct Stats {
+  uint64_t records = 0, merged = 0, unmerged = 0, dropped_deferred = 0, rewrite_failed = 0;
+};
+
+class Injector {
+ public:
+  explicit Injector(const InjectOptions& o) : o_(o) {}
+  int run();
+
+ private:
+  bool prepare_input();
+  void prepass();
+  bool begin_output(PerfDataReader& meta);
+  void copy_records(PerfDataReader& in, PerfDataReader& meta);
+  void write_record(const RawRecord& rec);
+  void write_sample(const RawRecord& rec, Session& helper);
+  FeatureMap output_features(PerfDataReader& meta);
+  bool fail_write();
+
+  InjectOptions o_;
+  Spool spool_;
+  std::string in_path_;
+  bool streaming_ = false;  // pipe -> pipe without a prepass: records copied as they come
+  std::unique_ptr<PerfDataReader> meta_;  // prepass reader: complete attrs and features
+  MergeResults merge_;
+  std::vector<BuildIdEntry> new_build_ids_;
+  PerfDataWriter w_;
+  bool write_error_ = false;
+  // Collected from the stream for a file output.
+  std::vector<std::byte> tracing_data_, build_id_records_;
+  Stats stats_;
+};
+
+bool Injector::prepare_input() {
+  in_path_ = o_.input;
+  bool out_pipe = o_.output == "-";
+  bool need_all_first = o_.build_ids || o_.buildid_all || o_.merge_callchains || !out_pipe;
+  if (o_.input == "-") {
+    // Only a real pipe is streamed; a redirected file may be in file format.
+    struct stat st{};
+    if (need_all_first || (::fstat(0, &st) == 0 && S_ISREG(st.st_mode))) {
+      in_path_ = spool_.fill();
+    } else {
+      streaming_ = true;
+    }
+  }
+  return true;
+}
+
+void Injector::prepass() {
+  bool need = o_.build_ids || o_.buildid_all || o_.merge_callchains;
+  meta_ = std::make_unique<PerfDataReader>(in_path_);
+  if (meta_->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");
+  if (!need) {
+    // Pipe-format input: read it through once so attrs and features are complete.
+    if (meta_->is_pipe())
+      while (meta_->next()) {
+      }
+    return;
+  }
+  if (o_.merge_callchains) {
+    MergeCollector collector;
+    DeferredCallchainMerger merger(collector);
+    collector.merger = &merger;
+    Session session(*meta_, SessionOptions{}, merger);
+    session.run();
+    merge_ = std::move(collector.results);
+    const DeferredMergerStats& ms = merger.stats();
+    if (o_.verbose)
+      std::fprintf(stderr,
+                   "deferred callchains: %llu samples waited, %llu merged, %llu released by another "
+                   "cookie, %llu never completed, %llu records\n",
+                   (unsigned long long)ms.parked, (unsigned long long)ms.merged,
+                   (unsigned long long)ms.mismatched,
+                   (unsigned long long)(ms.flushed + ms.evicted), (unsigned long long)ms.records);
+  }
+  if (o_.build_ids || o_.buildid_all) {
+    // Build ids already in the input: the feature section, or pipe HEADER_BUILD_ID records.
+    PerfDataReader r(in_path_);
+    std::set<std::string> known;
+    if (auto it = r.features().find(HEADER_BUILD_ID); it != r.features().end())
+      known = build_id_filenames(it->second, r.swapped());
+    if (r.is_pipe()) {
+      PerfDataReader scan(in_path_);
+      while (auto rec = scan.next())
+        if (rec->type == PERF_RECORD_HEADER_BUILD_ID)
+          for (const std::string& n : build_id_filenames(rec->bytes, scan.swapped())) known.insert(n);
+    }
+    new_build_ids_ = collect_hit_build_ids(r, o_.buildid_all, known);
+    if (o_.verbose) std::fprintf(stderr, "build ids: %zu added\n", new_build_ids_.size());
+  }
+  if (!o_.merge_callchains && meta_->is_pipe())  // the merge pass already read everything
+    while (meta_->next()) {
+    }
+}
+
+FeatureMap Injector::output_features(PerfDataReader& meta) {
+  FeatureMap f;
+  for (const auto& [id, payload] : meta.features()) {
+    if (payload.empty()) continue;  // the pipe end-of-features marker
+    if (o_.merge_callchains && id == HEADER_COMPRESSED) continue;  // data goes out unpacked
+    f[id].assign(payload.begin(), payload.end());
+  }
+  if (o_.merge_callchains) {
+    if (auto it = f.find(HEADER_EVENT_DESC); it != f.end()) {
+      std::vector<std::byte> desc = rewrite_event_desc(Bytes(it->second.data(), it->second.size()), false);
+      if (desc.empty())
+        f.erase(it);
+      else
+        it->second = std::move(desc);
+    }
+  }
+  return f;
+}
+
+bool Injector::fail_write() {
+  if (!write_error_) std::fprintf(stderr, "cperf inject: %s\n", w_.error().c_str());
+  write_error_ = true;
+  return false;
+}
+
+// Writes what precedes the data. File output gets its features in finish(); pipe output gets
+// them as HEADER_FEATURE records, plus the tracing data and build ids as their own records.
+bool Injector::begin_output(PerfDataReader& meta) {
+  if (!w_.open(o_.output)) {
+    std::fprintf(stderr, "cperf inject: %s\n", w_.error().c_str());
+    return false;
+  }
+  if (streaming_) return w_.begin({}, {}) || fail_write();
+  std::vector<WriterAttr> attrs;
+  for (const EventAttrEntry& e : meta.attrs()) {
+    WriterAttr a;
+    a.attr = o_.merge_callchains ? clear_defer_bits(e.attr) : e.attr;
+    a.ids = e.ids;
+    attrs.push_back(std::move(a));
+  }
+  FeatureMap pipe_features;
+  if (w_.is_pipe()) {
+    pipe_features = output_features(meta);
+    pipe_features.erase(HEADER_TRACING_DATA);
+    pipe_features.erase(HEADER_BUILD_ID);
+  }
+  if (!w_.begin(attrs, pipe_features)) return fail_write();
+  if (!w_.is_pipe()) return true;
+  if (!meta.is_pipe()) {
+    // File input: its tracing data and build ids become records.
+    if (auto it = meta.features().find(HEADER_TRACING_DATA); it != meta.features().end()) {
+      ByteBuffer b;
+      b.u32(PERF_RECORD_HEADER_TRACING_DATA);
+      b.u16(0);
+      b.u16(16);
+      b.u32(static_cast<uint32_t>(it->second.size()));
+      b.u32(0);
+      b.raw(it->second.data(), it->second.size());
+      b.align(8);
+      if (!w_.write(b.data(), b.size())) return fail_write();
+    }
+    if (auto it = meta.features().find(HEADER_BUILD_ID); it != meta.features().end()) {
+      // The section holds build-id records whose type perf leaves 0; as records they are 67.
+      std::vector<std::byte> recs(it->second.begin(), it->second.end());
+      for (size_t pos = 0; pos + 8 <= recs.size();) {
+        uint16_t size;
+        std::memcpy(&size, recs.data() + pos + 6, 2);
+        if (size < 8 || pos + size > recs.size()) {
+          recs.resize(pos);
+          break;
+        }
+        uint32_t type = PERF_RECORD_HEADER_BUILD_ID;
+        std::memcpy(recs.data() + pos, &type, 4);
+        pos += size;
+      }
+      if (!w_.write(recs.data(), recs.size())) return fail_write();
+    }
+    // Pipe readers take event names from EVENT_UPDATE records, as perf record writes them.
+    if (meta.features().count(HEADER_EVENT_DESC)) {
+      name_events(meta);
+      for (const EventAttrEntry& e : meta.attrs()) {
+        if (e.name.empty() || e.ids.empty()) continue;
+        std::vector<std::byte> rec = event_update_name(e.ids.front(), e.name);
+        if (!w_.write(rec.data(), rec.size())) return fail_write();
+      }
+    }
+  }
+  if (!new_build_ids_.empty()) {
+    std::vector<std::byte> recs = encode_build_ids(new_build_ids_);
+    if (!w_.write(recs.data(), recs.size())) return fail_write();
+  }
+  return true;
+}
+
+void Injector::write_record(const RawRecord& rec) {
+  if (write_error_) return;
+  if (!w_.write(rec.bytes.data(), rec.bytes.size())) {
+    fail_write();
+    return;
+  }
+  if (!rec.payload.empty() && !w_.write(rec.payload.data(), rec.payload.size())) fail_write();
+}
+
+void Injector::write_sample(const RawRecord& rec, Session& helper) {
+  int idx = helper.attr_for(rec);
+  if (idx < 0 || !helper.attrs()[idx].attr.defer_callchain) return write_record(rec);
+  const perf_event_attr& attr = helper.attrs()[idx].attr;
+  DecodedSample ds;
+  if (!decode_sample(rec.bytes, helper.swapped(), attr, ds).empty() || !ds.deferred_callchain)
+    return write_record(rec);
+  std::optional<std::vector<uint64_t>> ips;
+  if (auto it = merge_.find({rec.offset, ds.time, ds.tid}); it != merge_.end() && !it->second.empty()) {
+    ips = std::move(it->second.front());
+    it->second.pop_front();
+  }
+  std::vector<std::byte> out;
+  if (!rewrite_deferred_chain(rec.bytes, helper.swapped(), attr, ips ? &*ips : nullptr, out)) {
+    ++stats_.rewrite_failed;
+    return write_record(rec);
+  }
+  ++(ips ? stats_.merged : stats_.unmerged);
+  RawRecord copy = rec;
+  copy.bytes = Bytes(out.data(), out.size());
+  copy.payload = {};
+  write_record(copy);
+}
+
+void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
+  NullTool null_tool;
+  Session helper(meta, SessionOptions{}, null_tool);  // attr lookup only
+  const bool out_pipe = w_.is_pipe();
+  const bool unpack = o_.merge_callchains;  // rewrite samples inside COMPRESSED records too
+  while (auto r = in.next()) {
+    const RawRecord& rec = *r;
+    ++stats_.records;
+    if (rec.decompressed != unpack) {
+      if (!rec.decompressed) {
+        // A COMPRESSED record while unpacking: its records follow.
+        if (rec.type == PERF_RECORD_COMPRESSED || rec.type == PERF_RECORD_COMPRESSED2) continue;
+      } else {
+        continue;  // already written inside its COMPRESSED record
+      }
+    }
+    switch (rec.type) {
+      case PERF_RECORD_HEADER_ATTR:
+      case PERF_RECORD_HEADER_FEATURE:
+        if (streaming_) write_record(rec);
+        break;
+      case PERF_RECORD_HEADER_EVENT_TYPE:
+        if (out_pipe) write_record(rec);
+        break;
+      case PERF_RECORD_HEADER_TRACING_DATA:
+        if (out_pipe) {
+          write_record(rec);
+        } else {
+          ByteReader br(rec.bytes, in.swapped());
+          br.skip(8);
+          uint32_t size = br.u32();
+          size_t n = std::min<size_t>(size, rec.payload.size());
+          tracing_data_.assign(rec.payload.begin(), rec.payload.begin() + static_cast<ptrdiff_t>(n));
+        }
+        break;
+      case PERF_RECORD_HEADER_BUILD_ID:
+        if (out_pipe)
+          write_record(rec);
+        else
+          build_id_records_.insert(build_id_records_.end(), rec.bytes.begin(), rec.bytes.end());
+        break;
+      case PERF_RECORD_CALLCHAIN_DEFERRED:
+        if (o_.merge_callchains)
+          ++stats_.dropped_deferred;
+        else
+          write_record(rec);
+        break;
+      case PERF_RECORD_SAMPLE:
+        if (o_.merge_callchains)
+          write_sample(rec, helper);
+        else
+          write_record(rec);
+        break;
+      default:
+        write_record(rec);
+        break;
+    }
+    if (write_error_) return;
+  }
+}
+
+int Injector::run() {
+  prepare_input();
+  if (!streaming_) prepass();
+  std::unique_ptr<PerfDataReader> in = std::make_unique<PerfDataReader>(in_path_);
+  if (in->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");
+  PerfDataReader& meta = streaming_ ? *in : *meta_;
+  if (!begin_output(meta)) return 1;
+  copy_records(*in, meta);
+  if (write_error_) return 1;
+  FeatureMap features;
+  if (!w_.is_pipe()) {
+    features = output_features(meta);
+    if (!tracing_data_.empty()) features[HEADER_TRACING_DATA] = tracing_data_;
+    std::vector<std::byte>& ids = features[HEADER_BUILD_ID];
+    ids.insert(ids.end(), build_id_records_.begin(), build_id_records_.end());
+    std::vector<std::byte> extra = encode_build_ids(new_build_ids_);
+    if (!new_build_ids_.empty()) ids.insert(ids.end(), extra.begin(), extra.end());
+    if (ids.empty()) features.erase(HEADER_BUILD_ID);
+  }
+  if (!w_.finish(features)) return fail_write(), 1;
+  if (o_.verbose) {
+    std::fprintf(stderr, "%llu records read\n", (unsigned long long)stats_.records);
+    if (o_.merge_callchains)
+      std::fprintf(stderr,
+                   "%llu samples merged, %llu kept their kernel part only, %llu CALLCHAIN_DEFERRED "
+                   "records dropped\n",
+                   (unsigned long long)stats_.merged, (unsigned long long)stats_.unmerged,
+                   (unsigned long long)stats_.dropped_deferred);
+  }
+  if (stats_.rewrite_failed)
+    std::fprintf(stderr, "cperf inject: %llu deferred samples could not be rewritten and were kept as is\n",
+                 (unsigned long long)stats_.rewrite_failed);
+  return 0;
+}
+
+}  // namespace
+
+int run_inject(const InjectOptions& o) {
+  Injector inj(o);
+  return inj.run();
+}
+
+}  // namespace cperf

@@ -1,0 +1,37 @@
+// cperf inject: copies a perf.data stream (file or pipe format, from a path or stdin) to a file
+// or stdout, optionally adding build ids or merging deferred user callchains.
+//
+//   pass-through    every record goes out unchanged, unknown types and CALLCHAIN_DEFERRED
+//                   included; COMPRESSED records stay compressed. Attrs and features are kept;
+//                   converting between file and pipe format moves the tracing data and build
+//                   ids between feature sections and their HEADER_* records.
+//   --build-ids     adds a HEADER_BUILD_ID entry for each DSO a sample hit (--buildid-all:
+//                   every mapped DSO) that has none yet.
+//   --merge-callchains  cperf's own: samples whose user callchain was deferred get it back
+//                   inline (kernel part, PERF_CONTEXT_USER, user ips), CALLCHAIN_DEFERRED
+//                   records are dropped and the defer bits cleared, so tools older than
+//                   deferral read the file. Which record completes which sample follows perf
+//                   7.2's merge (ordered by time, matched by tid + cookie); the samples keep
+//                   their place in the stream.
+//
+// Whenever the whole input must be seen before writing (pipe input going to a file, -b,
+// --merge-callchains), stdin is first copied to a temporary file.
+#pragma once
+#include <string>
+
+namespace cperf {
+
+struct InjectOptions {
+  std::string input = "-";
+  std::string output = "-";
+  bool build_ids = false;
+  bool buildid_all = false;
+  bool merge_callchains = false;
+  bool force = false;
+  int verbose = 0;
+};
+
+// Returns the exit status. Throws InputError on unreadable input.
+int run_inject(const InjectOptions& o);
+
+}  // namespace cperf
