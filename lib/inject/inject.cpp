@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -101,6 +102,33 @@ class MergeCollector : public SessionTool {
 };
 
 class NullTool : public SessionTool {};
+
+// HEADER_BUILD_ID section entries as pipe records: type 67 (the section leaves it 0) and a
+// size padded to 8 bytes, which pipe readers require (the section pads the name to 64, giving
+// sizes like 100).
+std::vector<std::byte> build_id_records(Bytes section) {
+  constexpr size_t kFixed = 8 + 4 + 24;  // header, pid, build id bytes + size + padding
+  ByteBuffer b;
+  for (size_t pos = 0; pos + kFixed <= section.size();) {
+    uint16_t misc, size;
+    std::memcpy(&misc, section.data() + pos + 4, 2);
+    std::memcpy(&size, section.data() + pos + 6, 2);
+    if (size < kFixed || pos + size > section.size()) break;
+    const char* name = reinterpret_cast<const char*>(section.data() + pos + kFixed);
+    std::string_view fname(name, strnlen(name, size - kFixed));
+    size_t start = b.size();
+    b.u32(PERF_RECORD_HEADER_BUILD_ID);
+    b.u16(misc);
+    b.u16(0);
+    b.raw(section.data() + pos + 8, 4 + 24);
+    b.raw(fname.data(), fname.size());
+    b.u8(0);
+    b.align(8);
+    b.patch<uint16_t>(start + 6, static_cast<uint16_t>(b.size() - start));
+    pos += size;
+  }
+  return std::move(b.bytes());
+}
 
 constexpr uint64_t kEventUpdateName = 2;  // PERF_EVENT_UPDATE__NAME
 
@@ -267,26 +295,14 @@ bool Injector::begin_output(PerfDataReader& meta) {
       b.u32(PERF_RECORD_HEADER_TRACING_DATA);
       b.u16(0);
       b.u16(16);
-      b.u32(static_cast<uint32_t>(it->second.size()));
+      b.u32(static_cast<uint32_t>((it->second.size() + 7) / 8 * 8));  // perf: the padded size
       b.u32(0);
       b.raw(it->second.data(), it->second.size());
       b.align(8);
       if (!w_.write(b.data(), b.size())) return fail_write();
     }
     if (auto it = meta.features().find(HEADER_BUILD_ID); it != meta.features().end()) {
-      // The section holds build-id records whose type perf leaves 0; as records they are 67.
-      std::vector<std::byte> recs(it->second.begin(), it->second.end());
-      for (size_t pos = 0; pos + 8 <= recs.size();) {
-        uint16_t size;
-        std::memcpy(&size, recs.data() + pos + 6, 2);
-        if (size < 8 || pos + size > recs.size()) {
-          recs.resize(pos);
-          break;
-        }
-        uint32_t type = PERF_RECORD_HEADER_BUILD_ID;
-        std::memcpy(recs.data() + pos, &type, 4);
-        pos += size;
-      }
+      std::vector<std::byte> recs = build_id_records(it->second);
       if (!w_.write(recs.data(), recs.size())) return fail_write();
     }
     // Pipe readers take event names from EVENT_UPDATE records, as perf record writes them.
@@ -300,7 +316,8 @@ bool Injector::begin_output(PerfDataReader& meta) {
     }
   }
   if (!new_build_ids_.empty()) {
-    std::vector<std::byte> recs = encode_build_ids(new_build_ids_);
+    std::vector<std::byte> section = encode_build_ids(new_build_ids_);
+    std::vector<std::byte> recs = build_id_records(Bytes(section.data(), section.size()));
     if (!w_.write(recs.data(), recs.size())) return fail_write();
   }
   return true;

@@ -43,6 +43,11 @@ if [ -x "$PERF61" ]; then
     d=$(mktemp -d "$R/f/inject-bid.XXXXXX"); cp "$T/b.data" "$d/"
     chroot "$R" perf buildid-list -i "/f/${d#$R/f/}/b.data" 2>/dev/null | sort | cmp -s - "$T/ids.txt" ||
       fail "perf 7.2 buildid-list differs from perf 6.1's"
+    # The pipe form: perf 7.2 takes the HEADER_BUILD_ID records (8-byte aligned) without error.
+    "$CPERF" inject -b -i "$T/rec.pipe" > "$d/bp.pipe"
+    mkdir -p "$d/noproc"
+    chroot "$R" env PROCFS_PATH="/f/${d#$R/f/}/noproc" perf script -i "/f/${d#$R/f/}/bp.pipe" >/dev/null 2>"$T/e72.txt" ||
+      fail "perf 7.2 cannot read inject -b pipe output: $(head -2 "$T/e72.txt")"
     rm -rf "$d"
   fi
 fi

@@ -4,6 +4,9 @@
 # input in `cperf script --no-merge-callchains` and in `cperf script` (merged), and
 # `cperf report -D` must show the same records (types, sizes and decoded lines; offsets and the
 # path differ). Conversions are also chained back (file->pipe->file) and checked the same way.
+# With root and the oracle chroot (~/.cache/cperf-oracle/sid), upstream perf 7.2's `perf script`
+# of the file->file and file->pipe outputs must equal its golden of the input
+# (expected/NAME.script{,-nomerge}.txt.gz), run like tests/data/gen-golden.sh runs it.
 # Exits non-zero on any difference; the differing outputs stay in tests/out/inject-*.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
@@ -67,6 +70,30 @@ for set in perf7.2-defer perf6.1; do
       echo "MISMATCH $set.$name: pipe->pipe is not byte-identical"; fails=$((fails+1))
     fi
   done
+  # Upstream perf 7.2 reads the injected files like the originals.
+  R=${SID_ROOT:-$HOME/.cache/cperf-oracle/sid}
+  if [ -x "$R/usr/bin/perf" ] && [ "$(id -u)" = 0 ] && [ -z "${NO_ORACLE:-}" ]; then
+    c=$(mktemp -d "$R/f/cperf-inject.XXXXXX"); rel=/f/${c#$R/f/}
+    mkdir -p "$c/home" "$c/noproc" "$c/data"; cp -rL "$dir/symfs" "$c/symfs"; cp "$ksf" "$c/kallsyms"
+    for f in "$dir"/data/*.data; do
+      name=$(basename "$f" .data)
+      if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then continue; fi
+      for k in ff fp; do
+        cp "$tmp/$name.$k.data" "$c/data/$name.data"
+        for kind in script script-nomerge; do
+          exp=$dir/expected/$name.$kind.txt.gz; [ -e "$exp" ] || continue
+          extra=; [ $kind = script-nomerge ] && extra=--no-merge-callchains
+          chroot "$R" env -i HOME=$rel/home PROCFS_PATH=$rel/noproc TZ=UTC PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+            sh -c "cd $rel/data && perf script $extra -i $name.data --kallsyms=../kallsyms --symfs=../symfs" \
+            > "$tmp/o72" 2>/dev/null
+          if zcat "$exp" | cmp -s - "$tmp/o72"; then passes=$((passes+1))
+          else fails=$((fails+1)); echo "MISMATCH perf 7.2 on $set.$name.$k ($kind): $(zcat "$exp" | diff - "$tmp/o72" | grep -c '^[<>]') lines"
+          fi
+        done
+      done
+    done
+    rm -rf "$c"
+  fi
   rm -rf "$ks"
 done
 echo "inject round trip: $passes identical, $fails different"
