@@ -418,6 +418,12 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
 }
 
 int Injector::run() {
+  struct stat a{}, b{};
+  if (o_.input != "-" && o_.output != "-" && ::stat(o_.input.c_str(), &a) == 0 &&
+      ::stat(o_.output.c_str(), &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+    std::fprintf(stderr, "cperf inject: input and output are the same file: %s\n", o_.input.c_str());
+    return 1;
+  }
   prepare_input();
   if (!streaming_) prepass();
   std::unique_ptr<PerfDataReader> in = std::make_unique<PerfDataReader>(in_path_);
