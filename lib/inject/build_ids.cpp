@@ -12,7 +12,7 @@
 #include "session/session.h"
 #include "symbol/build_id.h"
 #include "symbol/elf_file.h"
-
+#include "symbol/local_build_id.h"
 namespace cperf {
 
 namespace {
@@ -37,38 +37,9 @@ class HitTool : public SessionTool {
   Machine machine;
 };
 
-// The GNU build id in a raw ELF notes blob (/sys/kernel/notes, a module's .note.gnu.build-id).
-std::vector<uint8_t> notes_build_id(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::vector<char> d((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  size_t p = 0;
-  while (p + 12 <= d.size()) {
-    uint32_t namesz, descsz, type;
-    std::memcpy(&namesz, &d[p], 4);
-    std::memcpy(&descsz, &d[p + 4], 4);
-    std::memcpy(&type, &d[p + 8], 4);
-    size_t name_at = p + 12, desc_at = name_at + (size_t{namesz} + 3) / 4 * 4;
-    if (desc_at + descsz > d.size()) break;
-    if (type == 3 && namesz == 4 && std::memcmp(&d[name_at], "GNU", 4) == 0)
-      return std::vector<uint8_t>(d.begin() + static_cast<ptrdiff_t>(desc_at),
-                                  d.begin() + static_cast<ptrdiff_t>(desc_at + descsz));
-    p = desc_at + (size_t{descsz} + 3) / 4 * 4;
-  }
-  return {};
-}
-
 std::vector<uint8_t> find_build_id(const Dso& d) {
   if (auto id = BuildId::from_hex(d.build_id)) return {id->bytes().begin(), id->bytes().end()};
-  if (d.kernel && d.long_name == "[kernel.kallsyms]") return notes_build_id("/sys/kernel/notes");
-  if (d.long_name.empty() || d.long_name[0] != '/') return {};
-  if (d.kernel) {
-    std::string mod = d.long_name.substr(d.long_name.rfind('/') + 1);
-    mod = mod.substr(0, mod.find('.'));
-    std::replace(mod.begin(), mod.end(), '-', '_');
-    return notes_build_id("/sys/module/" + mod + "/notes/.note.gnu.build-id");
-  }
-  if (auto id = read_build_id(d.long_name)) return {id->bytes().begin(), id->bytes().end()};
-  return {};
+  return local_build_id(d.kernel, d.long_name);
 }
 
 }  // namespace

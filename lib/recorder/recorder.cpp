@@ -28,6 +28,7 @@
 #include "writer/features.h"
 #include "writer/tracing_data.h"
 #include "writer/perf_data_writer.h"
+#include "symbol/local_build_id.h"
 
 namespace cperf {
 
@@ -510,41 +511,13 @@ void Recorder::write_lost_samples() {
   }
 }
 
-// Build id of the running kernel, from the notes it exports.
-std::vector<uint8_t> kernel_build_id(const std::string& notes_path) {
-  std::ifstream f(notes_path, std::ios::binary);
-  std::vector<char> d((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  size_t p = 0;
-  while (p + 12 <= d.size()) {
-    uint32_t namesz, descsz, type;
-    std::memcpy(&namesz, &d[p], 4);
-    std::memcpy(&descsz, &d[p + 4], 4);
-    std::memcpy(&type, &d[p + 8], 4);
-    size_t name_at = p + 12, desc_at = name_at + (namesz + 3) / 4 * 4;
-    if (desc_at + descsz > d.size()) break;
-    if (type == 3 && namesz == 4 && std::memcmp(&d[name_at], "GNU", 4) == 0)
-      return std::vector<uint8_t>(d.begin() + desc_at, d.begin() + desc_at + descsz);
-    p = desc_at + (descsz + 3) / 4 * 4;
-  }
-  return {};
-}
-
 std::vector<BuildIdEntry> Recorder::collect_build_ids() {
   std::vector<BuildIdEntry> out;
   for (const auto& [kernel, name] : hit_) {
     BuildIdEntry e;
     e.kernel = kernel;
     e.filename = name;
-    if (kernel && name == "[kernel.kallsyms]") {
-      e.build_id = kernel_build_id("/sys/kernel/notes");
-    } else if (kernel && name.front() == '/') {
-      std::string mod = name.substr(name.rfind('/') + 1);
-      mod = mod.substr(0, mod.find('.'));
-      std::replace(mod.begin(), mod.end(), '-', '_');
-      e.build_id = kernel_build_id("/sys/module/" + mod + "/notes/.note.gnu.build-id");
-    } else if (!kernel && name.front() == '/') {
-      if (auto id = read_build_id(name)) e.build_id.assign(id->bytes().begin(), id->bytes().end());
-    }
+    e.build_id = local_build_id(kernel, name);
     if (!e.build_id.empty()) out.push_back(e);
   }
   return out;
