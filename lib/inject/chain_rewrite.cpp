@@ -4,49 +4,24 @@
 #include <cstring>
 
 #include "format/file_header.h"
+#include "record/callchain_rewrite.h"
 #include "record/sample.h"
 #include "writer/byte_buffer.h"
 #include "writer/perf_data_writer.h"
 
 namespace cperf {
 
-namespace {
-
-void put_u64(std::vector<std::byte>& out, uint64_t v, bool swap) {
-  if (swap) v = bswap64(v);
-  size_t at = out.size();
-  out.resize(at + 8);
-  std::memcpy(out.data() + at, &v, 8);
-}
-
-}  // namespace
-
 bool rewrite_deferred_chain(Bytes sample, bool swap, const perf_event_attr& attr,
                             const std::vector<uint64_t>* user_ips, std::vector<std::byte>& out) {
   DecodedSample ds;
   if (!decode_sample(sample, swap, attr, ds).empty() || !ds.deferred_callchain) return false;
-  size_t n = ds.callchain.size();
-  size_t keep = n - 2;  // drop the USER_DEFERRED marker and the cookie
-  size_t add = (user_ips && !user_ips->empty()) ? 1 + user_ips->size() : 0;
-  size_t new_size = sample.size() - 16 + add * 8;
-  if (new_size > 0xffff) return false;
-  size_t prefix = static_cast<size_t>(ds.callchain.data() - 8 - sample.data());
-  size_t suffix_at = prefix + 8 + n * 8;
-  std::vector<std::byte> v;
-  v.reserve(new_size);
-  v.insert(v.end(), sample.begin(), sample.begin() + static_cast<ptrdiff_t>(prefix));
-  put_u64(v, keep + add, swap);
-  v.insert(v.end(), ds.callchain.data(), ds.callchain.data() + keep * 8);
-  if (add) {
-    put_u64(v, PERF_CONTEXT_USER, swap);
-    for (uint64_t ip : *user_ips) put_u64(v, ip, swap);
+  // The marker and cookie give way to an ordinary user part, or to nothing if none arrived.
+  std::vector<uint64_t> tail;
+  if (user_ips && !user_ips->empty()) {
+    tail.push_back(PERF_CONTEXT_USER);
+    tail.insert(tail.end(), user_ips->begin(), user_ips->end());
   }
-  v.insert(v.end(), sample.begin() + static_cast<ptrdiff_t>(suffix_at), sample.end());
-  uint16_t sz = static_cast<uint16_t>(v.size());
-  if (swap) sz = bswap16(sz);
-  std::memcpy(v.data() + 6, &sz, 2);
-  out = std::move(v);
-  return true;
+  return replace_callchain_tail(sample, swap, attr, 2, tail, out);
 }
 
 perf_event_attr clear_defer_bits(const perf_event_attr& attr) {

@@ -3,45 +3,18 @@
 #include <algorithm>
 #include <cstring>
 
+#include "record/callchain_rewrite.h"
 #include "record/side_band.h"
 
 namespace cperf {
 
-namespace {
-
-void put_u64(std::vector<std::byte>& out, uint64_t v, bool swap) {
-  if (swap) v = bswap64(v);
-  size_t at = out.size();
-  out.resize(at + 8);
-  std::memcpy(out.data() + at, &v, 8);
-}
-
-}  // namespace
-
 bool DeferredCallchainMerger::build_merged(Bytes sample, bool swap, const perf_event_attr& attr,
                                            const U64Array& user_ips,
                                            std::vector<std::byte>& out) {
-  DecodedSample ds;
-  if (!decode_sample(sample, swap, attr, ds).empty()) return false;
-  if (!(attr.sample_type & PERF_SAMPLE_CALLCHAIN) || ds.callchain.size() < 2) return false;
-  size_t keep = ds.callchain.size() - 1;
-  size_t new_size = sample.size() - 8 + user_ips.size() * 8;
-  if (new_size > 0xffff) return false;
-  const std::byte* nr_at = ds.callchain.data() - 8;
-  size_t prefix = static_cast<size_t>(nr_at - sample.data());
-  size_t suffix_at = prefix + 8 + ds.callchain.size() * 8;
-  std::vector<std::byte> v;
-  v.reserve(new_size);
-  v.insert(v.end(), sample.begin(), sample.begin() + prefix);
-  put_u64(v, keep + user_ips.size(), swap);
-  v.insert(v.end(), ds.callchain.data(), ds.callchain.data() + keep * 8);
-  for (size_t i = 0; i < user_ips.size(); ++i) put_u64(v, user_ips[i], swap);
-  v.insert(v.end(), sample.begin() + suffix_at, sample.end());
-  uint16_t sz = static_cast<uint16_t>(v.size());
-  if (swap) sz = bswap16(sz);
-  std::memcpy(v.data() + 6, &sz, 2);
-  out = std::move(v);
-  return true;
+  // Keep the kernel part and the USER_DEFERRED marker; the cookie gives way to the user ips.
+  std::vector<uint64_t> tail(user_ips.size());
+  for (size_t i = 0; i < user_ips.size(); ++i) tail[i] = user_ips[i];
+  return replace_callchain_tail(sample, swap, attr, 1, tail, out);
 }
 
 void DeferredCallchainMerger::deliver(Event& ev, Session& s, DeferredState st) {
