@@ -3,6 +3,7 @@
 #include <cinttypes>
 
 #include "format/file_header.h"
+#include "format/record_types.h"
 #include "header/feature_text.h"
 
 namespace cperf {
@@ -75,6 +76,21 @@ std::string default_event_name(const perf_event_attr& a) {
     name = buf;
   }
   return name + event_modifiers(a);
+}
+
+void name_event_from_update(PerfDataReader& reader, const RawRecord& rec) {
+  constexpr uint64_t kEventUpdateName = 2;
+  if (rec.type != PERF_RECORD_EVENT_UPDATE) return;
+  ByteReader r(rec.bytes, reader.swapped());
+  r.skip(sizeof(perf_event_header));
+  uint64_t type = r.u64(), id = r.u64();
+  if (!r.ok() || type != kEventUpdateName) return;
+  Bytes rest = r.bytes(r.remaining());
+  if (rest.empty()) return;
+  const char* p = reinterpret_cast<const char*>(rest.data());
+  std::string name(p, strnlen(p, rest.size()));
+  int idx = reader.attr_index_of_id(id);
+  if (idx >= 0 && !name.empty()) reader.attrs()[idx].name = name;
 }
 
 void name_events(PerfDataReader& reader, bool use_pipe_event_desc) {

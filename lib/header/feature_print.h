@@ -36,6 +36,10 @@ void print_feature_record(std::FILE* out, int feat, Bytes data, const PerfDataRe
 void name_events(PerfDataReader& reader, bool use_pipe_event_desc = false);
 
 std::string event_modifiers(const perf_event_attr& attr);
+// Pipe mode: an EVENT_UPDATE record of type NAME names the event with its id; other records
+// are ignored.
+void name_event_from_update(PerfDataReader& reader, const RawRecord& rec);
+
 // perf's name for an attr without event_desc ("cpu-clock", "cycles:u", ...).
 std::string default_event_name(const perf_event_attr& attr);
 

@@ -1,10 +1,11 @@
 // PerfDataReader: reads perf.data in file or pipe format, from a path or stdin ("-").
 //
-// It yields records in stream order, unsorted, as RawRecord views. In file mode the view points
-// into the mmap'ed file and lives as long as the reader; in pipe mode (and for records unpacked
-// from COMPRESSED records) it points into a buffer reused by the next call to next(), so callers
-// that keep a record must copy it. Records that describe the stream itself (HEADER_ATTR,
-// HEADER_FEATURE, EVENT_UPDATE names) update metadata() as they pass, then are yielded too.
+// It yields records in stream order, unsorted, as RawRecord views. For a file (either format)
+// the view points into the mmap'ed file and lives as long as the reader; for stdin, and for
+// records unpacked from COMPRESSED records, it points into a buffer reused by the next call to
+// next(), so callers that keep a record must copy it. Records that describe the stream itself
+// (HEADER_ATTR, HEADER_FEATURE) update the attrs and features as they pass, then are yielded
+// too. Naming events is left to the tools (header/feature_print.h): perf's commands differ.
 //
 // Errors: a bad header, a truncated or mis-sized record, or an I/O error throws InputError whose
 // message names the file, the offset and the record type.

@@ -27,17 +27,7 @@ void ScriptTool::record(Event& ev, Session& s) {
 }
 
 void ScriptTool::user_record(const RawRecord& rec, Session& s) {
-  // Pipe mode: an EVENT_UPDATE of type NAME (2) names the event with that id.
-  if (rec.type != PERF_RECORD_EVENT_UPDATE) return;
-  ByteReader r(rec.bytes, s.swapped());
-  r.skip(sizeof(perf_event_header));
-  uint64_t type = r.u64(), id = r.u64();
-  if (!r.ok() || type != 2) return;
-  Bytes rest = r.bytes(r.remaining());
-  std::string name(reinterpret_cast<const char*>(rest.data()), rest.size());
-  name.resize(std::strlen(name.c_str()));
-  int idx = s.reader().attr_index_of_id(id);
-  if (idx >= 0 && !name.empty()) s.reader().attrs()[idx].name = name;
+  name_event_from_update(s.reader(), rec);
 }
 
 size_t ScriptTool::name_width(Session& s) {
