@@ -1,6 +1,8 @@
 // Shared CLI helpers: perf-style option parsing on top of CLI11.
 #pragma once
 #include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,18 @@ int parse_command_line(CLI::App& app, const std::vector<std::string>& args);
 
 // "a,b,,c" -> {"a", "b", "c"}: perf's comma-separated option values.
 std::vector<std::string> split_list(const std::string& s);
+
+// "1,5,9" -> {1, 5, 9} (--pid, --tid lists); false if an item is not a number.
+template <typename T>
+bool parse_number_list(const std::string& s, std::set<T>& out) {
+  for (const std::string& item : split_list(s)) {
+    char* end = nullptr;
+    long v = std::strtol(item.c_str(), &end, 10);
+    if (end == item.c_str() || *end) return false;
+    out.insert(static_cast<T>(v));
+  }
+  return true;
+}
 
 // The default input: perf.data, or "-" when stdin is a pipe (perf's rule).
 std::string default_input();

@@ -73,17 +73,6 @@ bool parse_sort(const std::string& s, ReportToolOptions& o) {
   return !o.hist.sort.empty();
 }
 
-template <typename T>
-bool parse_numbers(const std::string& s, std::set<T>& out) {
-  for (const std::string& item : split_list(s)) {
-    char* end = nullptr;
-    long v = std::strtol(item.c_str(), &end, 10);
-    if (end == item.c_str() || *end) return false;
-    out.insert(static_cast<T>(v));
-  }
-  return true;
-}
-
 int run_histogram(const ReportOptions& o) {
   ReportToolOptions ro;
   ro.symfs = o.symfs;
@@ -106,8 +95,8 @@ int run_histogram(const ReportOptions& o) {
   for (const std::string& x : split_list(o.symbols)) ro.symbols.insert(x);
   for (const std::string& x : split_list(o.dsos)) ro.dsos.insert(x);
   for (const std::string& x : split_list(o.comms)) ro.comms.insert(x);
-  if (!parse_numbers(o.pids, ro.pids) || !parse_numbers(o.tids, ro.tids) ||
-      !parse_numbers(o.cpus, ro.cpus)) {
+  if (!parse_number_list(o.pids, ro.pids) || !parse_number_list(o.tids, ro.tids) ||
+      !parse_number_list(o.cpus, ro.cpus)) {
     std::fprintf(stderr, "  Error: invalid list\n");
     return 129;
   }

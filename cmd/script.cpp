@@ -55,16 +55,6 @@ bool parse_cpu_list(const std::string& s, std::set<uint32_t>& out) {
   return true;
 }
 
-bool parse_int_list(const std::string& s, std::set<int32_t>& out) {
-  for (const std::string& item : split_list(s)) {
-    char* end = nullptr;
-    long v = std::strtol(item.c_str(), &end, 10);
-    if (end == item.c_str() || *end) return false;
-    out.insert(static_cast<int32_t>(v));
-  }
-  return true;
-}
-
 // "sec.usec" (either side may be empty) -> ns; false on garbage.
 bool parse_time(const std::string& s, uint64_t& ns) {
   if (s.empty()) {
@@ -138,8 +128,8 @@ int cmd_script(const Args& args) {
     so.time_range = std::make_pair(a, b);
   }
   if (!o.cpu.empty() && !parse_cpu_list(o.cpu, so.cpus)) return usage_error("Invalid cpu list");
-  if (!o.pid.empty() && !parse_int_list(o.pid, so.pids)) return usage_error("Invalid pid list");
-  if (!o.tid.empty() && !parse_int_list(o.tid, so.tids)) return usage_error("Invalid tid list");
+  if (!o.pid.empty() && !parse_number_list(o.pid, so.pids)) return usage_error("Invalid pid list");
+  if (!o.tid.empty() && !parse_number_list(o.tid, so.tids)) return usage_error("Invalid tid list");
   for (const std::string& c : split_list(o.comms)) so.comms.insert(c);
   for (const std::string& c : split_list(o.symbols)) so.symbols.insert(c);
   FieldSet fields;
