@@ -40,15 +40,15 @@ struct ReportOptions {
 };
 
 // perf's -g/--call-graph string: print type, threshold, order, key, value (any order).
-bool parse_call_graph(const std::string& s, ReportToolOptions& o) {
+bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_set) {
   for (const std::string& t : split_list(s)) {
     if (t == "graph") o.hist.mode = ChainMode::kGraph;
     else if (t == "fractal") o.hist.mode = ChainMode::kFractal;
     else if (t == "flat") o.hist.mode = ChainMode::kFlat;
     else if (t == "folded") o.hist.mode = ChainMode::kFolded;
     else if (t == "none") o.hist.mode = ChainMode::kNone;
-    else if (t == "caller") o.caller_order = true;
-    else if (t == "callee") o.caller_order = false;
+    else if (t == "caller") o.caller_order = order_set = true;
+    else if (t == "callee") o.caller_order = !(order_set = true);
     else if (t == "function" || t == "percent") continue;
     else {
       char* end = nullptr;
@@ -80,11 +80,12 @@ int run_histogram(const ReportOptions& o) {
   ro.quiet = o.quiet;
   ro.max_stack = o.max_stack;
   ro.caller_order = o.inverted;
+  bool order_set = o.inverted;
   if (!o.sort.empty() && !parse_sort(o.sort, ro)) {
     std::fprintf(stderr, "Error: Unknown --sort key: `%s'\n", o.sort.c_str());
     return 129;
   }
-  if (!o.call_graph.empty() && !parse_call_graph(o.call_graph, ro)) {
+  if (!o.call_graph.empty() && !parse_call_graph(o.call_graph, ro, order_set)) {
     std::fprintf(stderr, "Invalid callchain mode: %s\n", o.call_graph.c_str());
     return 129;
   }
@@ -103,6 +104,16 @@ int run_histogram(const ReportOptions& o) {
   try {
     PerfDataReader reader(o.input);
     name_events(reader);
+    // --children is the default; call graphs then read caller first unless an order was
+    // given. Accumulation itself needs callchains, and perf cannot know that of a pipe
+    // before its setup, so a pipe is always reported without it.
+    bool want_children = !o.no_children;
+    if (want_children && !order_set) ro.caller_order = true;
+    bool file_has_chain = false;
+    for (const auto& a : reader.attrs())
+      if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
+    ro.hist.children = want_children && !reader.is_pipe() && file_has_chain;
+    ro.hist.caller_order = ro.caller_order;
     if (!o.quiet)
       std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
                  stdout);

@@ -12,28 +12,30 @@ int three_way(T a, T b) {
   return a < b ? -1 : (a > b ? 1 : 0);
 }
 
-// Inserts `path[pos..]` below `root` (perf's append_chain_children); returns nothing, the
-// counts of `root` are updated.
-void append_children(ChainNode& root, const std::vector<ChainFrame>& path, size_t pos,
-                     uint64_t period);
+void append_children(ChainNode& root, const ChainFrame* path, size_t n, uint64_t period);
 
-std::unique_ptr<ChainNode> make_leaf(ChainNode* parent, const std::vector<ChainFrame>& path,
-                                     size_t pos, uint64_t period) {
-  auto n = std::make_unique<ChainNode>();
-  n->parent = parent;
-  n->val.assign(path.begin() + static_cast<std::ptrdiff_t>(pos), path.end());
-  n->hit = period;
-  n->count = 1;
-  return n;
+ChainNode* add_leaf(ChainNode& parent, const ChainFrame* path, size_t n, uint64_t period) {
+  auto leaf = std::make_unique<ChainNode>();
+  leaf->parent = &parent;
+  leaf->val.assign(path, path + n);
+  leaf->hit = period;
+  leaf->count = 1;
+  ChainNode* raw = leaf.get();
+  parent.owned.push_back(std::move(leaf));
+  return raw;
 }
 
-void split(ChainNode& node, size_t at, const std::vector<ChainFrame>& path, size_t pos,
-           uint64_t period) {
-  auto tail = std::make_unique<ChainNode>();
+// The path matched only the first `at` frames of `node`: the rest of the node (with its
+// children) becomes its first child, the rest of the path (if any) a second one, placed left
+// or right of the first as perf's split does.
+void split(ChainNode& node, size_t at, const ChainFrame* path, size_t n, uint64_t period) {
+  auto tail_owner = std::make_unique<ChainNode>();
+  ChainNode* tail = tail_owner.get();
   tail->parent = &node;
   tail->val.assign(node.val.begin() + static_cast<std::ptrdiff_t>(at), node.val.end());
-  tail->children = std::move(node.children);
-  for (auto& c : tail->children) c->parent = tail.get();
+  tail->owned = std::move(node.owned);
+  tail->children_in = node.children_in;
+  for (auto& c : tail->owned) c->parent = tail;
   tail->hit = node.hit;
   tail->children_hit = node.children_hit;
   tail->count = node.count;
@@ -41,73 +43,75 @@ void split(ChainNode& node, size_t at, const std::vector<ChainFrame>& path, size
   node.val.resize(at);
   node.children_hit = tail->cumul_hits();
   node.children_count = tail->cumul_count();
-  node.children.clear();
-  ChainNode* first = tail.get();
-  node.children.push_back(std::move(tail));
-  if (pos < path.size()) {
+  node.owned.clear();
+  node.owned.push_back(std::move(tail_owner));
+  node.children_in = RbRoot{};
+  rb_insert_at(node.children_in, &tail->rb_in, nullptr, &node.children_in.node);
+  if (n > 0) {
     node.hit = 0;
     node.count = 0;
     node.children_hit += period;
     node.children_count += 1;
-    auto leaf = make_leaf(&node, path, pos, period);
-    if (compare_frames(first->val.front(), path[pos]) < 0)
-      node.children.insert(node.children.begin(), std::move(leaf));
-    else
-      node.children.push_back(std::move(leaf));
+    ChainNode* leaf = add_leaf(node, path, n, period);
+    RbNode* first = node.children_in.node;
+    bool left = compare_frames(first->item<ChainNode>()->val.front(), path[0]) < 0;
+    rb_insert_at(node.children_in, &leaf->rb_in, first, left ? &first->left : &first->right);
   } else {
     node.hit = period;
     node.count = 1;
   }
 }
 
-// perf's append_chain on a child whose first frame matched.
-void append_chain(ChainNode& node, const std::vector<ChainFrame>& path, size_t pos,
-                  uint64_t period) {
+// perf's append_chain: 0 when the path went into `node` (matched its first frame), else the
+// order of the node's first frame against the path's (<0: the node's is smaller).
+int append_chain(ChainNode& node, const ChainFrame* path, size_t n, uint64_t period) {
   size_t i = 0;
-  while (i < node.val.size() && pos < path.size() && compare_frames(node.val[i], path[pos]) == 0) {
+  while (i < node.val.size() && i < n) {
+    int c = compare_frames(node.val[i], path[i]);
+    if (c != 0) {
+      if (i == 0) return c;
+      break;
+    }
     ++i;
-    ++pos;
   }
   if (i < node.val.size()) {
-    split(node, i, path, pos, period);
-  } else if (pos == path.size()) {
+    split(node, i, path + i, n - i, period);
+  } else if (i == n) {
     node.hit += period;
     node.count += 1;
   } else {
-    append_children(node, path, pos, period);
+    append_children(node, path + i, n - i, period);
   }
+  return 0;
 }
 
-void append_children(ChainNode& root, const std::vector<ChainFrame>& path, size_t pos,
-                     uint64_t period) {
-  const ChainFrame& f = path[pos];
-  size_t insert_at = root.children.size();
+void append_children(ChainNode& root, const ChainFrame* path, size_t n, uint64_t period) {
+  RbNode** link = &root.children_in.node;
+  RbNode* parent = nullptr;
   bool merged = false;
-  // Inlined frames compare by name, others by address, so the sibling order is not always a
-  // total order: look for an equal first frame among all siblings (perf's rb-tree descent
-  // finds it in practice) and otherwise insert before the first smaller sibling.
-  // TODO: emulate perf's rb-tree shape for exact tie order with mixed keys.
-  for (size_t i = 0; i < root.children.size(); ++i) {
-    int c = compare_frames(root.children[i]->val.front(), f);
+  while (*link) {
+    parent = *link;
+    int c = append_chain(*parent->item<ChainNode>(), path, n, period);
     if (c == 0) {
-      append_chain(*root.children[i], path, pos, period);
       merged = true;
       break;
     }
-    if (c < 0 && insert_at == root.children.size()) insert_at = i;
+    link = c < 0 ? &parent->left : &parent->right;
   }
-  if (!merged)
-    root.children.insert(root.children.begin() + static_cast<std::ptrdiff_t>(insert_at),
-                         make_leaf(&root, path, pos, period));
+  if (!merged) {
+    ChainNode* leaf = add_leaf(root, path, n, period);
+    rb_insert_at(root.children_in, &leaf->rb_in, parent, link);
+  }
   root.children_hit += period;
   root.children_count += 1;
 }
 
 void sort_abs(ChainNode& node, uint64_t min_hit) {
   node.sorted.clear();
-  for (auto& c : node.children) {
+  for (RbNode* r = rb_first(node.children_in); r; r = rb_next(r)) {
+    ChainNode* c = r->item<ChainNode>();
     sort_abs(*c, min_hit);
-    if (c->cumul_hits() >= min_hit) node.sorted.push_back(c.get());
+    if (c->cumul_hits() >= min_hit) node.sorted.push_back(c);
   }
   std::stable_sort(node.sorted.begin(), node.sorted.end(),
                    [](const ChainNode* a, const ChainNode* b) { return a->cumul_hits() > b->cumul_hits(); });
@@ -116,25 +120,33 @@ void sort_abs(ChainNode& node, uint64_t min_hit) {
 void sort_rel(ChainNode& node, double min_fraction) {
   node.sorted.clear();
   uint64_t min_hit = static_cast<uint64_t>(std::ceil(static_cast<double>(node.children_hit) * min_fraction));
-  for (auto& c : node.children) {
+  for (RbNode* r = rb_first(node.children_in); r; r = rb_next(r)) {
+    ChainNode* c = r->item<ChainNode>();
     sort_rel(*c, min_fraction);
-    if (c->cumul_hits() >= min_hit) node.sorted.push_back(c.get());
+    if (c->cumul_hits() >= min_hit) node.sorted.push_back(c);
   }
   std::stable_sort(node.sorted.begin(), node.sorted.end(),
                    [](const ChainNode* a, const ChainNode* b) { return a->cumul_hits() > b->cumul_hits(); });
 }
 
 void collect_flat(const ChainNode& node, uint64_t min_hit, std::vector<const ChainNode*>& out) {
-  for (const auto& c : node.children) collect_flat(*c, min_hit, out);
+  for (RbNode* r = rb_first(node.children_in); r; r = rb_next(r))
+    collect_flat(*r->item<ChainNode>(), min_hit, out);
   if (node.hit && node.hit >= min_hit) out.push_back(&node);
 }
 
 }  // namespace
 
+std::vector<const ChainNode*> ChainNode::children() const {
+  std::vector<const ChainNode*> v;
+  for (RbNode* r = rb_first(children_in); r; r = rb_next(r)) v.push_back(r->item<ChainNode>());
+  return v;
+}
+
 int compare_frames(const ChainFrame& a, const ChainFrame& b) {
   if (a.has_sym && b.has_sym) {
     if (a.inlined || b.inlined) {
-      int c = a.name.compare(b.name);
+      int c = a.sym.compare(b.sym);
       return c < 0 ? -1 : (c > 0 ? 1 : 0);
     }
     if (a.dso_order != b.dso_order) return three_way(a.dso_order, b.dso_order);
@@ -144,9 +156,10 @@ int compare_frames(const ChainFrame& a, const ChainFrame& b) {
   return three_way(a.ip, b.ip);
 }
 
-void CallchainTree::append(const std::vector<ChainFrame>& path, uint64_t period) {
-  if (path.empty()) return;
-  append_children(root_, path, 0, period);
+void CallchainTree::append(const ChainFrame* path, size_t n, uint64_t period) {
+  if (n == 0) return;
+  append_children(root_, path, n, period);
+  max_depth_ = std::max(max_depth_, n);
 }
 
 void CallchainTree::sort_graph(uint64_t min_hit) { sort_abs(root_, min_hit); }
@@ -155,7 +168,8 @@ void CallchainTree::sort_graph_rel(double min_fraction) { sort_rel(root_, min_fr
 
 std::vector<const ChainNode*> CallchainTree::sort_flat(uint64_t min_hit) const {
   std::vector<const ChainNode*> out;
-  for (const auto& c : root_.children) collect_flat(*c, min_hit, out);
+  for (RbNode* r = rb_first(root_.children_in); r; r = rb_next(r))
+    collect_flat(*r->item<ChainNode>(), min_hit, out);
   std::stable_sort(out.begin(), out.end(),
                    [](const ChainNode* a, const ChainNode* b) { return a->hit > b->hit; });
   return out;

@@ -1,19 +1,22 @@
 // Hists: perf report's histogram of one event — entries keyed by the sort keys (comm, dso,
-// symbol, ...), each with its period, sample count and call-path tree — and the stdio printer
-// that renders them as upstream `perf report --stdio` does (--no-children layout).
+// symbol, ...), each with its own ("self") period, the period it accumulates from its callees
+// in --children mode, its sample counts and call-path tree — and the stdio printer that renders
+// them as upstream `perf report --stdio` does.
 //
-// Usage: add() every resolved sample, then print(). Entries are grouped by the sort keys,
-// ordered by period (largest first), then by the keys' own order; remaining ties keep the
-// grouping order, which is deterministic.
+// Usage: add() every resolved sample, then print(). Entries live in red-black trees built the
+// way perf builds them (see rbtree.h): an input tree ordered by the sort keys' compare
+// functions, then an output tree ordered by overhead (children first in --children mode,
+// callers above callees on equal periods), then the keys' sort functions; ties keep the input
+// tree order.
 #pragma once
 #include <cstdint>
 #include <cstdio>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "hist/callchain_tree.h"
+#include "hist/rbtree.h"
 
 namespace cperf {
 
@@ -25,43 +28,59 @@ struct HistOptions {
   std::vector<SortKey> sort{SortKey::kComm, SortKey::kDso, SortKey::kSym};
   bool sort_starts_with_sym = false;  // the -s string starts with "sym" (perf hides a frame)
   bool use_callchain = false;
+  bool children = false;       // --children: accumulate callees' periods into callers
+  bool caller_order = false;   // paths are given caller first (-g caller, children default)
   ChainMode mode = ChainMode::kGraph;
   double chain_min_percent = 0.5;
   double percent_limit = 0;
+  bool filter_relative = true;  // --percentage relative: percents of the non-filtered total
   bool show_nr_samples = false;
   bool show_total_period = false;
 };
 
-// What one sample contributes, already resolved.
+// What one sample contributes, already resolved (also the key of a --children entry made
+// from a callchain frame).
 struct HistSample {
   std::string comm;
-  int32_t pid = 0;
+  int32_t pid = 0, tid = 0;
   std::string dso;        // short name; empty: no map ("[unknown]")
   bool has_map = false;
   char level = '.';       // 'k' or '.'
   bool has_sym = false;
-  uint64_t sym_start = 0;
+  bool inlined = false;   // an inline frame's symbol (printed with " (inlined)")
+  uint64_t sym_start = 0, sym_end = 0;
   std::string sym;        // symbol name when has_sym
-  uint64_t addr = 0;      // map-relative address (raw ip without a map)
+  uint64_t addr = 0;      // map-relative address (raw ip without a map / for chain frames)
   uint64_t period = 1;
 };
 
 struct HistEntry {
   HistSample key;
-  uint64_t period = 0;
-  uint64_t samples = 0;
+  bool filtered = false;
+  uint64_t period = 0, samples = 0;          // self
+  uint64_t period_acc = 0, samples_acc = 0;  // self + callees (--children)
   CallchainTree chain;
+  RbNode rb_in, rb_out;
+  HistEntry() {
+    rb_in.owner = this;
+    rb_out.owner = this;
+  }
 };
 
 class Hists {
  public:
   explicit Hists(HistOptions opts) : opts_(std::move(opts)) {}
 
-  void add(const HistSample& s, const std::vector<ChainFrame>* path);
+  // Adds one sample; `path` is its callchain in display order (nullptr: none). A filtered
+  // sample (--comms, --dsos, -S, ...) still makes entries, which are counted in the total
+  // period but never printed.
+  void add(const HistSample& s, const std::vector<ChainFrame>* path, bool filtered = false);
 
   void set_use_callchain(bool on) { opts_.use_callchain = on; }
-  uint64_t total_period() const { return total_period_; }
-  uint64_t nr_samples() const { return nr_samples_; }
+  // Period total used for percentages (relative: non-filtered entries only).
+  uint64_t total_period() const;
+  uint64_t nr_samples() const;  // likewise for the sample count
+  uint64_t all_samples() const { return nr_samples_; }
 
   // Output-sorted entries (call once, after all add()s).
   std::vector<HistEntry*> sorted();
@@ -72,7 +91,9 @@ class Hists {
   std::string format_entry(const HistEntry& e) const;
 
  private:
-  std::string group_key(const HistSample& s) const;
+  HistEntry* findnew(const HistSample& s, bool sample_self, bool filtered);
+  int64_t cmp(const HistEntry& left, const HistSample& right, bool right_filtered) const;
+  int64_t sort_cmp(const HistEntry& a, const HistEntry& b) const;
   void compute_widths(const std::vector<HistEntry*>& entries);
   void print_graph(std::FILE* out, HistEntry& e) const;
   void print_graph_level(std::FILE* out, const ChainNode& node, uint64_t total, int depth,
@@ -80,8 +101,11 @@ class Hists {
   void print_folded(std::FILE* out, const HistEntry& e, bool flat) const;
 
   HistOptions opts_;
-  std::map<std::string, std::unique_ptr<HistEntry>> entries_;
+  std::vector<std::unique_ptr<HistEntry>> entries_;
+  RbRoot in_;
+  std::vector<HistEntry*> cache_;  // this sample's entries (--children de-duplication)
   uint64_t total_period_ = 0, nr_samples_ = 0;
+  uint64_t non_filtered_period_ = 0, non_filtered_samples_ = 0;
   size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0;
 };
 

@@ -65,10 +65,14 @@ ChainFrame ReportTool::make_frame(const Resolved& r, uint64_t ip) {
   ChainFrame f;
   f.ip = ip;
   f.dso_order = r.map ? dso_order(r.map->dso) : 0;
+  f.has_map = r.map && r.map->dso;
+  if (f.has_map) f.dso = &r.map->dso->short_name;
   if (r.sym) {
     f.has_sym = true;
     f.sym_start = r.sym->start;
+    f.sym_end = r.sym->end;
     f.inlined = r.alias != nullptr;
+    f.sym = r.alias ? *r.alias : r.sym->name;
     f.name = r.alias ? *r.alias + " (inlined)" : r.sym->name;
   } else {
     char buf[32];
@@ -93,14 +97,16 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   if (st == DeferredState::kMerged || st == DeferredState::kMismatch) ds.deferred_callchain = false;
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
   if (!opts_.cpus.empty() && !opts_.cpus.count(ds.cpu)) return;
-  if (!opts_.pids.empty() && !opts_.pids.count(t.pid)) return;
-  if (!opts_.tids.empty() && !opts_.tids.count(t.tid)) return;
-  if (!opts_.comms.empty() && !opts_.comms.count(t.comm_str())) return;
+  // The other filters only hide entries: their samples still count in the total period.
+  bool filtered = (!opts_.pids.empty() && !opts_.pids.count(t.pid)) ||
+                  (!opts_.tids.empty() && !opts_.tids.count(t.tid)) ||
+                  (!opts_.comms.empty() && !opts_.comms.count(t.comm_str()));
   uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
   Resolved al = resolve(t, cpumode, ds.ip);
   HistSample hs;
   hs.comm = t.comm_str();
   hs.pid = t.pid;
+  hs.tid = t.tid;
   hs.has_map = al.map && al.map->dso;
   if (hs.has_map) hs.dso = al.map->dso->short_name;
   hs.level = cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
@@ -108,18 +114,21 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   if (al.sym) {
     hs.sym = al.sym->name;
     hs.sym_start = al.sym->start;
+    hs.sym_end = al.sym->end;
   }
   hs.addr = al.addr;
   hs.period = ds.period;
-  if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso : "[unknown]")) return;
-  if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) return;
+  if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso : "[unknown]")) filtered = true;
+  if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) filtered = true;
 
   const std::vector<ChainFrame>* path = nullptr;
-  if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) && opts_.hist.mode != ChainMode::kNone) {
+  if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+      (opts_.hist.mode != ChainMode::kNone || opts_.hist.children)) {
     path_.clear();
     const U64Array& chain = ds.callchain;
     size_t n = chain.size();
-    if (ds.deferred_callchain && n >= 2) n -= 1;  // the trailing cookie is no frame
+    // An unmerged deferred chain ends with PERF_CONTEXT_USER_DEFERRED and the cookie; perf
+    // report resolves the cookie like a user address (an [unknown] frame).
     uint8_t mode = PERF_RECORD_MISC_USER;
     bool bad = false;
     for (size_t i = 0; i < n; ++i) {
@@ -143,7 +152,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
       path_.resize(static_cast<size_t>(opts_.max_stack));
     path = &path_;
   }
-  hists_for(ev.attr_index).add(hs, path);
+  hists_for(ev.attr_index).add(hs, path, filtered);
 }
 
 void ReportTool::print(std::FILE* out, Session& s) {

@@ -16,8 +16,11 @@ ChainFrame frame(const std::string& name, uint64_t start, uint32_t dso = 1) {
   ChainFrame f;
   f.ip = start + 1;
   f.dso_order = dso;
+  f.has_map = true;
   f.has_sym = true;
   f.sym_start = start;
+  f.sym_end = start + 0x10;
+  f.sym = name;
   f.name = name;
   return f;
 }
@@ -31,17 +34,17 @@ std::vector<ChainFrame> path(std::initializer_list<const char*> names) {
 TEST(HistCallchain, MergesCommonPrefixAndSplits) {
   CallchainTree t;
   t.append(path({"a", "b", "c"}), 10);
-  ASSERT_EQ(t.root().children.size(), 1u);
-  EXPECT_EQ(t.root().children[0]->val.size(), 3u);
+  ASSERT_EQ(t.root().children().size(), 1u);
+  EXPECT_EQ(t.root().children()[0]->val.size(), 3u);
   t.append(path({"a", "b", "d"}), 5);
-  const ChainNode& ab = *t.root().children[0];
+  const ChainNode& ab = *t.root().children()[0];
   ASSERT_EQ(ab.val.size(), 2u);
   EXPECT_EQ(ab.hit, 0u);
   EXPECT_EQ(ab.children_hit, 15u);
-  ASSERT_EQ(ab.children.size(), 2u);
+  ASSERT_EQ(ab.children().size(), 2u);
   // Siblings are ordered largest key first: d (0x6400) before c (0x6300).
-  EXPECT_EQ(ab.children[0]->val[0].name, "d");
-  EXPECT_EQ(ab.children[1]->val[0].name, "c");
+  EXPECT_EQ(ab.children()[0]->val[0].name, "d");
+  EXPECT_EQ(ab.children()[1]->val[0].name, "c");
   EXPECT_EQ(t.root().children_hit, 15u);
 }
 
@@ -49,7 +52,7 @@ TEST(HistCallchain, PathEndingInsideNodeKeepsOwnHits) {
   CallchainTree t;
   t.append(path({"a", "b", "c"}), 3);
   t.append(path({"a", "b"}), 2);
-  const ChainNode& ab = *t.root().children[0];
+  const ChainNode& ab = *t.root().children()[0];
   EXPECT_EQ(ab.hit, 2u);
   EXPECT_EQ(ab.children_hit, 3u);
   EXPECT_EQ(ab.cumul_hits(), 5u);

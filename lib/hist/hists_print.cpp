@@ -1,0 +1,273 @@
+// The stdio rendering of Hists: column header, entry lines and call graphs (perf's
+// ui/stdio/hist.c layout).
+#include <algorithm>
+#include <cinttypes>
+#include <cstring>
+
+#include "hist/hists.h"
+
+namespace cperf {
+
+namespace {
+
+constexpr const char* kDots =
+    "........................................................................................"
+    "........................................................................................"
+    "........................................................................................";
+
+std::string sym_text(const HistSample& s) {
+  std::string out = "[";
+  out += s.level;
+  out += "] ";
+  if (s.has_sym) {
+    out += s.sym;
+    if (s.inlined) out += " (inlined)";
+  } else {
+    char buf[40];
+    // perf: "%-#.*llx" with 16 digits of precision (no 0x for zero)
+    std::snprintf(buf, sizeof(buf), s.addr ? "0x%016" PRIx64 : "%016" PRIx64, s.addr);
+    out += buf;
+  }
+  return out;
+}
+
+const char* dso_text(const HistSample& s) { return s.has_map ? s.dso.c_str() : "[unknown]"; }
+
+void margin(std::FILE* out, int left_margin) {
+  std::fputs("            ", out);
+  for (int i = 0; i < left_margin; ++i) std::fputc(' ', out);
+}
+
+std::string percent(uint64_t v, uint64_t total) {
+  char buf[32];
+  double p = total ? static_cast<double>(v) * 100.0 / static_cast<double>(total) : 0.0;
+  std::snprintf(buf, sizeof(buf), "%.2f%%", p);
+  return buf;
+}
+
+double ratio(uint64_t v, uint64_t total) {
+  return total ? static_cast<double>(v) * 100.0 / static_cast<double>(total) : 0.0;
+}
+
+}  // namespace
+
+void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
+  w_comm_ = std::strlen("Command");
+  w_dso_ = std::strlen("Shared Object");
+  w_sym_ = std::strlen("Symbol");
+  w_pid_ = std::strlen("    Pid:Command");
+  for (const HistEntry* e : entries) {
+    if (e->filtered) continue;
+    w_comm_ = std::max(w_comm_, e->key.comm.size());
+    if (e->key.has_map)
+      w_dso_ = std::max(w_dso_, e->key.dso.size());
+    else
+      w_dso_ = std::max<size_t>(w_dso_, 16);
+    // perf counts the bare name (not " (inlined)") plus "[x] "
+    w_sym_ = std::max(w_sym_, e->key.has_sym ? e->key.sym.size() + 4 : size_t{22});
+    w_pid_ = std::max(w_pid_, e->key.comm.size() + 8);
+  }
+}
+
+std::string Hists::format_entry(const HistEntry& e) const {
+  std::string line;
+  char buf[64];
+  uint64_t total = total_period();
+  if (opts_.children) {
+    std::snprintf(buf, sizeof(buf), "  %7.2f%%", ratio(e.period_acc, total));
+    line += buf;
+  }
+  std::snprintf(buf, sizeof(buf), "  %7.2f%%", ratio(e.period, total));
+  line += buf;
+  if (opts_.show_nr_samples) {
+    std::snprintf(buf, sizeof(buf), "  %12" PRIu64, e.samples);
+    line += buf;
+  }
+  if (opts_.show_total_period) {
+    std::snprintf(buf, sizeof(buf), "  %12" PRIu64, e.period);
+    line += buf;
+  }
+  auto pad = [&](const std::string& s, size_t w) {
+    line += "  ";
+    line += s;
+    if (s.size() < w) line.append(w - s.size(), ' ');
+  };
+  for (size_t i = 0; i < opts_.sort.size(); ++i) {
+    bool last = i + 1 == opts_.sort.size();
+    switch (opts_.sort[i]) {
+      case SortKey::kComm: pad(e.key.comm, w_comm_); break;
+      case SortKey::kPid: {
+        std::snprintf(buf, sizeof(buf), "%7d:", e.key.tid);
+        pad(buf + e.key.comm, w_pid_);
+        break;
+      }
+      case SortKey::kDso: pad(dso_text(e.key), w_dso_); break;
+      // The symbol column pads itself only when another column follows (perf's alignment).
+      case SortKey::kSym: pad(sym_text(e.key), last ? 0 : w_sym_); break;
+    }
+  }
+  return line;
+}
+
+void Hists::print(std::FILE* out, bool show_header) {
+  std::vector<HistEntry*> entries = sorted();
+  compute_widths(entries);
+  if (show_header) {
+    std::string h = opts_.children ? "# Children      Self" : "# Overhead";
+    std::string d = opts_.children ? "# ........  ........" : "# ........";
+    auto col = [&](const char* name, size_t w) {
+      h += "  ";
+      h += name;
+      if (std::strlen(name) < w) h.append(w - std::strlen(name), ' ');
+      d += "  ";
+      d.append(std::string(kDots, std::min(w, std::strlen(kDots))));
+    };
+    if (opts_.show_nr_samples) {
+      h += "       Samples";
+      d += "  ............";
+    }
+    if (opts_.show_total_period) {
+      h += "        Period";
+      d += "  ............";
+    }
+    for (SortKey key : opts_.sort) {
+      switch (key) {
+        case SortKey::kComm: col("Command", w_comm_); break;
+        case SortKey::kPid: col("    Pid:Command", w_pid_); break;
+        case SortKey::kDso: col("Shared Object", w_dso_); break;
+        case SortKey::kSym: col("Symbol", w_sym_); break;
+      }
+    }
+    std::fprintf(out, "%s\n%s\n#\n", h.c_str(), d.c_str());
+  }
+  bool chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;
+  uint64_t chain_total = opts_.filter_relative ? non_filtered_period_ : total_period_;
+  uint64_t min_hit = static_cast<uint64_t>(static_cast<double>(chain_total) * (opts_.chain_min_percent / 100.0));
+  uint64_t total = total_period();
+  for (HistEntry* e : entries) {
+    if (e->filtered) continue;
+    float pct = static_cast<float>(ratio(opts_.children ? e->period_acc : e->period, total));
+    if (pct < static_cast<float>(opts_.percent_limit)) continue;
+    std::fprintf(out, "%s\n", format_entry(*e).c_str());
+    if (!chains) continue;
+    switch (opts_.mode) {
+      case ChainMode::kGraph:
+        e->chain.sort_graph(min_hit);
+        print_graph(out, *e);
+        break;
+      case ChainMode::kFractal:
+        e->chain.sort_graph_rel(opts_.chain_min_percent / 100.0);
+        print_graph(out, *e);
+        break;
+      case ChainMode::kFlat:
+        print_folded(out, *e, true);
+        break;
+      case ChainMode::kFolded:
+        print_folded(out, *e, false);
+        break;
+      case ChainMode::kNone:
+        break;
+    }
+  }
+}
+
+void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t total, int depth,
+                              int depth_mask, int left_margin) const {
+  int new_mask = depth_mask;
+  uint64_t remaining = total;
+  bool rel = opts_.mode == ChainMode::kFractal;
+  for (size_t n = 0; n < node.sorted.size(); ++n) {
+    const ChainNode& child = *node.sorted[n];
+    remaining -= child.cumul_hits();
+    bool last = n + 1 == node.sorted.size();
+    if (last && (!rel || !remaining)) new_mask &= ~(1 << (depth - 1));
+    margin(out, left_margin);
+    for (int i = 0; i < depth; ++i) std::fputs(depth_mask & (1 << i) ? "|          " : "           ", out);
+    std::fputc('\n', out);
+    for (size_t k = 0; k < child.val.size(); ++k) {
+      margin(out, left_margin);
+      for (int i = 0; i < depth; ++i) {
+        std::fputc(new_mask & (1 << i) ? '|' : ' ', out);
+        if (k == 0 && i == depth - 1)
+          std::fprintf(out, "--%s--", percent(child.cumul_hits(), total).c_str());
+        else
+          std::fputs("          ", out);
+      }
+      std::fprintf(out, "%s\n", child.val[k].name.c_str());
+    }
+    uint64_t new_total = rel ? child.children_hit : total;
+    print_graph_level(out, child, new_total, depth + 1, new_mask | (1 << depth), left_margin);
+  }
+  if (rel && remaining && remaining != total) {
+    new_mask &= ~(1 << (depth - 1));
+    margin(out, left_margin);
+    for (int i = 0; i < depth; ++i) {
+      std::fputc(new_mask & (1 << i) ? '|' : ' ', out);
+      if (i == depth - 1)
+        std::fprintf(out, "--%s--", percent(remaining, total).c_str());
+      else
+        std::fputs("          ", out);
+    }
+    std::fputs("[...]\n", out);
+  }
+}
+
+void Hists::print_graph(std::FILE* out, HistEntry& e) const {
+  const ChainNode* root = &e.chain.root();
+  uint64_t total = total_period_;
+  uint64_t parent = opts_.children ? e.period_acc : e.period;
+  int left_margin = 0;
+  bool printed = false;
+  bool wrote = false;
+  // One single top node carrying the entry's whole period: print its frames without a
+  // percentage (perf's need_percent_display).
+  if (root->sorted.size() == 1 && root->sorted[0]->cumul_hits() == parent) {
+    const ChainNode* only = root->sorted[0];
+    for (size_t i = 0; i < only->val.size(); ++i) {
+      if (i == 0 && opts_.sort_starts_with_sym) continue;
+      if (!printed) {
+        margin(out, left_margin);
+        std::fputs("|\n", out);
+        margin(out, left_margin);
+        std::fputs("---", out);
+        left_margin += 3;
+        printed = true;
+      } else {
+        margin(out, left_margin);
+      }
+      std::fprintf(out, "%s\n", only->val[i].name.c_str());
+      wrote = true;
+    }
+    root = only;
+  }
+  if (opts_.mode == ChainMode::kFractal) total = parent;
+  if (!root->sorted.empty()) wrote = true;
+  print_graph_level(out, *root, total, 1, 1, left_margin);
+  if (wrote) std::fputc('\n', out);
+}
+
+void Hists::print_folded(std::FILE* out, const HistEntry& e, bool flat) const {
+  uint64_t chain_total = opts_.filter_relative ? non_filtered_period_ : total_period_;
+  uint64_t min_hit = static_cast<uint64_t>(static_cast<double>(chain_total) * (opts_.chain_min_percent / 100.0));
+  for (const ChainNode* n : e.chain.sort_flat(min_hit)) {
+    std::vector<const ChainNode*> up;
+    for (const ChainNode* p = n; p && p->parent; p = p->parent) up.push_back(p);
+    if (flat) {
+      std::fprintf(out, "           %s\n", percent(n->hit, total_period_).c_str());
+      for (auto it = up.rbegin(); it != up.rend(); ++it)
+        for (const ChainFrame& f : (*it)->val) std::fprintf(out, "                %s\n", f.name.c_str());
+      std::fputc('\n', out);
+    } else {
+      std::fprintf(out, "%s ", percent(n->hit, total_period_).c_str());
+      bool first = true;
+      for (auto it = up.rbegin(); it != up.rend(); ++it)
+        for (const ChainFrame& f : (*it)->val) {
+          std::fprintf(out, "%s%s", first ? "" : ";", f.name.c_str());
+          first = false;
+        }
+      std::fputc('\n', out);
+    }
+  }
+}
+
+}  // namespace cperf

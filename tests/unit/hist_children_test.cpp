@@ -1,0 +1,148 @@
+// Hists in --children mode (accumulation along the callchain, recursion counted once, caller
+// above callee on equal periods, perf's level marks) and filtered entries; RbTree shape.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "hist/hists.h"
+#include "hist/rbtree.h"
+
+namespace cperf {
+namespace {
+
+const std::string kDeep = "deep";
+
+ChainFrame frame(const std::string& name, uint64_t start) {
+  ChainFrame f;
+  f.ip = start + 1;
+  f.dso_order = 1;
+  f.has_map = true;
+  f.dso = &kDeep;
+  f.has_sym = true;
+  f.sym_start = start;
+  f.sym_end = start + 0x10;
+  f.sym = name;
+  f.name = name;
+  return f;
+}
+
+// Caller-first path of named frames; the last one is the sampled function.
+std::vector<ChainFrame> caller_path(std::initializer_list<const char*> names) {
+  std::vector<ChainFrame> out;
+  for (const char* n : names) out.push_back(frame(n, static_cast<uint64_t>(n[0]) * 0x100));
+  return out;
+}
+
+HistSample self_of(const std::vector<ChainFrame>& p, char level = '.') {
+  HistSample s;
+  s.comm = "deep";
+  s.pid = s.tid = 7;
+  s.dso = kDeep;
+  s.has_map = true;
+  s.level = level;
+  s.has_sym = true;
+  s.sym = p.back().sym;
+  s.sym_start = p.back().sym_start;
+  s.sym_end = p.back().sym_end;
+  s.addr = p.back().ip;
+  s.period = 10;
+  return s;
+}
+
+HistOptions children_opts() {
+  HistOptions o;
+  o.children = true;
+  o.caller_order = true;
+  o.use_callchain = true;
+  return o;
+}
+
+TEST(HistChildren, AccumulatesEveryCallerOncePerSample) {
+  Hists h(children_opts());
+  auto p1 = caller_path({"main", "level", "level", "spin"});
+  auto p2 = caller_path({"main", "level", "read"});
+  h.add(self_of(p1), &p1);
+  h.add(self_of(p2), &p2);
+  auto v = h.sorted();
+  ASSERT_EQ(v.size(), 4u);
+  // main and level both cover 20 (level's recursion counted once); main is the caller.
+  EXPECT_EQ(v[0]->key.sym, "main");
+  EXPECT_EQ(v[0]->period_acc, 20u);
+  EXPECT_EQ(v[0]->period, 0u);
+  EXPECT_EQ(v[1]->key.sym, "level");
+  EXPECT_EQ(v[1]->period_acc, 20u);
+  EXPECT_EQ(v[1]->chain.max_depth(), 3u);  // from the outer level down to spin
+  // Equal periods again: a sampled entry holds its sample's whole path, and spin's is deeper.
+  EXPECT_EQ(v[2]->key.sym, "spin");
+  EXPECT_EQ(v[2]->period, 10u);
+  EXPECT_EQ(v[3]->key.sym, "read");
+  EXPECT_EQ(h.total_period(), 20u);
+}
+
+TEST(HistChildren, EntriesMadeFromFramesAreUserLevel) {
+  Hists h(children_opts());
+  auto p = caller_path({"main", "vfs_read"});
+  HistSample s = self_of(p, 'k');
+  h.add(s, &p);
+  auto v = h.sorted();
+  ASSERT_EQ(v.size(), 2u);
+  for (const HistEntry* e : v) EXPECT_EQ(e->key.level, e->key.sym == "vfs_read" ? 'k' : '.');
+  // An unresolved frame (no map) keeps the level of the frame before it: here the sample's.
+  Hists h2(children_opts());
+  std::vector<ChainFrame> q = {ChainFrame{}, frame("f", 0x100)};
+  q[0].ip = 0x1234;
+  q[0].name = "0x1234";
+  h2.add(self_of(q, 'k'), &q);
+  bool seen = false;
+  for (const HistEntry* e : h2.sorted())
+    if (!e->key.has_map) {
+      seen = true;
+      EXPECT_EQ(e->key.level, 'k');
+      EXPECT_EQ(e->key.addr, 0x1234u);
+    }
+  EXPECT_TRUE(seen);
+}
+
+TEST(HistFilter, FilteredSamplesCountOnlyInAbsoluteTotals) {
+  HistOptions o;
+  Hists h(o);
+  auto p = caller_path({"a"});
+  h.add(self_of(p), nullptr, /*filtered=*/true);
+  h.add(self_of(p), nullptr, false);
+  EXPECT_EQ(h.total_period(), 10u);
+  EXPECT_EQ(h.nr_samples(), 1u);
+  auto v = h.sorted();
+  ASSERT_EQ(v.size(), 2u);  // a filtered entry never merges with a shown one
+  o.filter_relative = false;
+  Hists abs(o);
+  abs.add(self_of(p), nullptr, true);
+  abs.add(self_of(p), nullptr, false);
+  EXPECT_EQ(abs.total_period(), 20u);
+}
+
+TEST(RbTree, InOrderFollowsDescentAndEqualKeysStayInInsertionOrder) {
+  struct Item {
+    int key, seq;
+    RbNode n;
+  };
+  std::vector<Item> items;
+  int keys[] = {5, 3, 8, 3, 1, 9, 5, 7, 2, 5};
+  items.reserve(std::size(keys));
+  RbRoot root;
+  for (int i = 0; i < static_cast<int>(std::size(keys)); ++i) {
+    items.push_back(Item{keys[i], i, {}});
+    Item& it = items.back();
+    it.n.owner = &it;
+    rb_insert(root, &it.n, [&](const RbNode* o) { return it.key < o->item<Item>()->key; });
+  }
+  std::vector<std::pair<int, int>> got;
+  rb_for_each<Item>(root, [&](Item* it) { got.emplace_back(it->key, it->seq); });
+  std::vector<std::pair<int, int>> want = {{1, 4}, {2, 8}, {3, 1}, {3, 3}, {5, 0},
+                                           {5, 6}, {5, 9}, {7, 7}, {8, 2}, {9, 5}};
+  EXPECT_EQ(got, want);
+  EXPECT_FALSE(root.node->red);
+}
+
+}  // namespace
+}  // namespace cperf
