@@ -93,9 +93,11 @@ int run_histogram(const ReportOptions& o) {
   if (o.percent_limit > 0) ro.hist.chain_min_percent = o.percent_limit;
   ro.hist.show_nr_samples = o.show_nr_samples;
   ro.hist.show_total_period = o.show_total_period;
-  for (const std::string& x : split_list(o.symbols)) ro.symbols.insert(x);
-  for (const std::string& x : split_list(o.dsos)) ro.dsos.insert(x);
-  for (const std::string& x : split_list(o.comms)) ro.comms.insert(x);
+  std::vector<std::string> sym_list = split_list(o.symbols), dso_list = split_list(o.dsos),
+                           comm_list = split_list(o.comms);
+  ro.symbols.insert(sym_list.begin(), sym_list.end());
+  ro.dsos.insert(dso_list.begin(), dso_list.end());
+  ro.comms.insert(comm_list.begin(), comm_list.end());
   if (!parse_number_list(o.pids, ro.pids) || !parse_number_list(o.tids, ro.tids) ||
       !parse_number_list(o.cpus, ro.cpus)) {
     std::fprintf(stderr, "  Error: invalid list\n");
@@ -117,6 +119,22 @@ int run_histogram(const ReportOptions& o) {
     if (!o.quiet)
       std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
                  stdout);
+    // A sort key whose filter allows one value only is not printed; perf says so once.
+    for (SortKey k : ro.hist.sort) {
+      const std::vector<std::string>* list = nullptr;
+      const char* what = "";
+      bool* elide = nullptr;
+      switch (k) {
+        case SortKey::kComm: list = &comm_list; what = "comm"; elide = &ro.hist.elide_comm; break;
+        case SortKey::kDso: list = &dso_list; what = "dso"; elide = &ro.hist.elide_dso; break;
+        case SortKey::kSym: list = &sym_list; what = "symbol"; elide = &ro.hist.elide_sym; break;
+        case SortKey::kPid: break;
+      }
+      if (list && list->size() == 1) {
+        std::printf("# %s: %s\n", what, list->front().c_str());
+        *elide = true;
+      }
+    }
     ReportTool tool(ro);
     DeferredCallchainMerger merger(tool);
     SessionTool* front = &tool;

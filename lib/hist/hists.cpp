@@ -42,6 +42,16 @@ int64_t sym_cmp(const HistSample& l, const HistSample& r) {
 
 }  // namespace
 
+std::vector<SortKey> Hists::shown_keys() const {
+  std::vector<SortKey> v;
+  for (SortKey k : opts_.sort) {
+    bool hidden = (k == SortKey::kComm && opts_.elide_comm) || (k == SortKey::kDso && opts_.elide_dso) ||
+                  (k == SortKey::kSym && opts_.elide_sym);
+    if (!hidden) v.push_back(k);
+  }
+  return v.empty() ? opts_.sort : v;  // perf never hides every column
+}
+
 uint64_t Hists::total_period() const {
   return opts_.filter_relative ? non_filtered_period_ : total_period_;
 }
@@ -90,7 +100,7 @@ int64_t Hists::sort_cmp(const HistEntry& a, const HistEntry& b) const {
   }
   c = field_cmp(a.period, b.period);
   if (c) return c;
-  for (SortKey key : opts_.sort) {
+  for (SortKey key : shown_keys()) {
     switch (key) {
       case SortKey::kComm: c = str_cmp(b.key.comm, a.key.comm); break;
       case SortKey::kPid: c = static_cast<int64_t>(b.key.tid) - a.key.tid; break;

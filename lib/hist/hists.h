@@ -33,7 +33,9 @@ struct HistOptions {
   ChainMode mode = ChainMode::kGraph;
   double chain_min_percent = 0.5;
   double percent_limit = 0;
-  bool filter_relative = true;  // --percentage relative: percents of the non-filtered total
+  bool filter_relative = false;  // --percentage relative: percents of the non-filtered total
+  // Columns hidden because a filter allows one value only (-S x, -d x, -c x; perf's elide).
+  bool elide_comm = false, elide_dso = false, elide_sym = false;
   bool show_nr_samples = false;
   bool show_total_period = false;
 };
@@ -69,6 +71,9 @@ struct HistEntry {
 
 class Hists {
  public:
+  // The sort keys that are printed (not elided), in order.
+  std::vector<SortKey> shown_keys() const;
+
   explicit Hists(HistOptions opts) : opts_(std::move(opts)) {}
 
   // Adds one sample; `path` is its callchain in display order (nullptr: none). A filtered

@@ -92,9 +92,11 @@ std::string Hists::format_entry(const HistEntry& e) const {
     line += s;
     if (s.size() < w) line.append(w - s.size(), ' ');
   };
-  for (size_t i = 0; i < opts_.sort.size(); ++i) {
-    bool last = i + 1 == opts_.sort.size();
-    switch (opts_.sort[i]) {
+  std::vector<SortKey> keys = shown_keys();
+  for (size_t i = 0; i < keys.size(); ++i) {
+    // perf pads every column but the last of its list, an elided one included.
+    bool last = keys[i] == opts_.sort.back() && i + 1 == keys.size();
+    switch (keys[i]) {
       case SortKey::kComm: pad(e.key.comm, w_comm_); break;
       case SortKey::kPid: {
         std::snprintf(buf, sizeof(buf), "%7d:", e.key.tid);
@@ -130,7 +132,7 @@ void Hists::print(std::FILE* out, bool show_header) {
       h += "        Period";
       d += "  ............";
     }
-    for (SortKey key : opts_.sort) {
+    for (SortKey key : shown_keys()) {
       switch (key) {
         case SortKey::kComm: col("Command", w_comm_); break;
         case SortKey::kPid: col("    Pid:Command", w_pid_); break;
