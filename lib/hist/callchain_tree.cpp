@@ -1,7 +1,9 @@
 #include "hist/callchain_tree.h"
 
 #include <algorithm>
+#include <cinttypes>
 #include <cmath>
+#include <cstdio>
 
 namespace cperf {
 
@@ -135,7 +137,30 @@ void collect_flat(const ChainNode& node, uint64_t min_hit, std::vector<const Cha
   if (node.hit && node.hit >= min_hit) out.push_back(&node);
 }
 
+void merge_branch(ChainNode& dst, const ChainNode& src, std::vector<ChainFrame>& path) {
+  size_t old = path.size();
+  for (const ChainFrame& f : src.val) {
+    ChainFrame g = f;
+    g.has_sym = g.inlined = false;
+    g.sym_start = g.sym_end = 0;
+    g.sym.clear();
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%#" PRIx64, g.ip);
+    g.name = buf;
+    path.push_back(std::move(g));
+  }
+  if (src.hit && !path.empty()) append_children(dst, path.data(), path.size(), src.hit);
+  for (RbNode* r = rb_first(src.children_in); r; r = rb_next(r))
+    merge_branch(dst, *r->item<ChainNode>(), path);
+  path.resize(old);
+}
+
 }  // namespace
+
+void CallchainTree::merge(const CallchainTree& src) {
+  std::vector<ChainFrame> path;
+  merge_branch(root_, src.root_, path);
+}
 
 std::vector<const ChainNode*> ChainNode::children() const {
   std::vector<const ChainNode*> v;

@@ -63,6 +63,10 @@ class CallchainTree {
   void append(const std::vector<ChainFrame>& path, uint64_t period) {
     append(path.data(), path.size(), period);
   }
+  // Adds every path of `src` (perf's callchain_merge, used when two hist entries collapse
+  // into one). As in perf 7.2 the merged frames keep their map but lose their symbol: they
+  // match by address and print as 0x<ip>.
+  void merge(const CallchainTree& src);
   // Fills `sorted` of every node for graph output (perf's graph/abs mode).
   void sort_graph(uint64_t min_hit);
   // fractal (relative) mode: min_hit is min_percent of each node's children hits.

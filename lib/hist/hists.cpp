@@ -198,9 +198,42 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
   }
 }
 
+const RbRoot& Hists::collapse() {
+  bool need = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kComm) != opts_.sort.end();
+  if (!need) return in_;
+  collapsed_ = RbRoot{};
+  for (RbNode* n = rb_first(in_); n; n = rb_next(n)) {
+    HistEntry* he = n->item<HistEntry>();
+    RbNode** link = &collapsed_.node;
+    RbNode* parent = nullptr;
+    HistEntry* same = nullptr;
+    while (*link) {
+      parent = *link;
+      HistEntry* it = parent->item<HistEntry>();
+      int64_t c = cmp(*it, he->key, he->filtered);
+      if (c == 0) {
+        same = it;
+        break;
+      }
+      link = c < 0 ? &parent->left : &parent->right;
+    }
+    if (!same) {
+      rb_insert_at(collapsed_, &he->rb_collapsed, parent, link);
+      continue;
+    }
+    // Two entries the input tree kept apart (its compare is no total order) are one.
+    same->period += he->period;
+    same->samples += he->samples;
+    same->period_acc += he->period_acc;
+    same->samples_acc += he->samples_acc;
+    if (opts_.use_callchain) same->chain.merge(he->chain);
+  }
+  return collapsed_;
+}
+
 std::vector<HistEntry*> Hists::sorted() {
   RbRoot out;
-  for (RbNode* n = rb_first(in_); n; n = rb_next(n)) {
+  for (RbNode* n = rb_first(collapse()); n; n = rb_next(n)) {
     HistEntry* e = n->item<HistEntry>();
     rb_insert(out, &e->rb_out,
               [&](const RbNode* it) { return sort_cmp(*e, *it->item<HistEntry>()) > 0; });

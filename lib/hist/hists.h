@@ -62,9 +62,10 @@ struct HistEntry {
   uint64_t period = 0, samples = 0;          // self
   uint64_t period_acc = 0, samples_acc = 0;  // self + callees (--children)
   CallchainTree chain;
-  RbNode rb_in, rb_out;
+  RbNode rb_in, rb_collapsed, rb_out;
   HistEntry() {
     rb_in.owner = this;
+    rb_collapsed.owner = this;
     rb_out.owner = this;
   }
 };
@@ -97,6 +98,9 @@ class Hists {
 
  private:
   HistEntry* findnew(const HistSample& s, bool sample_self, bool filtered);
+  // perf's collapse pass (sort keys with their own collapse function, i.e. comm): entries are
+  // re-inserted in input-tree order and equal ones merged; returns the tree to output from.
+  const RbRoot& collapse();
   int64_t cmp(const HistEntry& left, const HistSample& right, bool right_filtered) const;
   int64_t sort_cmp(const HistEntry& a, const HistEntry& b) const;
   void compute_widths(const std::vector<HistEntry*>& entries);
@@ -107,7 +111,7 @@ class Hists {
 
   HistOptions opts_;
   std::vector<std::unique_ptr<HistEntry>> entries_;
-  RbRoot in_;
+  RbRoot in_, collapsed_;
   std::vector<HistEntry*> cache_;  // this sample's entries (--children de-duplication)
   uint64_t total_period_ = 0, nr_samples_ = 0;
   uint64_t non_filtered_period_ = 0, non_filtered_samples_ = 0;

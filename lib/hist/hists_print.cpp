@@ -255,7 +255,8 @@ void Hists::print_folded(std::FILE* out, const HistEntry& e, bool flat) const {
     std::vector<const ChainNode*> up;
     for (const ChainNode* p = n; p && p->parent; p = p->parent) up.push_back(p);
     if (flat) {
-      std::fprintf(out, "           %s\n", percent(n->hit, total_period_).c_str());
+      // flat prints the node's cumulated hits, folded its own (perf's fprintf_value)
+      std::fprintf(out, "           %s\n", percent(n->cumul_hits(), total_period_).c_str());
       for (auto it = up.rbegin(); it != up.rend(); ++it)
         for (const ChainFrame& f : (*it)->val) std::fprintf(out, "                %s\n", f.name.c_str());
       std::fputc('\n', out);
