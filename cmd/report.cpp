@@ -37,6 +37,7 @@ struct ReportOptions {
   std::string symbols, dsos, comms, pids, tids, cpus;
   int max_stack = 127;
   bool inverted = false, no_merge = false;
+  std::string percentage;
 };
 
 // perf's -g/--call-graph string: print type, threshold, order, key, value (any order).
@@ -87,6 +88,12 @@ int run_histogram(const ReportOptions& o) {
   }
   if (!o.call_graph.empty() && !parse_call_graph(o.call_graph, ro, order_set)) {
     std::fprintf(stderr, "Invalid callchain mode: %s\n", o.call_graph.c_str());
+    return 129;
+  }
+  if (o.percentage == "relative") {
+    ro.hist.filter_relative = true;
+  } else if (!o.percentage.empty() && o.percentage != "absolute") {
+    std::fprintf(stderr, "Invalid percentage: %s\n", o.percentage.c_str());
     return 129;
   }
   ro.hist.percent_limit = o.percent_limit;
@@ -145,6 +152,18 @@ int run_histogram(const ReportOptions& o) {
     Session session(reader, SessionOptions{}, *front);
     session.run();
     name_events(reader);
+    if (!ro.cpus.empty()) {
+      bool has_cpu = false;
+      for (const auto& a : reader.attrs())
+        if (a.attr.sample_type & PERF_SAMPLE_CPU) has_cpu = true;
+      if (!has_cpu) {
+        // perf gives up here, yet exits with status 0
+        std::fflush(stdout);
+        std::fputs("File does not contain CPU events. Remove -C option to proceed.\n"
+                   "Error:\nfailed to set cpu bitmap\n", stderr);
+        return 0;
+      }
+    }
     bool has_chain = false;
     for (const auto& a : reader.attrs())
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) has_chain = true;
@@ -219,6 +238,7 @@ int cmd_report(const Args& args) {
   app.add_flag("--no-merge-callchains", o.no_merge, "Do not merge deferred user callchains");
   app.add_option("-s,--sort", o.sort, "sort by key(s)");
   app.add_option("-F,--fields", o.fields, "output field(s)");
+  app.add_option("--percentage", o.percentage, "how to display percentage of filtered entries");
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
   if (o.input.empty()) o.input = default_input();

@@ -167,6 +167,7 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
   cache_.push_back(he);
   HistSample t;
   t.comm = s.comm;
+  t.thread_comm = s.thread_comm;
   t.pid = s.pid;
   t.tid = s.tid;
   t.level = s.level;

@@ -43,7 +43,10 @@ struct HistOptions {
 // What one sample contributes, already resolved (also the key of a --children entry made
 // from a callchain frame).
 struct HistSample {
-  std::string comm;
+  std::string comm;        // the thread's comm when sampled
+  // The thread's comm as it is at print time (perf's thread__comm_str of the entry's thread,
+  // used by -s pid and for the Command column's width); nullptr: same as comm.
+  const std::string* thread_comm = nullptr;
   int32_t pid = 0, tid = 0;
   std::string dso;        // short name; empty: no map ("[unknown]")
   bool has_map = false;

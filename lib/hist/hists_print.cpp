@@ -33,6 +33,8 @@ std::string sym_text(const HistSample& s) {
 
 const char* dso_text(const HistSample& s) { return s.has_map ? s.dso.c_str() : "[unknown]"; }
 
+const std::string& current_comm(const HistSample& s) { return s.thread_comm ? *s.thread_comm : s.comm; }
+
 void margin(std::FILE* out, int left_margin) {
   std::fputs("            ", out);
   for (int i = 0; i < left_margin; ++i) std::fputc(' ', out);
@@ -58,14 +60,15 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
   w_pid_ = std::strlen("    Pid:Command");
   for (const HistEntry* e : entries) {
     if (e->filtered) continue;
-    w_comm_ = std::max(w_comm_, e->key.comm.size());
+    size_t comm_len = current_comm(e->key).size();
+    w_comm_ = std::max(w_comm_, comm_len);
     if (e->key.has_map)
       w_dso_ = std::max(w_dso_, e->key.dso.size());
     else
       w_dso_ = std::max<size_t>(w_dso_, 16);
     // perf counts the bare name (not " (inlined)") plus "[x] "
     w_sym_ = std::max(w_sym_, e->key.has_sym ? e->key.sym.size() + 4 : size_t{22});
-    w_pid_ = std::max(w_pid_, e->key.comm.size() + 8);
+    w_pid_ = std::max(w_pid_, comm_len + 8);
   }
 }
 
@@ -97,10 +100,12 @@ std::string Hists::format_entry(const HistEntry& e) const {
     // perf pads every column but the last of its list, an elided one included.
     bool last = keys[i] == opts_.sort.back() && i + 1 == keys.size();
     switch (keys[i]) {
-      case SortKey::kComm: pad(e.key.comm, w_comm_); break;
+      // perf's "%-*.*s": the column is as wide as the longest current comm, and a comm of
+      // sampling time that is longer gets cut.
+      case SortKey::kComm: pad(e.key.comm.substr(0, w_comm_), w_comm_); break;
       case SortKey::kPid: {
         std::snprintf(buf, sizeof(buf), "%7d:", e.key.tid);
-        pad(buf + e.key.comm, w_pid_);
+        pad(buf + current_comm(e.key).substr(0, w_pid_ - 8), w_pid_);
         break;
       }
       case SortKey::kDso: pad(dso_text(e.key), w_dso_); break;

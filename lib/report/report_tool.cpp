@@ -105,6 +105,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   Resolved al = resolve(t, cpumode, ds.ip);
   HistSample hs;
   hs.comm = t.comm_str();
+  hs.thread_comm = &t.comm;
   hs.pid = t.pid;
   hs.tid = t.tid;
   hs.has_map = al.map && al.map->dso;
@@ -161,7 +162,8 @@ void ReportTool::print(std::FILE* out, Session& s) {
   const auto& attrs = s.attrs();
   for (size_t i = 0; i < attrs.size(); ++i) {
     auto it = hists_.find(static_cast<int>(i));
-    if (it == hists_.end() || it->second->nr_samples() == 0) continue;
+    // perf skips an event without samples; filtered ones count here
+    if (it == hists_.end() || it->second->all_samples() == 0) continue;
     Hists& h = *it->second;
     if (!opts_.quiet) {
       uint64_t n = h.nr_samples();
