@@ -143,6 +143,7 @@ int run_histogram(const ReportOptions& o) {
       }
     }
     ReportTool tool(ro);
+    tool.prime_dsos(reader);
     DeferredCallchainMerger merger(tool);
     SessionTool* front = &tool;
     if (!o.no_merge) {

@@ -4,6 +4,8 @@
 #include <cinttypes>
 #include <cstring>
 
+#include "base/byte_reader.h"
+#include "format/file_header.h"
 #include "format/record_types.h"
 #include "header/feature_print.h"
 #include "record/side_band.h"
@@ -12,6 +14,27 @@ namespace cperf {
 
 ReportTool::ReportTool(ReportToolOptions opts)
     : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms) {}
+
+void ReportTool::prime_dsos(const PerfDataReader& reader) {
+  auto it = reader.features().find(HEADER_BUILD_ID);
+  if (it == reader.features().end()) return;
+  Bytes payload = it->second;
+  size_t pos = 0;
+  // Each entry: perf_event_header, pid (4), build id (24 with padding), NUL-padded filename.
+  constexpr size_t kNameAt = 8 + 4 + 24;
+  while (pos + 8 <= payload.size()) {
+    ByteReader r(payload.subspan(pos), reader.swapped());
+    r.skip(6);
+    uint16_t size = r.u16();
+    if (size < 8 || pos + size > payload.size()) break;
+    if (size > kNameAt) {
+      const char* name = reinterpret_cast<const char*>(payload.data() + pos + kNameAt);
+      std::string file(name, strnlen(name, size - kNameAt));
+      if (!file.empty()) machine_.findnew_dso(file);
+    }
+    pos += size;
+  }
+}
 
 void ReportTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);

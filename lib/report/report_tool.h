@@ -38,6 +38,10 @@ class ReportTool : public SessionTool {
   explicit ReportTool(ReportToolOptions opts);
 
   void set_merger(const DeferredCallchainMerger* m) { merger_ = m; }
+  // Creates the dsos of the file's build-id table, in its order, before any event: perf does
+  // so while reading the header, and the creation order decides how call-graph siblings of
+  // different dsos compare (perf compares dso pointers).
+  void prime_dsos(const PerfDataReader& reader);
   void user_record(const RawRecord& rec, Session& s) override;
   void record(Event& ev, Session& s) override;
 

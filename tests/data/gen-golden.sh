@@ -1,9 +1,10 @@
 #!/bin/bash
 # gen-golden.sh — regenerates cperf's golden outputs with upstream perf 7.2 (the oracle chroot).
 #
-#   tests/data/gen-golden.sh            # both sets
+#   tests/data/gen-golden.sh            # every set
 #   tests/data/gen-golden.sh perf6.1    # only tests/data/perf6.1
 #   tests/data/gen-golden.sh perf7.2-defer
+#   tests/data/gen-golden.sh cperf      # files recorded by cperf (see cperf/README.md)
 #
 # Needs root (chroot) and the oracle chroot made by ../shared/oracle/setup
 # (default ~/.cache/cperf-oracle/sid; honours SID_ROOT and ORACLE_HOME like the setup script).
@@ -28,12 +29,24 @@
 #   report-folded         perf report --stdio --no-children -g folded -i NAME.data $S   (*)
 #   report-caller         perf report --stdio --no-children -g caller -i NAME.data $S   (*)
 #   report-limit5         perf report --stdio --no-children --percent-limit 5 -i NAME.data $S (*)
+#   report-sym-q          perf report --stdio --no-children -S do_syscall_64 -q -i NAME.data $S
+#   report-children-sym-q perf report --stdio -S do_syscall_64 -q -i NAME.data $S
+#   report-n-period       perf report --stdio -n --show-total-period -i NAME.data $S  (*)
+#   report-flat           perf report --stdio --no-children -g flat -i NAME.data $S    (*)
+#   report-callee         perf report --stdio -g callee -i NAME.data $S                (*)
+#   report-inverted       perf report --stdio --no-children -G -i NAME.data $S         (*)
+#   report-none           perf report --stdio -g none -i NAME.data $S                  (*)
+#   report-pid            perf report --stdio --no-children -s pid -i NAME.data $S     (*)
+#   report-relative       perf report --stdio --percentage relative --comms deep -i NAME.data $S (*)
 #
 #   (*) minus the random `# (Tip: ...)` line: grep -v '^# (Tip:'
 #
-# perf6.1 gets every KIND.  perf7.2-defer gets only `header` written (its other goldens are the
-# fixture's originals); the six gen-expected.sh kinds are regenerated into a scratch folder and
-# compared with the shipped ones, as a check that the oracle still reproduces them.
+# perf6.1 and cperf get every KIND.  perf7.2-defer gets `header` and the kinds from
+# report-sym-q on written (its other goldens are the fixture's originals); the six
+# gen-expected.sh kinds are regenerated into a scratch folder and compared with the shipped
+# ones, as a check that the oracle still reproduces them.
+# (-g fractal is not among the kinds: perf 7.2 prints its "[...]" line from uninitialised
+# memory, sometimes with " (inlined)" appended, so its output is not reproducible.)
 #
 # Determinism:
 #  - perf runs with `env -i HOME=<empty dir> PROCFS_PATH=<empty dir> PATH=... TZ=UTC`: no
@@ -67,7 +80,7 @@ case "$ver" in
 esac
 echo "oracle: $ver"
 
-sets=${*:-perf6.1 perf7.2-defer}
+sets=${*:-perf6.1 perf7.2-defer cperf}
 rel=/f/cperf-golden.$$
 work=$SID_ROOT$rel
 trap 'rm -rf "$work"' EXIT INT TERM
@@ -95,6 +108,15 @@ for f in "$@"; do
       report-folded)        set -- report --stdio --no-children -g folded -i $f.data $S ;;
       report-caller)        set -- report --stdio --no-children -g caller -i $f.data $S ;;
       report-limit5)        set -- report --stdio --no-children --percent-limit 5 -i $f.data $S ;;
+      report-sym-q)         set -- report --stdio --no-children -S do_syscall_64 -q -i $f.data $S ;;
+      report-children-sym-q) set -- report --stdio -S do_syscall_64 -q -i $f.data $S ;;
+      report-n-period)      set -- report --stdio -n --show-total-period -i $f.data $S ;;
+      report-flat)          set -- report --stdio --no-children -g flat -i $f.data $S ;;
+      report-callee)        set -- report --stdio -g callee -i $f.data $S ;;
+      report-inverted)      set -- report --stdio --no-children -G -i $f.data $S ;;
+      report-none)          set -- report --stdio -g none -i $f.data $S ;;
+      report-pid)           set -- report --stdio --no-children -s pid -i $f.data $S ;;
+      report-relative)      set -- report --stdio --percentage relative --comms deep -i $f.data $S ;;
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
@@ -110,7 +132,8 @@ done
 EOF
 
 base_kinds=script,script-nomerge,report,report-children,dump,evlist
-all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5
+extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative
+all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds
 
 for set in $sets; do
   src=$here/$set
@@ -124,7 +147,7 @@ for set in $sets; do
   run() { chroot "$SID_ROOT" env -i HOME=$rel/home PROCFS_PATH=$rel/noproc TZ=UTC \
             PATH=/usr/sbin:/usr/bin:/sbin:/bin sh $rel/inner.sh "$rel/$set" "$@"; }
   if [ "$set" = perf7.2-defer ]; then
-    run "$rel/$set/out" header $names
+    run "$rel/$set/out" header,$extra_kinds $names
     run "$rel/$set/check" $base_kinds $names
     bad=0
     for g in "$dst"/check/*.txt.gz; do

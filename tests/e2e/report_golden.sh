@@ -29,16 +29,28 @@ args_of() {
     report-folded) echo "--no-children -g folded" ;;
     report-caller) echo "--no-children -g caller" ;;
     report-limit5) echo "--no-children --percent-limit 5" ;;
+    report-sym-q) echo "--no-children -S do_syscall_64 -q" ;;
+    report-children-sym-q) echo "-S do_syscall_64 -q" ;;
+    report-n-period) echo "-n --show-total-period" ;;
+    report-flat) echo "--no-children -g flat" ;;
+    report-callee) echo "-g callee" ;;
+    report-inverted) echo "--no-children -G" ;;
+    report-none) echo "-g none" ;;
+    report-pid) echo "--no-children -s pid" ;;
+    report-relative) echo "--percentage relative --comms deep" ;;
   esac
 }
-for set in ${SETS:-perf7.2-defer perf6.1}; do
+all_kinds="report report-children report-sort-comm-dso report-sort-sym report-folded report-caller
+  report-limit5 report-sym-q report-children-sym-q report-n-period report-flat report-callee
+  report-inverted report-none report-pid report-relative"
+for set in ${SETS:-perf7.2-defer perf6.1 cperf}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
   ks=$(kallsyms_dir "$dir")
   for f in "$dir"/data/*.data; do
     name=$(basename "$f" .data)
     if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then continue; fi
-    for kind in ${KINDS:-report report-children report-sort-comm-dso report-sort-sym report-folded report-caller report-limit5}; do
+    for kind in ${KINDS:-$all_kinds}; do
       exp=$dir/expected/$name.$kind.txt.gz
       [ -e "$exp" ] || continue
       out=$(mktemp)
