@@ -1,5 +1,6 @@
 // cperf report: `-D` raw dump, `--header-only`, and the --stdio histogram (lib/hist, lib/report).
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 #include "base/error.h"
@@ -23,6 +24,7 @@ struct ReportOptions {
   bool dump_raw = false;
   bool header = false;
   bool header_only = false;
+  bool stats = false;
   bool show_info = false;
   bool stdio = false;
   bool force = false;
@@ -123,7 +125,9 @@ int run_histogram(const ReportOptions& o) {
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
     ro.hist.children = want_children && !reader.is_pipe() && file_has_chain;
     ro.hist.caller_order = ro.caller_order;
-    if (!o.quiet)
+    if (o.header && !o.quiet)
+      print_header(stdout, reader, /*full=*/o.show_info);
+    else if (!o.quiet)
       std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
                  stdout);
     // A sort key whose filter allows one value only is not printed; perf says so once.
@@ -198,6 +202,28 @@ int run_dump(const ReportOptions& o) {
   return 0;
 }
 
+// --stats: perf's event counts only — the closing part of the raw dump, which therefore runs
+// into memory.
+int run_stats(const ReportOptions& o) {
+  PerfDataReader reader(o.input);
+  name_events(reader);
+  char* buf = nullptr;
+  size_t len = 0;
+  std::FILE* mem = open_memstream(&buf, &len);
+  if (!mem) return 1;
+  RawDumpOptions dopts;
+  dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
+  RawDumpTool tool(mem, dopts);
+  Session session(reader, SessionOptions{}, tool);
+  session.run();
+  std::fclose(mem);
+  std::string text(buf, len);
+  std::free(buf);
+  size_t at = text.rfind("\nAggregated stats:\n");
+  std::fputs(at == std::string::npos ? "" : text.c_str() + at, stdout);
+  return std::fflush(stdout) == 0 ? 0 : 1;
+}
+
 int run_header_only(const ReportOptions& o) {
   PerfDataReader reader(o.input);
   name_events(reader);
@@ -214,6 +240,7 @@ int cmd_report(const Args& args) {
   app.add_flag("-D,--dump-raw-trace", o.dump_raw, "dump raw trace in ASCII");
   app.add_flag("--header", o.header, "Show data header.");
   app.add_flag("--header-only", o.header_only, "Show only data header.");
+  app.add_flag("--stats", o.stats, "Display event stats");
   app.add_flag("-I,--show-info", o.show_info, "Display extended information about perf.data file");
   app.add_flag("--stdio", o.stdio, "Use the stdio interface");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
@@ -245,6 +272,7 @@ int cmd_report(const Args& args) {
   if (o.input.empty()) o.input = default_input();
   if (o.dump_raw) return run_dump(o);
   if (o.header_only) return run_header_only(o);
+  if (o.stats) return run_stats(o);
   o.call_graph_set = g->count() > 0;
   return run_histogram(o);
 }

@@ -38,6 +38,7 @@
 #   report-none           perf report --stdio -g none -i NAME.data $S                  (*)
 #   report-pid            perf report --stdio --no-children -s pid -i NAME.data $S     (*)
 #   report-relative       perf report --stdio --percentage relative --comms deep -i NAME.data $S (*)
+#   report-stats          perf report --stats -i NAME.data $S
 #
 #   (*) minus the random `# (Tip: ...)` line: grep -v '^# (Tip:'
 #
@@ -117,6 +118,7 @@ for f in "$@"; do
       report-none)          set -- report --stdio -g none -i $f.data $S ;;
       report-pid)           set -- report --stdio --no-children -s pid -i $f.data $S ;;
       report-relative)      set -- report --stdio --percentage relative --comms deep -i $f.data $S ;;
+      report-stats)         set -- report --stats -i $f.data $S ;;
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
@@ -132,7 +134,7 @@ done
 EOF
 
 base_kinds=script,script-nomerge,report,report-children,dump,evlist
-extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative
+extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds
 
 for set in $sets; do

@@ -38,11 +38,12 @@ args_of() {
     report-none) echo "-g none" ;;
     report-pid) echo "--no-children -s pid" ;;
     report-relative) echo "--percentage relative --comms deep" ;;
+    report-stats) echo "--stats" ;;
   esac
 }
 all_kinds="report report-children report-sort-comm-dso report-sort-sym report-folded report-caller
   report-limit5 report-sym-q report-children-sym-q report-n-period report-flat report-callee
-  report-inverted report-none report-pid report-relative"
+  report-inverted report-none report-pid report-relative report-stats"
 for set in ${SETS:-perf7.2-defer perf6.1 cperf}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
