@@ -106,6 +106,7 @@ TEST(HistChildren, EntriesMadeFromFramesAreUserLevel) {
 
 TEST(HistFilter, FilteredSamplesCountOnlyInAbsoluteTotals) {
   HistOptions o;
+  o.filter_relative = true;  // --percentage relative
   Hists h(o);
   auto p = caller_path({"a"});
   h.add(self_of(p), nullptr, /*filtered=*/true);
