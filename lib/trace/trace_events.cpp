@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace cperf {
@@ -28,6 +29,25 @@ void register_saved_cmdlines(tep_handle* tep, std::string_view text) {
     int pid = 0;
     char comm[64];
     if (std::sscanf(line.c_str(), "%d %63s", &pid, comm) == 2) tep_register_comm(tep, comm, pid);
+  }
+}
+
+// perf's parse_ftrace_printk: "0xADDR : \"format\"" lines. libtraceevent's
+// tep_register_print_string reads before a format shorter than 3 characters, so those (never
+// produced by a kernel) are skipped.
+void register_printk_formats(tep_handle* tep, std::string_view text) {
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos) eol = text.size();
+    std::string_view line = text.substr(pos, eol - pos);
+    pos = eol + 1;
+    size_t colon = line.find(':');
+    if (colon == std::string_view::npos || colon + 1 >= line.size()) continue;
+    std::string addr(line.substr(0, colon));
+    std::string fmt(line.substr(colon + 2 <= line.size() ? colon + 2 : line.size()));
+    if (std::strlen(fmt.c_str()) < 3) continue;
+    tep_register_print_string(tep, fmt.c_str(), std::strtoull(addr.c_str(), nullptr, 16));
   }
 }
 
@@ -58,10 +78,7 @@ int TraceEvents::load(const TracingData& td) {
     if (tep_parse_event(tep_, e.text.data(), e.text.size(), sys.c_str()) != 0) ++failed;
   }
   // perf ignores the kallsyms part: kernel addresses resolve through its own symbols.
-  if (!td.printk_formats.empty()) {
-    std::string printk(td.printk_formats);
-    tep_parse_printk_formats(tep_, printk.c_str());
-  }
+  register_printk_formats(tep_, td.printk_formats);
   register_saved_cmdlines(tep_, td.saved_cmdlines);
   loaded_ = true;
   return failed;
