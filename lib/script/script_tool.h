@@ -22,6 +22,7 @@
 #include "session/deferred_merger.h"
 #include "session/session.h"
 #include "trace/trace_events.h"
+#include "unwind/sample_unwind.h"
 
 namespace cperf {
 
@@ -87,6 +88,7 @@ class ScriptTool : public SessionTool {
   TraceEvents trace_;
   bool trace_tried_ = false;
   std::string trace_text_;
+  SampleUnwinder unwinder_{opts_.symfs};  // --call-graph dwarf samples
   uint64_t samples_printed_ = 0, deferred_printed_ = 0;
   std::string error_;
 };

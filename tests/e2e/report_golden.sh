@@ -6,11 +6,11 @@
 # exits non-zero on any mismatch that is not a known failure.
 # ONLY="fp defer" restricts the files; SETS="perf7.2-defer" the sets; KINDS the kinds.
 # KNOWN lists SET.NAME.KIND goldens cperf does not reproduce yet (reported, not failed, unless
-# STRICT=1): children mode (not implemented yet), perf6.1 dwarf (needs DWARF unwinding),
+# STRICT=1): children mode (not implemented yet),
 # perf6.1 mt -s comm,dso (tie order among siblings mixing inlined and plain frames).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
-known_default="report-children perf6.1.dwarf perf6.1.mt.report-sort-comm-dso"
+known_default="report-children perf6.1.mt.report-sort-comm-dso"
 KNOWN_LIST=${KNOWN-$known_default}
 is_known() {  # is_known SET NAME KIND
   local k
