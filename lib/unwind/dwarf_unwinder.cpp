@@ -66,13 +66,11 @@ int find_debuginfo(Dwfl_Module*, void** userdata, const char*, Dwarf_Addr, const
   return -1;
 }
 
-char* no_debuginfo_path = nullptr;
-
 const Dwfl_Callbacks kOfflineCallbacks = {
     nullptr,  // find_elf: modules come from dwfl_report_elf
     find_debuginfo,
     dwfl_offline_section_address,
-    &no_debuginfo_path,
+    nullptr,  // debuginfo_path: only libdwfl's standard find_debuginfo reads it
 };
 
 pid_t next_thread(Dwfl* dwfl, void* dwfl_arg, void** thread_argp) {
