@@ -58,6 +58,7 @@ e2e-test: cperf
 
 fuzz-test: $(ASAN)/cperf
 	bash tests/fuzz/run-truncation.sh $(ASAN)/cperf
+	bash tests/fuzz/run-payloads.sh $(ASAN)/cperf
 
 test: cperf unit-test e2e-test fuzz-test
 

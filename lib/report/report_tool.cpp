@@ -174,6 +174,11 @@ void ReportTool::on_sample(Event& ev, Session& s) {
     if (opts_.caller_order) std::reverse(path_.begin(), path_.end());
     if (opts_.max_stack >= 0 && path_.size() > static_cast<size_t>(opts_.max_stack))
       path_.resize(static_cast<size_t>(opts_.max_stack));
+    // Unwound user frames (--call-graph dwarf) follow the chain; caller order: reversed, first.
+    for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack)) {
+      ChainFrame cf = make_frame(resolve(t, PERF_RECORD_MISC_USER, f.ip), f.ip);
+      path_.insert(opts_.caller_order ? path_.begin() : path_.end(), std::move(cf));
+    }
     path = &path_;
   }
   hists_for(ev.attr_index).add(hs, path, filtered);

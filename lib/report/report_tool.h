@@ -17,6 +17,7 @@
 #include "script/symbols.h"
 #include "session/deferred_merger.h"
 #include "session/session.h"
+#include "unwind/sample_unwind.h"
 
 namespace cperf {
 
@@ -72,6 +73,7 @@ class ReportTool : public SessionTool {
   KernelMapFinder kernel_maps_{machine_, symbols_};
   uint64_t lost_samples_ = 0;
   std::vector<ChainFrame> path_;
+  SampleUnwinder unwinder_{opts_.symfs};  // --call-graph dwarf samples
 };
 
 }  // namespace cperf

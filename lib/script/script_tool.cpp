@@ -28,6 +28,44 @@ void ScriptTool::record(Event& ev, Session& s) {
 
 void ScriptTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);
+  if (rec.type == PERF_RECORD_HEADER_TRACING_DATA)
+    load_trace(rec.payload, rec.offset + rec.size, s);
+}
+
+void ScriptTool::load_trace(Bytes blob, std::optional<uint64_t> offset, Session& s) {
+  trace_tried_ = true;
+  TracingDataError err;
+  if (!trace_.load_blob(blob, err)) {
+    if (offset)
+      throw_input_error(s.reader().path(), *offset + err.pos, "PERF_RECORD_HEADER_TRACING_DATA",
+                        err.what);
+    char pos[32];
+    std::snprintf(pos, sizeof(pos), "0x%zx", err.pos);
+    throw InputError(s.reader().path() + ": HEADER_TRACING_DATA section: at byte " + pos + ": " +
+                     err.what);
+  }
+  // Kernel function names for %pS-style fields (perf's machine__resolve_kernel_addr).
+  trace_.set_kernel_symbolizer([this](uint64_t& addr) -> const char* {
+    const Map* map = kernel_maps_.find(addr);
+    const auto* syms = map ? symbols_.symbols_of(map->dso) : nullptr;
+    const Symbol* sym = syms ? syms->table.find(map->map_ip(addr)) : nullptr;
+    if (!sym) return nullptr;
+    addr = sym->start + addr - map->map_ip(addr);
+    return sym->name.c_str();
+  });
+}
+
+void ScriptTool::print_trace(const perf_event_attr& attr, const DecodedSample& ds, Session& s) {
+  if (attr.type != PERF_TYPE_TRACEPOINT || !(ds.sample_type & PERF_SAMPLE_RAW)) return;
+  if (!trace_tried_) {
+    const auto& features = s.reader().features();
+    auto it = features.find(HEADER_TRACING_DATA);
+    trace_tried_ = true;
+    if (it != features.end()) load_trace(it->second, std::nullopt, s);
+  }
+  trace_text_.clear();
+  if (trace_.format(attr.config, static_cast<int>(ds.cpu), ds.raw, trace_text_))
+    std::fwrite(trace_text_.data(), 1, trace_text_.size(), out_);
 }
 
 size_t ScriptTool::name_width(Session& s) {
@@ -210,10 +248,13 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
     int width = static_cast<int>(name_width(s));  // names the events first
     std::fprintf(out_, "%*s: ", width, e.name.empty() ? "[unknown]" : e.name.c_str());
   }
+  if (fields_.has(type, kFieldTrace)) print_trace(e.attr, ds, s);
   if (fields_.has(type, kFieldAddr)) std::fprintf(out_, "%16" PRIx64 " ", ds.addr);
   if (ip_field) {
     if (use_chain) {
       resolve_chain(t, ds.callchain, frames_);
+      for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack))
+        frames_.push_back({f.ip, f.map});
       std::fputc('\n', out_);
       print_frames(frames_, type, ds.deferred_callchain, ds.deferred_cookie);
     } else {

@@ -21,6 +21,8 @@
 #include "script/symbols.h"
 #include "session/deferred_merger.h"
 #include "session/session.h"
+#include "trace/trace_events.h"
+#include "unwind/sample_unwind.h"
 
 namespace cperf {
 
@@ -67,6 +69,10 @@ class ScriptTool : public SessionTool {
   void print_frames(const std::vector<Frame>& frames, int type, bool deferred, uint64_t cookie);
   void print_symbol(const Map* map, uint64_t ip, bool dso_field, bool symoff);
   size_t name_width(Session& s);
+  // Tracepoint fields (-F trace): formats from HEADER_TRACING_DATA (file) or the
+  // HEADER_TRACING_DATA record (pipe); a malformed blob is a fatal InputError.
+  void load_trace(Bytes blob, std::optional<uint64_t> file_offset, Session& s);
+  void print_trace(const perf_event_attr& attr, const DecodedSample& ds, Session& s);
   // Kernel-mode map lookup. Like perf, loading the kernel symbols (on the first hit in the
   // core kernel map) stretches that map to cover [first symbol, last symbol end).
 
@@ -79,6 +85,10 @@ class ScriptTool : public SessionTool {
   size_t name_width_ = 0;
   KernelMapFinder kernel_maps_{machine_, symbols_};
   std::vector<Frame> frames_;
+  TraceEvents trace_;
+  bool trace_tried_ = false;
+  std::string trace_text_;
+  SampleUnwinder unwinder_{opts_.symfs};  // --call-graph dwarf samples
   uint64_t samples_printed_ = 0, deferred_printed_ = 0;
   std::string error_;
 };

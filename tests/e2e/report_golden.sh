@@ -6,10 +6,10 @@
 # exits non-zero on any mismatch that is not a known failure.
 # ONLY="fp defer" restricts the files; SETS="perf7.2-defer" the sets; KINDS the kinds.
 # KNOWN lists SET.NAME.KIND goldens cperf does not reproduce yet (reported, not failed, unless
-# STRICT=1): perf6.1 dwarf (needs DWARF unwinding).
+# STRICT=1): none at present.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
-known_default="perf6.1.dwarf"
+known_default=""
 KNOWN_LIST=${KNOWN-$known_default}
 is_known() {  # is_known SET NAME KIND
   local k

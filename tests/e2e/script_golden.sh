@@ -5,8 +5,7 @@
 # --kallsyms=<unpacked kallsyms.gz> --symfs=../symfs, as the goldens were made.
 # Prints each mismatch (and keeps the output in tests/out/); exits non-zero on any.
 # ONLY="fp defer" restricts the files; SETS="perf7.2-defer" the sets.
-# KNOWN lists goldens cperf does not reproduce yet (reported, not failed, unless STRICT=1):
-#   perf6.1 dwarf (needs DWARF unwinding of the user stack), tracepoint (needs trace formatting).
+# KNOWN lists goldens cperf does not reproduce yet (reported, not failed, unless STRICT=1); none
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
 for set in ${SETS:-perf7.2-defer perf6.1}; do
@@ -25,7 +24,7 @@ for set in ${SETS:-perf7.2-defer perf6.1}; do
          --symfs=../symfs > "$out" 2>/dev/null)
       rc=$?
       if [ $rc -ne 0 ]; then echo "EXIT $rc: $set.$name.$kind"; GOLDEN_FAILS=$((GOLDEN_FAILS+1)); fi
-      if [ -z "${STRICT:-}" ] && [[ " ${KNOWN-perf6.1.dwarf perf6.1.tracepoint} " == *" $set.$name "* ]]; then
+      if [ -z "${STRICT:-}" ] && [[ " ${KNOWN-} " == *" $set.$name "* ]]; then
         if zcat "$exp" | cmp -s - "$out"; then echo "known failure now passes: $set.$name.$kind"
         else echo "known failure (not counted): $set.$name.$kind"; fi
         rm -f "$out"; continue

@@ -1,0 +1,284 @@
+#include "unwind/dwarf_unwinder.h"
+
+#include <elf.h>
+#include <elfutils/libdwfl.h>
+#include <sys/stat.h>
+
+#include <cstring>
+
+#include "base/mapped_file.h"
+#include "symbol/dso_locator.h"
+#include "unwind/user_regs.h"
+
+namespace cperf {
+
+namespace {
+
+bool is_regular_file(const std::string& path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// More address spaces than this and the cache starts over (bounds memory on system-wide files).
+constexpr size_t kMaxCachedSpaces = 64;
+
+}  // namespace
+
+// What a module was reported for: it stays valid while the same map is still there.
+struct ReportedModule {
+  uint64_t map_start, pgoff;
+  const Dso* dso;
+};
+
+struct DwarfUnwinder::AddressSpace {
+  Dwfl* dwfl = nullptr;
+  bool attached = false;
+  std::vector<ReportedModule> modules;
+  Walk* walk = nullptr;  // the unwind in progress (libdw's callbacks reach it through here)
+  // Module userdata for find_debuginfo; freed after dwfl_end (members outlive the body).
+  std::vector<std::unique_ptr<std::pair<DwarfUnwinder*, const Dso*>>> owned_userdata;
+  ~AddressSpace() {
+    if (dwfl) dwfl_end(dwfl);
+  }
+};
+
+struct DwarfUnwinder::Walk {
+  DwarfUnwinder* self;
+  AddressSpace* space;
+  const Thread* thread;
+  const RegsDump* regs;
+  Bytes stack;
+  bool swap;
+  int max_stack_left;
+  std::vector<UnwoundFrame> entries;  // ip 0: a frame whose module could not be reported
+};
+
+namespace {
+
+// perf's __find_debuginfo: the file perf took the symbols from, when it is another file.
+int find_debuginfo(Dwfl_Module*, void** userdata, const char*, Dwarf_Addr, const char* file_name,
+                   const char*, GElf_Word, char** debuginfo_file_name) {
+  auto* entry = static_cast<std::pair<DwarfUnwinder*, const Dso*>*>(*userdata);
+  if (!entry) return -1;
+  const std::string* symsrc = entry->first->debuginfo_of(entry->second);
+  if (symsrc && !symsrc->empty() && *symsrc != file_name)
+    *debuginfo_file_name = strdup(symsrc->c_str());
+  return -1;
+}
+
+const Dwfl_Callbacks kOfflineCallbacks = {
+    nullptr,  // find_elf: modules come from dwfl_report_elf
+    find_debuginfo,
+    dwfl_offline_section_address,
+    nullptr,  // debuginfo_path: only libdwfl's standard find_debuginfo reads it
+};
+
+pid_t next_thread(Dwfl* dwfl, void* dwfl_arg, void** thread_argp) {
+  if (*thread_argp) return 0;  // one thread only
+  *thread_argp = dwfl_arg;
+  return dwfl_pid(dwfl);
+}
+
+bool get_thread(Dwfl*, pid_t, void* dwfl_arg, void** thread_argp) {
+  *thread_argp = dwfl_arg;
+  return true;
+}
+
+bool memory_read(Dwfl*, Dwarf_Addr addr, Dwarf_Word* result, void* dwfl_arg) {
+  auto* space = static_cast<DwarfUnwinder::AddressSpace*>(dwfl_arg);
+  if (!space->walk) return false;
+  uint64_t v = 0;
+  if (!space->walk->self->read_word(*space->walk, addr, v)) return false;
+  *result = v;
+  return true;
+}
+
+bool set_initial_registers(Dwfl_Thread* thread, void* thread_arg) {
+  auto* space = static_cast<DwarfUnwinder::AddressSpace*>(thread_arg);
+  if (!space->walk) return false;
+  const RegsDump& regs = *space->walk->regs;
+  Dwarf_Word dwarf_regs[17] = {};
+  int max_reg = -1;
+  for (int r = 0; r < 64; ++r) {
+    int d = x86_64_dwarf_regnum(r);
+    auto v = d >= 0 ? perf_reg_value(regs, r) : std::nullopt;
+    if (!v) continue;
+    dwarf_regs[d] = *v;
+    max_reg = std::max(max_reg, d);
+  }
+  if (auto ip = perf_reg_value(regs, kPerfRegX86Ip)) dwfl_thread_state_register_pc(thread, *ip);
+  if (max_reg < 0) return false;
+  return dwfl_thread_state_registers(thread, 0, static_cast<unsigned>(max_reg + 1), dwarf_regs);
+}
+
+const Dwfl_Thread_Callbacks kThreadCallbacks = {
+    next_thread, get_thread, memory_read, set_initial_registers, nullptr, nullptr,
+};
+
+// perf's frame_callback: report the module (libdw needs it to tell whether the frame is an
+// activation), step the pc back into the call instruction unless it is one, and record it.
+int frame_callback(Dwfl_Frame* state, void* arg) {
+  auto& w = *static_cast<DwarfUnwinder::Walk*>(arg);
+  Dwarf_Addr pc;
+  if (!dwfl_frame_pc(state, &pc, nullptr)) return DWARF_CB_ABORT;
+  const Map* map = nullptr;
+  w.self->report_module(w, pc, &map);
+  bool activation = false;
+  if (!dwfl_frame_pc(state, &pc, &activation)) return DWARF_CB_ABORT;
+  if (!activation) --pc;
+  --w.max_stack_left;
+  w.entries.push_back({});
+  if (!w.self->report_module(w, pc, &map)) return DWARF_CB_ABORT;
+  w.entries.back() = {pc, map};
+  return w.max_stack_left > 0 ? DWARF_CB_OK : DWARF_CB_ABORT;
+}
+
+}  // namespace
+
+DwarfUnwinder::DwarfUnwinder(const SymbolOptions& opts)
+    : locator_(std::make_unique<DsoLocator>(opts)) {}
+
+DwarfUnwinder::~DwarfUnwinder() = default;
+
+std::vector<std::string> DwarfUnwinder::file_candidates(const Dso& dso) const {
+  std::vector<std::string> out;
+  std::string path = locator_->join_symfs(dso.long_name);
+  // perf skips what is not a regular file (device files, "[vdso]").
+  if (is_regular_file(path)) out.push_back(path);
+  if (dso.build_id.size() > 2) {
+    // perf's dso__build_id_filename: the cache link itself (old layout) or its "elf".
+    std::string link = locator_->buildid_dir() + "/.build-id/" + dso.build_id.substr(0, 2) + "/" +
+                       dso.build_id.substr(2);
+    out.push_back(is_regular_file(link) ? link : link + "/elf");
+  }
+  return out;
+}
+
+const MappedFile* DwarfUnwinder::file_of(const Dso& dso) {
+  auto it = files_.find(&dso);
+  if (it != files_.end()) return it->second.get();
+  std::unique_ptr<MappedFile> file;
+  for (const std::string& path : file_candidates(dso)) {
+    if (!is_regular_file(path)) continue;
+    try {
+      file = std::make_unique<MappedFile>(path);
+      break;
+    } catch (const std::exception&) {
+    }
+  }
+  return files_.emplace(&dso, std::move(file)).first->second.get();
+}
+
+const std::string* DwarfUnwinder::debuginfo_of(const Dso* dso) {
+  if (!dso) return nullptr;
+  auto it = debuginfo_.find(dso);
+  if (it == debuginfo_.end()) {
+    LocatedDso found = locator_->locate(dso->long_name, BuildId::from_hex(dso->build_id));
+    it = debuginfo_.emplace(dso, found.syms ? found.syms->path() : std::string()).first;
+  }
+  return &it->second;
+}
+
+DwarfUnwinder::AddressSpace& DwarfUnwinder::address_space(const Thread& t) {
+  auto& slot = spaces_[t.maps.get()];
+  // Reuse the Dwfl only while every module in it still matches the map it was reported for.
+  if (slot) {
+    for (const ReportedModule& m : slot->modules) {
+      const Map* map = t.maps->find(m.map_start);
+      if (!map || map->start != m.map_start || map->pgoff != m.pgoff || map->dso != m.dso) {
+        slot.reset();
+        break;
+      }
+    }
+  }
+  if (!slot) {
+    if (spaces_.size() > kMaxCachedSpaces) {
+      spaces_.clear();
+      return address_space(t);
+    }
+    slot = std::make_unique<AddressSpace>();
+    slot->dwfl = dwfl_begin(&kOfflineCallbacks);
+  }
+  return *slot;
+}
+
+bool DwarfUnwinder::report_module(Walk& w, uint64_t ip, const Map** map_out) {
+  const Map* map = w.thread->maps ? w.thread->maps->find(ip) : nullptr;
+  *map_out = map;
+  if (!map || !map->dso) return true;  // as perf: nothing to report, not a failure
+  const Dso& dso = *map->dso;
+  Dwfl* dwfl = w.space->dwfl;
+  // JIT dumps map only their code, without ELF headers.
+  uint64_t base =
+      dso.long_name.rfind("/tmp/jitted-", 0) == 0 ? map->start : map->start - map->pgoff;
+  Dwfl_Module* mod = dwfl_addrmodule(dwfl, ip);
+  if (mod) {
+    Dwarf_Addr start = 0;
+    dwfl_module_info(mod, nullptr, &start, nullptr, nullptr, nullptr, nullptr, nullptr);
+    if (start != base) mod = nullptr;
+  }
+  if (!mod) {
+    for (const std::string& path : file_candidates(dso)) {
+      mod = dwfl_report_elf(dwfl, dso.short_name.c_str(), path.c_str(), -1, base, false);
+      if (mod) break;
+    }
+    if (mod) {
+      w.space->modules.push_back({map->start, map->pgoff, &dso});
+      void** userdata = nullptr;
+      dwfl_module_info(mod, &userdata, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr);
+      // The module's userdata names its dso for find_debuginfo; it lives as long as the Dwfl.
+      auto* entry = new std::pair<DwarfUnwinder*, const Dso*>(this, &dso);
+      w.space->owned_userdata.emplace_back(entry);
+      *userdata = entry;
+    }
+  }
+  return mod && dwfl_addrmodule(dwfl, ip) == mod;
+}
+
+bool DwarfUnwinder::read_word(Walk& w, uint64_t addr, uint64_t& value) {
+  auto sp = perf_reg_value(*w.regs, kPerfRegX86Sp);
+  if (!sp) return false;
+  uint64_t start = *sp, end = start + w.stack.size();
+  if (addr + 8 < addr) return false;
+  if (addr >= start && addr + 8 <= end && end >= start) {
+    std::memcpy(&value, w.stack.data() + (addr - start), 8);
+    if (w.swap) value = bswap64(value);
+    return true;
+  }
+  // Outside the copy: the mapped file (text, rodata), as perf's access_dso_mem.
+  const Map* map = w.thread->maps ? w.thread->maps->find(addr) : nullptr;
+  if (!map || !map->dso) return false;
+  const MappedFile* file = file_of(*map->dso);
+  if (!file) return false;
+  uint64_t off = map->map_ip(addr);
+  Bytes bytes = file->bytes();
+  if (off > bytes.size() || bytes.size() - off < 8) return false;
+  std::memcpy(&value, bytes.data() + off, 8);
+  return true;
+}
+
+void DwarfUnwinder::unwind(const Thread& t, const RegsDump& regs, Bytes stack, bool swap,
+                           int max_stack, std::vector<UnwoundFrame>& out) {
+  if (max_stack <= 0 || !t.maps || regs.abi != PERF_SAMPLE_REGS_ABI_64) return;
+  auto ip = perf_reg_value(regs, kPerfRegX86Ip);
+  if (!ip || !perf_reg_value(regs, kPerfRegX86Sp)) return;
+  AddressSpace& space = address_space(t);
+  if (!space.dwfl) return;
+  Walk w{this, &space, &t, &regs, stack, swap, max_stack, {}};
+  space.walk = &w;
+  const Map* map = nullptr;
+  bool ok = report_module(w, *ip, &map);
+  if (ok && !space.attached)
+    space.attached = dwfl_attach_state(space.dwfl, nullptr, t.pid > 0 ? t.pid : 1, &kThreadCallbacks,
+                                       &space);
+  if (ok && space.attached) {
+    int err = dwfl_getthread_frames(space.dwfl, t.tid > 0 ? t.tid : 1, frame_callback, &w);
+    // An error after at least one frame keeps what was found (perf's rule).
+    if (err == 0 || w.max_stack_left != max_stack)
+      for (const UnwoundFrame& f : w.entries)
+        if (f.ip) out.push_back(f);
+  }
+  space.walk = nullptr;
+}
+
+}  // namespace cperf
