@@ -5,6 +5,8 @@
 #   tests/data/gen-golden.sh perf6.1    # only tests/data/perf6.1
 #   tests/data/gen-golden.sh perf7.2-defer
 #   tests/data/gen-golden.sh cperf      # files recorded by cperf (see cperf/README.md)
+#   KINDS=script-G,script-ns tests/data/gen-golden.sh perf6.1   # only these kinds (their
+#                                       # goldens and exit-status lines are replaced, others kept)
 #
 # Needs root (chroot) and the oracle chroot made by ../shared/oracle/setup
 # (default ~/.cache/cperf-oracle/sid; honours SID_ROOT and ORACLE_HOME like the setup script).
@@ -39,6 +41,29 @@
 #   report-pid            perf report --stdio --no-children -s pid -i NAME.data $S     (*)
 #   report-relative       perf report --stdio --percentage relative --comms deep -i NAME.data $S (*)
 #   report-stats          perf report --stats -i NAME.data $S
+#   script-G              perf script -G -i NAME.data $S
+#   script-maxstack       perf script --max-stack 3 ...
+#   script-ns             perf script --ns -G ...
+#   script-fields         perf script -F comm,pid,tid,time,ip,sym ...
+#   script-fields-plus    perf script -F +pid,-period,-cpu ...
+#   script-fields-minus   perf script -F -ip,-time ...
+#   script-fields-sw      perf script -F sw:comm,tid,cpu,event,ip,dso,period ...
+#   script-fields-trace   perf script -F trace:comm,pid,time,event,trace ...
+#   script-fields-addr    perf script -F +addr ...            (an error for most files)
+#   script-time           perf script --time T1,T3 -G ...     (T1, T3: times of the samples at
+#                                                              1/4 and 3/4 of the file)
+#   script-time-pct       perf script --time 10%/2 ...
+#   script-cpu            perf script -C 1 -G ...
+#   script-pid            perf script --pid P -G ...          (P: pid of the middle sample)
+#   script-tid            perf script --tid T ...             (T: tid of the sample at 3/4)
+#   script-comms          perf script --comms mt,sleep ...
+#   script-symbols        perf script -S spin,read_zero ...
+#   script-show-task      perf script --show-task-events ...
+#   script-show-mmap      perf script --show-mmap-events -G ...
+#   script-show-other     perf script --show-switch-events --show-lost-events -G ...
+#   script-header         perf script --header -G ...         (mtime fixed, as for header)
+#   The exact command of every script-* golden (with the computed values) is its line in
+#   expected/exit-status.txt; tests/e2e/script_golden.sh runs cperf with those arguments.
 #
 #   (*) minus the random `# (Tip: ...)` line: grep -v '^# (Tip:'
 #
@@ -93,6 +118,13 @@ set -u
 setdir=$1 out=$2 kinds=$3; shift 3
 cd "$setdir/data" || exit 1
 S="--kallsyms=../kallsyms --symfs=../symfs"
+# nth FIELD D N: the FIELD (time, pid, tid) of the sample N*count/D of file $f, for options
+# whose values depend on the recording (--time, --pid, --tid).
+nth() {
+  perf script -G -F $1 -i $f.data $S 2>/dev/null | tr -d ' :' | grep -E '^[0-9.]+$' > ../nth.txt
+  n=$(( $(wc -l < ../nth.txt) * $3 / $2 )); [ $n -ge 1 ] || n=1
+  sed -n "${n}p" ../nth.txt
+}
 for f in "$@"; do
   for k in $(echo "$kinds" | tr , ' '); do
     tip=1
@@ -119,6 +151,26 @@ for f in "$@"; do
       report-pid)           set -- report --stdio --no-children -s pid -i $f.data $S ;;
       report-relative)      set -- report --stdio --percentage relative --comms deep -i $f.data $S ;;
       report-stats)         set -- report --stats -i $f.data $S ;;
+      script-G)             set -- script -G -i $f.data $S; tip=0 ;;
+      script-maxstack)      set -- script --max-stack 3 -i $f.data $S; tip=0 ;;
+      script-ns)            set -- script --ns -G -i $f.data $S; tip=0 ;;
+      script-fields)        set -- script -F comm,pid,tid,time,ip,sym -i $f.data $S; tip=0 ;;
+      script-fields-plus)   set -- script -F +pid,-period,-cpu -i $f.data $S; tip=0 ;;
+      script-fields-minus)  set -- script -F -ip,-time -i $f.data $S; tip=0 ;;
+      script-fields-sw)     set -- script -F sw:comm,tid,cpu,event,ip,dso,period -i $f.data $S; tip=0 ;;
+      script-fields-trace)  set -- script -F trace:comm,pid,time,event,trace -i $f.data $S; tip=0 ;;
+      script-fields-addr)   set -- script -F +addr -i $f.data $S; tip=0 ;;
+      script-time)          set -- script --time $(nth time 4 1),$(nth time 4 3) -G -i $f.data $S; tip=0 ;;
+      script-time-pct)      set -- script --time 10%/2 -i $f.data $S; tip=0 ;;
+      script-cpu)           set -- script -C 1 -G -i $f.data $S; tip=0 ;;
+      script-pid)           set -- script --pid $(nth pid 2 1) -G -i $f.data $S; tip=0 ;;
+      script-tid)           set -- script --tid $(nth tid 4 3) -i $f.data $S; tip=0 ;;
+      script-comms)         set -- script --comms mt,sleep -i $f.data $S; tip=0 ;;
+      script-symbols)       set -- script -S spin,read_zero -i $f.data $S; tip=0 ;;
+      script-show-task)     set -- script --show-task-events -i $f.data $S; tip=0 ;;
+      script-show-mmap)     set -- script --show-mmap-events -G -i $f.data $S; tip=0 ;;
+      script-show-other)    set -- script --show-switch-events --show-lost-events -G -i $f.data $S; tip=0 ;;
+      script-header)        set -- script --header -G -i $f.data $S; tip=0 ;;
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
@@ -135,7 +187,8 @@ EOF
 
 base_kinds=script,script-nomerge,report,report-children,dump,evlist
 extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats
-all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds
+script_kinds=script-G,script-maxstack,script-ns,script-fields,script-fields-plus,script-fields-minus,script-fields-sw,script-fields-trace,script-fields-addr,script-time,script-time-pct,script-cpu,script-pid,script-tid,script-comms,script-symbols,script-show-task,script-show-mmap,script-show-other,script-header
+all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds
 
 for set in $sets; do
   src=$here/$set
@@ -148,8 +201,10 @@ for set in $sets; do
   names=$(cd "$src/data" && ls *.data | sed 's/\.data$//')
   run() { chroot "$SID_ROOT" env -i HOME=$rel/home PROCFS_PATH=$rel/noproc TZ=UTC \
             PATH=/usr/sbin:/usr/bin:/sbin:/bin sh $rel/inner.sh "$rel/$set" "$@"; }
-  if [ "$set" = perf7.2-defer ]; then
-    run "$rel/$set/out" header,$extra_kinds $names
+  if [ -n "${KINDS:-}" ]; then
+    run "$rel/$set/out" "$KINDS" $names
+  elif [ "$set" = perf7.2-defer ]; then
+    run "$rel/$set/out" header,$extra_kinds,$script_kinds $names
     run "$rel/$set/check" $base_kinds $names
     bad=0
     for g in "$dst"/check/*.txt.gz; do
@@ -164,9 +219,20 @@ for set in $sets; do
     run "$rel/$set/out" $all_kinds $names
   fi
   # Replace this set's generated files (keep the fixture's originals for perf7.2-defer).
-  for n in $names; do
-    rm -f "$src"/expected/$n.*.stderr.txt
-  done
+  if [ -n "${KINDS:-}" ]; then
+    # Only KINDS were run: keep the other kinds' goldens and exit-status lines.
+    for n in $names; do
+      for k in $(echo "$KINDS" | tr , ' '); do rm -f "$src/expected/$n.$k.stderr.txt"; done
+    done
+    awk -v kinds=",$KINDS," 'index(kinds, "," $2 ",") == 0' "$src/expected/exit-status.txt" \
+      > "$dst/exit-status.old"
+    cat "$dst/exit-status.old" "$dst/out/exit-status.txt" > "$dst/out/exit-status.merged"
+    mv "$dst/out/exit-status.merged" "$dst/out/exit-status.txt"
+  else
+    for n in $names; do
+      rm -f "$src"/expected/$n.*.stderr.txt
+    done
+  fi
   cp "$dst"/out/* "$src/expected/"
   echo "$set: $(ls "$dst"/out | grep -c '\.txt\.gz$') goldens written to $src/expected"
   grep -v ' exit=0 stderr=0:' "$dst/out/exit-status.txt" | sed "s|^|$set: |" || true

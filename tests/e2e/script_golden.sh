@@ -4,11 +4,15 @@
 # NAME.script{,-nomerge}.txt.gz), run from the set's data/ folder with
 # --kallsyms=<unpacked kallsyms.gz> --symfs=../symfs, as the goldens were made.
 # Prints each mismatch (and keeps the output in tests/out/); exits non-zero on any.
-# ONLY="fp defer" restricts the files; SETS="perf7.2-defer" the sets.
+# Then every script-* option kind listed in the set's expected/exit-status.txt (script-G,
+# script-fields, script-time, ...: see tests/data/gen-golden.sh) is run with the arguments
+# recorded there; its stdout must equal the golden and its exit status perf's.
+# ONLY="fp defer" restricts the files; SETS="perf7.2-defer" the sets; KINDS="script-G,script-ns"
+# the option kinds.
 # KNOWN lists goldens cperf does not reproduce yet (reported, not failed, unless STRICT=1); none
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
-for set in ${SETS:-perf7.2-defer perf6.1}; do
+for set in ${SETS:-perf7.2-defer perf6.1 cperf}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
   ks=$(kallsyms_dir "$dir")
@@ -33,6 +37,35 @@ for set in ${SETS:-perf7.2-defer perf6.1}; do
       rm -f "$out"
     done
   done
+  # The option kinds (script-G, script-fields, ...): expected/exit-status.txt holds the exact
+  # command perf ran for each (with the values computed per file) and its exit status.
+  status=$dir/expected/exit-status.txt
+  [ -e "$status" ] || { rm -rf "$ks"; continue; }
+  while read -r name kind ex _ rest; do
+    case $kind in script-nomerge|script-*) ;; *) continue ;; esac
+    [ $kind = script-nomerge ] && continue
+    if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then continue; fi
+    if [ -n "${KINDS:-}" ] && ! [[ ",$KINDS," == *",$kind,"* ]]; then continue; fi
+    exp=$dir/expected/$name.$kind.txt.gz
+    want_rc=${ex#exit=}
+    read -ra argv <<< "${rest#perf script }"
+    argv=("${argv[@]/--kallsyms=..\/kallsyms/--kallsyms=$ks/kallsyms}")
+    out=$(mktemp) err=$(mktemp)
+    input=$name.data
+    if [ $kind = script-header ]; then  # "# captured on" is the file's mtime (see gen-golden.sh)
+      cp "$dir/data/$name.data" "$ks/$name.data" && touch -d @946684800 "$ks/$name.data"
+      input=$ks/$name.data
+    fi
+    argv=("${argv[@]/#$name.data/$input}")
+    (cd "$dir/data" && TZ=UTC "$CPERF" script "${argv[@]}" > "$out" 2> "$err")
+    rc=$?
+    if [ $rc -ne "$want_rc" ]; then
+      echo "EXIT $rc (perf: $want_rc): $set.$name.$kind: cperf script ${argv[*]}"; head -3 "$err"
+      GOLDEN_FAILS=$((GOLDEN_FAILS+1))
+    fi
+    compare_golden "$set.$name.$kind" "$exp" "$out"
+    rm -f "$out" "$err" "$ks/$name.data"
+  done < "$status"
   rm -rf "$ks"
 done
 golden_summary "script goldens"
