@@ -5,6 +5,7 @@
 //   2. open the file, name the events, optionally print the header
 //   3. run Session -> [DeferredCallchainMerger] -> ScriptTool
 //   4. with -v, report the merger's counts on stderr
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <sstream>
@@ -13,6 +14,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "header/feature_print.h"
+#include "header/feature_text.h"
 #include "header/header_print.h"
 #include "io/perf_data_reader.h"
 #include "script/script_tool.h"
@@ -55,20 +57,30 @@ bool parse_cpu_list(const std::string& s, std::set<uint32_t>& out) {
   return true;
 }
 
-// "sec.usec" (either side may be empty) -> ns; false on garbage.
-bool parse_time(const std::string& s, uint64_t& ns) {
-  if (s.empty()) {
-    ns = 0;
-    return true;
+// perf's perf_session__cpu_bitmap: -C needs CPU in the samples of the first event of each
+// attr type, and CPUs below the recorded nr_cpus_avail (unknown, i.e. 0, in pipe mode).
+// Returns an error message, or empty.
+std::string check_cpu_option(const PerfDataReader& reader, const std::set<uint32_t>& cpus) {
+  std::set<uint32_t> seen_types;
+  for (const EventAttrEntry& a : reader.attrs()) {
+    if (a.attr.type >= PERF_TYPE_MAX || !seen_types.insert(a.attr.type).second) continue;
+    if (!(a.attr.sample_type & PERF_SAMPLE_CPU))
+      return "File does not contain CPU events. Remove -C option to proceed.";
   }
-  size_t dot = s.find('.');
-  std::string sec = s.substr(0, dot), frac = dot == std::string::npos ? "" : s.substr(dot + 1);
-  if (sec.empty() || sec.find_first_not_of("0123456789") != std::string::npos ||
-      frac.find_first_not_of("0123456789") != std::string::npos || frac.size() > 9)
-    return false;
-  frac.resize(9, '0');
-  ns = std::stoull(sec) * 1000000000ull + std::stoull(frac);
-  return true;
+  uint32_t nr_cpus = std::min<uint32_t>(feature_env(reader).nr_cpus_avail, 4096);
+  for (uint32_t c : cpus)
+    if (c >= nr_cpus)
+      return "Requested CPU " + std::to_string(c) + " too large. Consider raising MAX_NR_CPUS";
+  return {};
+}
+
+// HEADER_SAMPLE_TIME: the first and last sample times (0, 0 when absent).
+std::pair<uint64_t, uint64_t> sample_time_span(const PerfDataReader& reader) {
+  auto it = reader.features().find(HEADER_SAMPLE_TIME);
+  if (it == reader.features().end() || it->second.size() < 16) return {0, 0};
+  ByteReader r(it->second, reader.swapped());
+  uint64_t first = r.u64();
+  return {first, r.u64()};
 }
 
 int usage_error(const std::string& msg) {
@@ -119,14 +131,6 @@ int cmd_script(const Args& args) {
   so.show_mmap = o.show_mmap;
   so.show_switch = o.show_switch;
   so.show_lost = o.show_lost;
-  if (!o.time.empty()) {
-    size_t comma = o.time.find(',');
-    uint64_t a = 0, b = 0;
-    if (!parse_time(o.time.substr(0, comma), a) ||
-        (comma != std::string::npos && !parse_time(o.time.substr(comma + 1), b)))
-      return usage_error("Invalid time string");
-    so.time_range = std::make_pair(a, b);
-  }
   if (!o.cpu.empty() && !parse_cpu_list(o.cpu, so.cpus)) return usage_error("Invalid cpu list");
   if (!o.pid.empty() && !parse_number_list(o.pid, so.pids)) return usage_error("Invalid pid list");
   if (!o.tid.empty() && !parse_number_list(o.tid, so.tids)) return usage_error("Invalid tid list");
@@ -141,6 +145,28 @@ int cmd_script(const Args& args) {
   try {
     PerfDataReader reader(o.input);
     name_events(reader);
+    if (!so.cpus.empty()) {
+      std::string err = check_cpu_option(reader, so.cpus);
+      if (!err.empty()) {
+        std::fprintf(stderr, "%s\n", err.c_str());
+        return 255;
+      }
+    }
+    if (!o.time.empty()) {
+      auto [first, last] = sample_time_span(reader);
+      switch (so.time_ranges.parse(o.time, first, last)) {
+        case TimeRanges::ParseResult::kOk: break;
+        case TimeRanges::ParseResult::kNoSampleTime:
+          std::fputs("HINT: no first/last sample time found in perf data.\n"
+                     "Please use latest perf binary to execute 'perf record'\n"
+                     "(if '--buildid-all' is enabled, please set '--timestamp-boundary').\n",
+                     stderr);
+          return 234;  // perf's -EINVAL
+        case TimeRanges::ParseResult::kInvalid:
+          std::fputs("Invalid time string\n", stderr);
+          return 234;
+      }
+    }
     if (o.header) print_header(stdout, reader, o.verbose > 0);
     ScriptTool tool(stdout, so, fields);
     DeferredCallchainMerger merger(tool);

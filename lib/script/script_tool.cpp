@@ -94,10 +94,7 @@ bool ScriptTool::check_fields(int attr_index, Session& s) {
 }
 
 bool ScriptTool::filtered(uint32_t cpu, uint64_t time, const Thread& t) const {
-  if (opts_.time_range) {
-    auto [start, end] = *opts_.time_range;
-    if ((start && time < start) || (end && time > end)) return true;
-  }
+  if (opts_.time_ranges.skip(time)) return true;
   if (!opts_.cpus.empty() && !opts_.cpus.count(cpu)) return true;
   if (!opts_.pids.empty() && !opts_.pids.count(t.pid)) return true;
   if (!opts_.tids.empty() && !opts_.tids.count(t.tid)) return true;
@@ -162,7 +159,8 @@ void ScriptTool::resolve_chain(const Thread& t, const U64Array& chain, std::vect
   }
 }
 
-void ScriptTool::print_symbol(const Map* map, uint64_t ip, bool dso_field, bool symoff) {
+void ScriptTool::print_symbol(const Map* map, uint64_t ip, bool dso_field, bool symoff,
+                              bool inlined) {
   const Symbol* sym = nullptr;
   const std::string* alias = nullptr;
   uint64_t addr = ip;
@@ -170,7 +168,7 @@ void ScriptTool::print_symbol(const Map* map, uint64_t ip, bool dso_field, bool 
     addr = map->map_ip(ip);
     if (const auto* ds = symbols_.symbols_of(map->dso)) {
       sym = ds->table.find(addr);
-      if (sym) {
+      if (sym && inlined) {
         auto it = ds->alias_first.find(sym->start);
         if (it != ds->alias_first.end()) alias = &it->second;
       }
@@ -204,7 +202,7 @@ void ScriptTool::print_frames(const std::vector<Frame>& frames, int type, bool d
       if (dso)
         std::fprintf(out_, " (%s)", f.map && f.map->dso ? f.map->dso->long_name.c_str() : "[unknown]");
     } else if (sym) {
-      print_symbol(f.map, f.ip, dso, symoff);
+      print_symbol(f.map, f.ip, dso, symoff, true);
     } else if (dso) {
       std::fprintf(out_, " (%s)", f.map && f.map->dso ? f.map->dso->long_name.c_str() : "[unknown]");
     }
@@ -261,7 +259,8 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
       std::fputc(' ', out_);
       std::fprintf(out_, "%16" PRIx64, ds.ip);
       if (fields_.has(type, kFieldSym))
-        print_symbol(map, ds.ip, fields_.has(type, kFieldDso), fields_.has(type, kFieldSymOff));
+        print_symbol(map, ds.ip, fields_.has(type, kFieldDso), fields_.has(type, kFieldSymOff),
+                     false);
       else if (fields_.has(type, kFieldDso))
         std::fprintf(out_, " (%s)", map && map->dso ? map->dso->long_name.c_str() : "[unknown]");
     }

@@ -19,6 +19,7 @@
 #include "script/field_set.h"
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
+#include "script/time_ranges.h"
 #include "session/deferred_merger.h"
 #include "session/session.h"
 #include "trace/trace_events.h"
@@ -34,7 +35,7 @@ struct ScriptOptions {
   bool ns = false;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
   // Filters; empty = all.
-  std::optional<std::pair<uint64_t, uint64_t>> time_range;  // [start, end] in ns, 0 = open
+  TimeRanges time_ranges;
   std::set<uint32_t> cpus;
   std::set<int32_t> pids, tids;
   std::set<std::string> comms, symbols;
@@ -67,7 +68,9 @@ class ScriptTool : public SessionTool {
   // Resolves chain entries into frames (perf's thread__resolve_callchain_sample).
   void resolve_chain(const Thread& t, const U64Array& chain, std::vector<Frame>& out);
   void print_frames(const std::vector<Frame>& frames, int type, bool deferred, uint64_t cookie);
-  void print_symbol(const Map* map, uint64_t ip, bool dso_field, bool symoff);
+  // inlined: callchain entries name an inlined caller "NAME+off (inlined)" like perf; the
+  // sample line of -G / no-callchain output does not.
+  void print_symbol(const Map* map, uint64_t ip, bool dso_field, bool symoff, bool inlined);
   size_t name_width(Session& s);
   // Tracepoint fields (-F trace): formats from HEADER_TRACING_DATA (file) or the
   // HEADER_TRACING_DATA record (pipe); a malformed blob is a fatal InputError.
