@@ -53,6 +53,11 @@ FieldSet::FieldSet() {
   fields_[kOutTrace] = kFieldComm | kFieldTid | kFieldCpu | kFieldTime | kFieldEvent | kFieldTrace;
 }
 
+// perf's rules: "TYPE:list" replaces that type's fields (starting from none, '-' items only
+// clear) and never makes a field "user set", so fields its samples lack are dropped silently.
+// Without a type, a list with no '+'/'-' anywhere replaces every type's fields; otherwise its
+// items change the current fields. Without a type, every named field counts as user set (so a
+// field the samples lack is an error) and '-' takes that back.
 std::string FieldSet::parse(const std::string& spec_in) {
   std::string spec = spec_in;
   int only = -1;
@@ -63,19 +68,22 @@ std::string FieldSet::parse(const std::string& spec_in) {
       if (tname == t.name) only = t.type;
     if (only < 0) return "Invalid event type in field string.";
     spec = spec.substr(colon + 1);
+    fields_[only] = 0;
+  } else {
+    if (spec.empty()) return "Cannot set fields to 'none' for all event types.";
+    if (spec.find_first_of("+-") == std::string::npos)
+      for (int t = 0; t < kOutTypes; ++t) fields_[t] = user_set_[t] = 0;
   }
-  std::vector<std::string> items = split(spec, ',');
-  if (items.empty()) return "Invalid field string.";
-  enum { kSet, kAdd, kRemove } mode = kSet;
-  if (!items[0].empty() && (items[0][0] == '+' || items[0][0] == '-')) mode = kAdd;
-  uint32_t set_bits = 0;
-  for (std::string item : items) {
-    int change = mode == kSet ? 0 : 1;
-    if (!item.empty() && (item[0] == '+' || item[0] == '-')) {
-      change = item[0] == '+' ? 1 : -1;
+  enum { kDefault, kSet, kAdd, kRemove } change = kDefault;
+  for (std::string item : split(spec, ',')) {
+    if (item.empty()) continue;  // strtok skips empty tokens
+    if (item[0] == '+' || item[0] == '-') {
+      if (change == kSet) return "Cannot mix +-field with overridden fields";
+      change = item[0] == '+' ? kAdd : kRemove;
       item = item.substr(1);
-    } else if (mode != kSet) {
-      change = 1;
+    } else {
+      if (change != kSet && change != kDefault) return "Cannot mix +-field with overridden fields";
+      change = kSet;
     }
     uint32_t bit = 0;
     for (const FieldName& f : kFieldNames)
@@ -83,28 +91,20 @@ std::string FieldSet::parse(const std::string& spec_in) {
     if (!bit) return "Invalid field requested.";
     for (int t = 0; t < kOutTypes; ++t) {
       if (only >= 0 && t != only) continue;
-      if (change == 1) {
-        fields_[t] |= bit;
-        user_set_[t] |= bit;
-      } else if (change == -1) {
+      if (change == kRemove) {
         fields_[t] &= ~bit;
-        user_set_[t] &= ~bit;
+        if (only < 0) user_set_[t] &= ~bit, user_unset_[t] |= bit;
+      } else {
+        fields_[t] |= bit;
+        if (only < 0) user_set_[t] |= bit, user_unset_[t] &= ~bit;
       }
-    }
-    if (change == 0) set_bits |= bit;
-  }
-  if (mode == kSet) {
-    for (int t = 0; t < kOutTypes; ++t) {
-      if (only >= 0 && t != only) continue;
-      fields_[t] = set_bits;
-      user_set_[t] = set_bits;
     }
   }
   return {};
 }
 
 std::string FieldSet::check(const perf_event_attr& attr, const std::string& evname,
-                            bool use_callchain) {
+                            bool use_callchain, bool pipe_callchain) {
   int type = output_type(attr.type);
   if (checked_[type]) return {};
   checked_[type] = true;
@@ -130,6 +130,7 @@ std::string FieldSet::check(const perf_event_attr& attr, const std::string& evna
              " attribute set. Cannot print '" + n.fname + "' field.";
     fields_[type] &= ~n.field;
   }
+  if (pipe_callchain) fields_[type] |= (kFieldIp | kFieldSym) & ~user_unset_[type];
   // Tracepoints print their call sites when callchains are present.
   if (type == kOutTrace && use_callchain && !user_set_[type] &&
       (attr.sample_type & PERF_SAMPLE_CALLCHAIN))

@@ -40,7 +40,10 @@ class FieldSet {
   // Applies one -F/--fields value. Returns an error message, or empty on success.
   std::string parse(const std::string& spec);
   // Drops default fields the attr's samples lack; returns an error for user-set ones.
-  std::string check(const perf_event_attr& attr, const std::string& evname, bool use_callchain);
+  // pipe_callchain: a pipe-mode file whose events (so far) sample callchains, with callchains
+  // shown; perf then turns on ip and sym for the type unless the user removed them ('-ip').
+  std::string check(const perf_event_attr& attr, const std::string& evname, bool use_callchain,
+                    bool pipe_callchain = false);
 
   uint32_t fields(int type) const { return fields_[type]; }
   bool has(int type, uint32_t f) const { return fields_[type] & f; }
@@ -48,6 +51,7 @@ class FieldSet {
  private:
   std::array<uint32_t, kOutTypes> fields_{};
   std::array<uint32_t, kOutTypes> user_set_{};
+  std::array<uint32_t, kOutTypes> user_unset_{};
   std::array<bool, kOutTypes> checked_{};
 };
 

@@ -81,9 +81,16 @@ bool ScriptTool::check_fields(int attr_index, Session& s) {
   const EventAttrEntry& e = s.attrs()[attr_index];
   // perf checks the first event of each output type.
   int type = output_type(e.attr.type);
+  // perf checks pipe-mode events as their attrs arrive: callchains in any event seen so far
+  // turn on ip and sym (the check runs at the first sample here, after all attrs).
+  uint64_t combined = 0;
+  for (const auto& a : s.attrs()) combined |= a.attr.sample_type;
+  bool pipe_chain = s.reader().is_pipe() && !opts_.hide_call_graph &&
+                    ((combined & PERF_SAMPLE_CALLCHAIN) || (combined & PERF_SAMPLE_BRANCH_STACK) ||
+                     ((combined & PERF_SAMPLE_REGS_USER) && (combined & PERF_SAMPLE_STACK_USER)));
   for (const auto& a : s.attrs()) {
     if (output_type(a.attr.type) != type) continue;
-    std::string err = fields_.check(a.attr, a.name, !opts_.hide_call_graph);
+    std::string err = fields_.check(a.attr, a.name, !opts_.hide_call_graph, pipe_chain);
     if (!err.empty() && error_.empty()) {
       error_ = err;
       std::fprintf(stderr, "%s\n", err.c_str());
@@ -189,6 +196,13 @@ void ScriptTool::print_symbol(const Map* map, uint64_t ip, bool dso_field, bool 
   if (alias) std::fputs(" (inlined)", out_);
 }
 
+bool ScriptTool::inlined_at(const Map* map, uint64_t ip) {
+  if (!map) return false;
+  const auto* ds = symbols_.symbols_of(map->dso);
+  const Symbol* sym = ds ? ds->table.find(map->map_ip(ip)) : nullptr;
+  return sym && ds->alias_first.count(sym->start);
+}
+
 void ScriptTool::print_frames(const std::vector<Frame>& frames, int type, bool deferred,
                               uint64_t cookie) {
   bool ip = fields_.has(type, kFieldIp);
@@ -204,7 +218,11 @@ void ScriptTool::print_frames(const std::vector<Frame>& frames, int type, bool d
     } else if (sym) {
       print_symbol(f.map, f.ip, dso, symoff, true);
     } else if (dso) {
-      std::fprintf(out_, " (%s)", f.map && f.map->dso ? f.map->dso->long_name.c_str() : "[unknown]");
+      // Without sym, perf still names a frame of an inlined function "(inlined)".
+      if (inlined_at(f.map, f.ip))
+        std::fputs(" (inlined)", out_);
+      else
+        std::fprintf(out_, " (%s)", f.map && f.map->dso ? f.map->dso->long_name.c_str() : "[unknown]");
     }
     std::fputc('\n', out_);
   }
@@ -247,7 +265,7 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
     std::fprintf(out_, "%*s: ", width, e.name.empty() ? "[unknown]" : e.name.c_str());
   }
   if (fields_.has(type, kFieldTrace)) print_trace(e.attr, ds, s);
-  if (fields_.has(type, kFieldAddr)) std::fprintf(out_, "%16" PRIx64 " ", ds.addr);
+  if (fields_.has(type, kFieldAddr)) std::fprintf(out_, "%16" PRIx64, ds.addr);
   if (ip_field) {
     if (use_chain) {
       resolve_chain(t, ds.callchain, frames_);

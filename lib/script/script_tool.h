@@ -71,6 +71,7 @@ class ScriptTool : public SessionTool {
   // inlined: callchain entries name an inlined caller "NAME+off (inlined)" like perf; the
   // sample line of -G / no-callchain output does not.
   void print_symbol(const Map* map, uint64_t ip, bool dso_field, bool symoff, bool inlined);
+  bool inlined_at(const Map* map, uint64_t ip);
   size_t name_width(Session& s);
   // Tracepoint fields (-F trace): formats from HEADER_TRACING_DATA (file) or the
   // HEADER_TRACING_DATA record (pipe); a malformed blob is a fatal InputError.
