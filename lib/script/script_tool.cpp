@@ -109,19 +109,19 @@ bool ScriptTool::filtered(uint32_t cpu, uint64_t time, const Thread& t) const {
   return false;
 }
 
-void ScriptTool::print_start(const Thread& t, uint32_t tid, uint32_t cpu, uint64_t time, int type,
-                             bool callchain_style) {
+void ScriptTool::print_start(const Thread& t, int32_t pid, uint32_t tid, uint32_t cpu,
+                             uint64_t time, int type, bool callchain_style) {
   if (fields_.has(type, kFieldComm)) {
     if (callchain_style)
       std::fprintf(out_, "%s ", t.comm_str().c_str());
     else
       std::fprintf(out_, "%16s ", t.comm_str().c_str());
   }
-  bool pid = fields_.has(type, kFieldPid), tidf = fields_.has(type, kFieldTid);
-  if (pid && tidf)
-    std::fprintf(out_, "%7d/%-7d ", t.pid, static_cast<int32_t>(tid));
-  else if (pid)
-    std::fprintf(out_, "%7d ", t.pid);
+  bool pidf = fields_.has(type, kFieldPid), tidf = fields_.has(type, kFieldTid);
+  if (pidf && tidf)
+    std::fprintf(out_, "%7d/%-7d ", pid, static_cast<int32_t>(tid));
+  else if (pidf)
+    std::fprintf(out_, "%7d ", pid);
   else if (tidf)
     std::fprintf(out_, "%7d ", static_cast<int32_t>(tid));
   if (fields_.has(type, kFieldCpu)) std::fprintf(out_, "[%03d] ", static_cast<int32_t>(cpu));
@@ -258,7 +258,7 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
   bool use_chain = has_chain && !opts_.hide_call_graph;
   bool ip_field = fields_.has(type, kFieldIp);
   ++samples_printed_;
-  print_start(t, ds.tid, ds.cpu, ds.time, type, ip_field && use_chain);
+  print_start(t, static_cast<int32_t>(ds.pid), ds.tid, ds.cpu, ds.time, type, ip_field && use_chain);
   if (fields_.has(type, kFieldPeriod)) std::fprintf(out_, "%10" PRIu64 " ", ds.period);
   if (fields_.has(type, kFieldEvent)) {
     int width = static_cast<int>(name_width(s));  // names the events first
@@ -300,7 +300,7 @@ void ScriptTool::on_deferred(Event& ev, Session& s) {
   bool ip_field = fields_.has(type, kFieldIp);
   bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;
   ++deferred_printed_;
-  print_start(t, ev.sid.tid, ev.sid.cpu, ev.sid.time, type,
+  print_start(t, static_cast<int32_t>(ev.sid.pid), ev.sid.tid, ev.sid.cpu, ev.sid.time, type,
               ip_field && has_chain && !opts_.hide_call_graph);
   std::fprintf(out_, "DEFERRED CALLCHAIN [cookie: %" PRIx64 "]", sb.cookie);
   if (ip_field) {
@@ -334,24 +334,27 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
   }
   auto print = [&]() {
     if (!show || ev.attr_index < 0) return;
+    // The pid/tid columns are the record's sample_id (the forking parent, 0 for synthesized
+    // records); comm is that of the thread the record is about.
     int32_t pid = ev.sid.valid ? static_cast<int32_t>(ev.sid.pid) : sb.pid;
     int32_t tid = ev.sid.valid ? static_cast<int32_t>(ev.sid.tid) : sb.tid;
+    int32_t about_pid = pid, about_tid = tid;
     if (rec.type == PERF_RECORD_COMM || rec.type == PERF_RECORD_FORK ||
         rec.type == PERF_RECORD_EXIT || rec.type == PERF_RECORD_MMAP ||
         rec.type == PERF_RECORD_MMAP2) {
-      pid = sb.pid;
-      tid = sb.tid;
+      about_pid = sb.pid;
+      about_tid = sb.tid;
     }
     const EventAttrEntry& e = s.attrs()[ev.attr_index];
     if (!check_fields(ev.attr_index, s)) return;
     int type = output_type(e.attr.type);
-    Thread& t = machine_.findnew_thread(pid, tid);
+    Thread& t = machine_.findnew_thread(about_pid, about_tid);
     uint32_t cpu = ev.sid.valid ? ev.sid.cpu : 0;
     uint64_t time = ev.sid.valid ? ev.sid.time : 0;
     if (filtered(cpu, time, t)) return;
     bool cc = fields_.has(type, kFieldIp) && (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
               !opts_.hide_call_graph;
-    print_start(t, static_cast<uint32_t>(tid), cpu, time, type, cc);
+    print_start(t, pid, static_cast<uint32_t>(tid), cpu, time, type, cc);
     const char* name = record_type_name(rec.type);
     std::fprintf(out_, "PERF_RECORD_%s%s", name ? name : "UNKNOWN",
                  format_side_band(rec, sb).c_str());
