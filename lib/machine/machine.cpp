@@ -65,6 +65,7 @@ Thread& Machine::findnew_thread(int32_t pid, int32_t tid) {
   t.pid = pid;
   t.tid = tid;
   t.comm = tid == 0 ? "swapper" : ":" + std::to_string(tid);
+  t.comm_set = tid == 0;  // perf names the idle thread, so its forks inherit "swapper"
   // Threads of a process share its maps: find the group leader's.
   if (pid != tid && pid != -1) {
     Thread& leader = findnew_thread(pid, pid);
@@ -95,7 +96,11 @@ void Machine::fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid) {
   Thread t;
   t.pid = pid;
   t.tid = tid;
-  t.comm = comm;
+  // perf's thread__fork: only a comm the parent was given (not its ":<tid>") is inherited.
+  if (comm_set)
+    t.comm = comm;
+  else
+    t.comm = tid == 0 ? "swapper" : ":" + std::to_string(tid);
   t.comm_set = comm_set;
   if (pid == ppid) {
     t.maps = parent_maps;
