@@ -187,7 +187,7 @@ int cmd_script(const Args& args) {
                    st.parked, st.merged, st.mismatched, st.flushed, st.evicted, st.records,
                    st.records_unmatched);
     }
-    if (!tool.error().empty()) return 255;
+    if (!tool.error().empty()) return tool.exit_status();
   } catch (const InputError& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());

@@ -30,6 +30,24 @@ void ScriptTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);
   if (rec.type == PERF_RECORD_HEADER_TRACING_DATA)
     load_trace(rec.payload, rec.offset + rec.size, s);
+  if (rec.type == PERF_RECORD_HEADER_ATTR && s.reader().is_pipe() && !s.attrs().empty())
+    check_pipe_attr(rec, s);
+}
+
+// perf checks a pipe's events as their ATTR records arrive (named from the attr alone), and a
+// failed check ends the session: "<pipe offset> [<size>]: piped event processing failed ...".
+void ScriptTool::check_pipe_attr(const RawRecord& rec, Session& s) {
+  auto& attrs = s.reader().attrs();
+  EventAttrEntry& e = attrs.back();
+  int type = output_type(e.attr.type);
+  if (type == kOutOther || !error_.empty()) return;
+  for (size_t i = 0; i + 1 < attrs.size(); ++i)
+    if (output_type(attrs[i].attr.type) == type) return;  // only the first of each type
+  if (e.name.empty()) e.name = default_event_name(e.attr);
+  if (check_fields(static_cast<int>(attrs.size() - 1), s)) return;
+  std::fprintf(stderr, "%#" PRIx64 " [%#x]: piped event processing failed for event of type: ATTR (%u)\n",
+               rec.offset, rec.size, rec.type);
+  exit_status_ = 234;  // perf's -EINVAL
 }
 
 void ScriptTool::load_trace(Bytes blob, std::optional<uint64_t> offset, Session& s) {

@@ -52,6 +52,8 @@ class ScriptTool : public SessionTool {
   uint64_t samples_printed() const { return samples_printed_; }
   uint64_t deferred_printed() const { return deferred_printed_; }
   const std::string& error() const { return error_; }
+  // The exit status for error(): 255, or 234 when a pipe's ATTR record failed the field check.
+  int exit_status() const { return exit_status_; }
 
  private:
   struct Frame {
@@ -62,6 +64,7 @@ class ScriptTool : public SessionTool {
   void on_deferred(Event& ev, Session& s);
   void on_side_band(Event& ev, Session& s);
   bool check_fields(int attr_index, Session& s);
+  void check_pipe_attr(const RawRecord& rec, Session& s);
   bool filtered(uint32_t cpu, uint64_t time, const Thread& t) const;
   void print_start(const Thread& t, int32_t pid, uint32_t tid, uint32_t cpu, uint64_t time,
                    int type, bool callchain_style);
@@ -95,6 +98,7 @@ class ScriptTool : public SessionTool {
   SampleUnwinder unwinder_{opts_.symfs};  // --call-graph dwarf samples
   uint64_t samples_printed_ = 0, deferred_printed_ = 0;
   std::string error_;
+  int exit_status_ = 255;
 };
 
 }  // namespace cperf

@@ -6,7 +6,8 @@
 # Prints each mismatch (and keeps the output in tests/out/); exits non-zero on any.
 # Then every script-* option kind listed in the set's expected/exit-status.txt (script-G,
 # script-fields, script-time, ...: see tests/data/gen-golden.sh) is run with the arguments
-# recorded there; its stdout must equal the golden and its exit status perf's.
+# recorded there; its stdout must equal the golden and its exit status perf's (and, when perf
+# failed, its stderr perf's error text).
 # ONLY="fp defer" restricts the files; SETS="perf7.2-defer" the sets; KINDS="script-G,script-ns"
 # the option kinds.
 # KNOWN lists goldens cperf does not reproduce yet (reported, not failed, unless STRICT=1); none
@@ -64,6 +65,16 @@ for set in ${SETS:-perf7.2-defer perf6.1 cperf}; do
       GOLDEN_FAILS=$((GOLDEN_FAILS+1))
     fi
     compare_golden "$set.$name.$kind" "$exp" "$out"
+    # A failing command's error text must be perf's too (minus the chroot's environment lines).
+    experr=$dir/expected/$name.$kind.stderr.txt
+    if [ "$want_rc" != 0 ] && [ -e "$experr" ]; then
+      if grep -v -e '^cannot open maps$' -e '^Failed to read max cpus' "$experr" | cmp -s - "$err"; then
+        GOLDEN_PASSES=$((GOLDEN_PASSES+1))
+      else
+        echo "STDERR differs: $set.$name.$kind"; diff <(grep -v -e '^cannot open maps$' -e '^Failed to read max cpus' "$experr") "$err" | head -4
+        GOLDEN_FAILS=$((GOLDEN_FAILS+1))
+      fi
+    fi
     rm -f "$out" "$err" "$ks/$name.data"
   done < "$status"
   rm -rf "$ks"
