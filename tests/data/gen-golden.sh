@@ -5,6 +5,7 @@
 #   tests/data/gen-golden.sh perf6.1    # only tests/data/perf6.1
 #   tests/data/gen-golden.sh perf7.2-defer
 #   tests/data/gen-golden.sh cperf      # files recorded by cperf (see cperf/README.md)
+#   tests/data/gen-golden.sh synthetic  # deferred-callchain corner cases (synthetic/make-files.py)
 #   KINDS=script-G,script-ns tests/data/gen-golden.sh perf6.1   # only these kinds (their
 #                                       # goldens and exit-status lines are replaced, others kept)
 #
@@ -71,6 +72,7 @@
 # report-sym-q to report-stats and $defer_script_kinds written (its other goldens are the
 # fixture's originals); the six gen-expected.sh kinds are regenerated into a scratch folder and compared with the shipped
 # ones, as a check that the oracle still reproduces them.
+# synthetic gets script, script-nomerge and dump.
 # (-g fractal is not among the kinds: perf 7.2 prints its "[...]" line from uninitialised
 # memory, sometimes with " (inlined)" appended, so its output is not reproducible.)
 #
@@ -206,6 +208,8 @@ for set in $sets; do
             PATH=/usr/sbin:/usr/bin:/sbin:/bin sh $rel/inner.sh "$rel/$set" "$@"; }
   if [ -n "${KINDS:-}" ]; then
     run "$rel/$set/out" "$KINDS" $names
+  elif [ "$set" = synthetic ]; then
+    run "$rel/$set/out" script,script-nomerge,dump $names
   elif [ "$set" = perf7.2-defer ]; then
     run "$rel/$set/out" header,$extra_kinds,$defer_script_kinds $names
     run "$rel/$set/check" $base_kinds $names
