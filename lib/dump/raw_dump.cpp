@@ -142,6 +142,16 @@ void RawDumpTool::print_side_band(Event& ev, Session& s) {
     sb.tid = static_cast<int32_t>(ev.sid.tid);
   }
   std::string text = format_side_band(rec, sb);
+  if (rec.type == PERF_RECORD_LOST_SAMPLES) {
+    // perf 7.2 names the sample id of the record (-1 when the event samples none).
+    uint64_t id = UINT64_MAX;
+    if (ev.sid.valid && ev.attr_index >= 0 &&
+        (s.attrs()[ev.attr_index].attr.sample_type & (PERF_SAMPLE_ID | PERF_SAMPLE_IDENTIFIER)))
+      id = ev.sid.id;
+    char buf[96];
+    std::snprintf(buf, sizeof(buf), ": id:%" PRIu64 ": lost samples :%" PRIu64 "\n", id, sb.lost);
+    text = buf;
+  }
   switch (rec.type) {
     case PERF_RECORD_MMAP:
     case PERF_RECORD_MMAP2:
@@ -153,6 +163,8 @@ void RawDumpTool::print_side_band(Event& ev, Session& s) {
     case PERF_RECORD_EXIT:
     case PERF_RECORD_LOST:
     case PERF_RECORD_LOST_SAMPLES:
+    case PERF_RECORD_SWITCH:
+    case PERF_RECORD_SWITCH_CPU_WIDE:
     case PERF_RECORD_NAMESPACES:
     case PERF_RECORD_CGROUP:
     case PERF_RECORD_KSYMBOL:

@@ -346,8 +346,7 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
     case PERF_RECORD_MMAP2: show = opts_.show_mmap; break;
     case PERF_RECORD_SWITCH:
     case PERF_RECORD_SWITCH_CPU_WIDE: show = opts_.show_switch; break;
-    case PERF_RECORD_LOST:
-    case PERF_RECORD_LOST_SAMPLES: show = opts_.show_lost; break;
+    case PERF_RECORD_LOST: show = opts_.show_lost; break;  // perf script shows no LOST_SAMPLES
     default: break;
   }
   auto print = [&]() {
@@ -373,6 +372,10 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
     bool cc = fields_.has(type, kFieldIp) && (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
               !opts_.hide_call_graph;
     print_start(t, pid, static_cast<uint32_t>(tid), cpu, time, type, cc);
+    if (rec.type == PERF_RECORD_LOST) {  // perf_event__fprintf's form, not the dump's
+      std::fprintf(out_, "PERF_RECORD_LOST lost %" PRIu64 "\n", sb.lost);
+      return;
+    }
     const char* name = record_type_name(rec.type);
     std::fprintf(out_, "PERF_RECORD_%s%s", name ? name : "UNKNOWN",
                  format_side_band(rec, sb).c_str());

@@ -72,7 +72,7 @@
 # report-sym-q to report-stats and $defer_script_kinds written (its other goldens are the
 # fixture's originals); the six gen-expected.sh kinds are regenerated into a scratch folder and compared with the shipped
 # ones, as a check that the oracle still reproduces them.
-# synthetic gets script, script-nomerge and dump.
+# synthetic gets script, script-nomerge, dump, script-show-task and script-show-other.
 # (-g fractal is not among the kinds: perf 7.2 prints its "[...]" line from uninitialised
 # memory, sometimes with " (inlined)" appended, so its output is not reproducible.)
 #
@@ -209,7 +209,7 @@ for set in $sets; do
   if [ -n "${KINDS:-}" ]; then
     run "$rel/$set/out" "$KINDS" $names
   elif [ "$set" = synthetic ]; then
-    run "$rel/$set/out" script,script-nomerge,dump $names
+    run "$rel/$set/out" script,script-nomerge,dump,script-show-task,script-show-other $names
   elif [ "$set" = perf7.2-defer ]; then
     run "$rel/$set/out" header,$extra_kinds,$defer_script_kinds $names
     run "$rel/$set/check" $base_kinds $names

@@ -61,6 +61,17 @@ class File:
     def exit(self, tid, time):
         self.rec(4, 0, struct.pack("<IIIIQ", PID, PID, tid, PID, time) + self.sid(tid, time))
 
+    def switch(self, tid, time, out, cpu_wide_next=None):
+        misc = 0x2000 if out else 0  # PERF_RECORD_MISC_SWITCH_OUT
+        if cpu_wide_next is None:
+            self.rec(14, misc, self.sid(tid, time))
+        else:
+            self.rec(15, misc, struct.pack("<II", cpu_wide_next, cpu_wide_next) + self.sid(tid, time))
+
+    def lost(self, tid, time, n):
+        self.rec(2, 0, struct.pack("<QQ", 0, n) + self.sid(tid, time))
+        self.rec(13, 0, struct.pack("<Q", n + 1) + self.sid(tid, time + 1))
+
     def round(self):
         self.rec(68, 0, b"")
 
@@ -104,6 +115,11 @@ scenario("later-round", lambda f: (f.sample(PID, t, 0x50), f.round(),
                                    f.sample(PID + 1, t + 20, 0x51), f.round(),
                                    f.deferred(PID, t + 100, 0x50), f.round(),
                                    f.deferred(PID + 1, t + 120, 0x51, USER2)))
+# Side-band records for --show-switch-events / --show-lost-events / --show-task-events.
+scenario("side-band", lambda f: (f.switch(PID, t - 50, False), f.sample(PID, t, 0x70),
+                                 f.lost(PID, t + 10, 3), f.deferred(PID, t + 100, 0x70),
+                                 f.switch(PID, t + 150, True), f.switch(PID, t + 160, True, 4242),
+                                 f.comm(PID, b"deep2", t + 170), f.exit(PID, t + 180)))
 # The thread exits before returning to user space: no record, then its EXIT.
 scenario("thread-exit", lambda f: (f.comm(PID + 1, b"worker", t - 10), f.sample(PID + 1, t, 0x60),
                                    f.exit(PID + 1, t + 100), f.sample(PID, t + 150, 0x61),
