@@ -16,7 +16,7 @@ constexpr FieldName kFieldNames[] = {
     {"comm", kFieldComm}, {"tid", kFieldTid},       {"pid", kFieldPid},     {"time", kFieldTime},
     {"cpu", kFieldCpu},   {"event", kFieldEvent},   {"trace", kFieldTrace}, {"ip", kFieldIp},
     {"sym", kFieldSym},   {"symoff", kFieldSymOff}, {"dso", kFieldDso},     {"addr", kFieldAddr},
-    {"period", kFieldPeriod},
+    {"period", kFieldPeriod}, {"misc", kFieldMisc},     {"flags", kFieldFlags},
 };
 
 struct TypeName {

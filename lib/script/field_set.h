@@ -26,6 +26,8 @@ enum Field : uint32_t {
   kFieldDso = 1u << 10,
   kFieldAddr = 1u << 11,
   kFieldPeriod = 1u << 12,
+  kFieldMisc = 1u << 13,   // the record's misc bits as letters (K, U, E, ...)
+  kFieldFlags = 1u << 14,  // branch flags: only empty ones (non-branch samples) are printed
 };
 
 // perf's output types: the attr types below 6, plus "synth" and "other" (dynamic PMUs).

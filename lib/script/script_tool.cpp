@@ -127,8 +127,37 @@ bool ScriptTool::filtered(uint32_t cpu, uint64_t time, const Thread& t) const {
   return false;
 }
 
+// perf's misc letters: each cpumode whose bits are all set (so a hypervisor record, 3, is
+// "KUH"), then the record type's own bit; padded to 6 columns.
+void ScriptTool::print_misc(uint32_t rec_type, uint16_t misc) {
+  std::string s;
+  auto has = [&](uint16_t m) { return (misc & m) == m; };
+  if (has(PERF_RECORD_MISC_KERNEL)) s += 'K';
+  if (has(PERF_RECORD_MISC_USER)) s += 'U';
+  if (has(PERF_RECORD_MISC_HYPERVISOR)) s += 'H';
+  if (has(PERF_RECORD_MISC_GUEST_KERNEL)) s += 'G';
+  if (has(PERF_RECORD_MISC_GUEST_USER)) s += 'g';
+  switch (rec_type) {
+    case PERF_RECORD_MMAP:
+    case PERF_RECORD_MMAP2:
+      if (has(PERF_RECORD_MISC_MMAP_DATA)) s += 'M';
+      break;
+    case PERF_RECORD_COMM:
+      if (has(PERF_RECORD_MISC_COMM_EXEC)) s += 'E';
+      break;
+    case PERF_RECORD_SWITCH:
+    case PERF_RECORD_SWITCH_CPU_WIDE:
+      if (has(PERF_RECORD_MISC_SWITCH_OUT)) s += 'S';
+      break;
+    default:
+      break;
+  }
+  std::fprintf(out_, "%s%*s", s.c_str(), static_cast<int>(6 - s.size()), " ");
+}
+
 void ScriptTool::print_start(const Thread& t, int32_t pid, uint32_t tid, uint32_t cpu,
-                             uint64_t time, int type, bool callchain_style) {
+                             uint64_t time, int type, bool callchain_style, uint32_t rec_type,
+                             uint16_t misc) {
   if (fields_.has(type, kFieldComm)) {
     if (callchain_style)
       std::fprintf(out_, "%s ", t.comm_str().c_str());
@@ -143,6 +172,7 @@ void ScriptTool::print_start(const Thread& t, int32_t pid, uint32_t tid, uint32_
   else if (tidf)
     std::fprintf(out_, "%7d ", static_cast<int32_t>(tid));
   if (fields_.has(type, kFieldCpu)) std::fprintf(out_, "[%03d] ", static_cast<int32_t>(cpu));
+  if (fields_.has(type, kFieldMisc)) print_misc(rec_type, misc);
   if (fields_.has(type, kFieldTime)) {
     char buf[64];
     if (opts_.ns)
@@ -276,12 +306,14 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
   bool use_chain = has_chain && !opts_.hide_call_graph;
   bool ip_field = fields_.has(type, kFieldIp);
   ++samples_printed_;
-  print_start(t, static_cast<int32_t>(ds.pid), ds.tid, ds.cpu, ds.time, type, ip_field && use_chain);
+  print_start(t, static_cast<int32_t>(ds.pid), ds.tid, ds.cpu, ds.time, type, ip_field && use_chain,
+              ev.raw.type, ev.raw.misc);
   if (fields_.has(type, kFieldPeriod)) std::fprintf(out_, "%10" PRIu64 " ", ds.period);
   if (fields_.has(type, kFieldEvent)) {
     int width = static_cast<int>(name_width(s));  // names the events first
     std::fprintf(out_, "%*s: ", width, e.name.empty() ? "[unknown]" : e.name.c_str());
   }
+  if (fields_.has(type, kFieldFlags)) std::fprintf(out_, "  %-21s ", "");
   if (fields_.has(type, kFieldTrace)) print_trace(e.attr, ds, s);
   if (fields_.has(type, kFieldAddr)) std::fprintf(out_, "%16" PRIx64, ds.addr);
   if (ip_field) {
@@ -319,7 +351,7 @@ void ScriptTool::on_deferred(Event& ev, Session& s) {
   bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;
   ++deferred_printed_;
   print_start(t, static_cast<int32_t>(ev.sid.pid), ev.sid.tid, ev.sid.cpu, ev.sid.time, type,
-              ip_field && has_chain && !opts_.hide_call_graph);
+              ip_field && has_chain && !opts_.hide_call_graph, ev.raw.type, ev.raw.misc);
   std::fprintf(out_, "DEFERRED CALLCHAIN [cookie: %" PRIx64 "]", sb.cookie);
   if (ip_field) {
     if (!opts_.hide_call_graph) {
@@ -371,7 +403,7 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
     if (filtered(cpu, time, t)) return;
     bool cc = fields_.has(type, kFieldIp) && (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
               !opts_.hide_call_graph;
-    print_start(t, pid, static_cast<uint32_t>(tid), cpu, time, type, cc);
+    print_start(t, pid, static_cast<uint32_t>(tid), cpu, time, type, cc, rec.type, rec.misc);
     if (rec.type == PERF_RECORD_LOST) {  // perf_event__fprintf's form, not the dump's
       std::fprintf(out_, "PERF_RECORD_LOST lost %" PRIu64 "\n", sb.lost);
       return;

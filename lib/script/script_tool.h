@@ -67,7 +67,8 @@ class ScriptTool : public SessionTool {
   void check_pipe_attr(const RawRecord& rec, Session& s);
   bool filtered(uint32_t cpu, uint64_t time, const Thread& t) const;
   void print_start(const Thread& t, int32_t pid, uint32_t tid, uint32_t cpu, uint64_t time,
-                   int type, bool callchain_style);
+                   int type, bool callchain_style, uint32_t rec_type, uint16_t misc);
+  void print_misc(uint32_t rec_type, uint16_t misc);
   // Resolves chain entries into frames (perf's thread__resolve_callchain_sample).
   void resolve_chain(const Thread& t, const U64Array& chain, std::vector<Frame>& out);
   void print_frames(const std::vector<Frame>& frames, int type, bool deferred, uint64_t cookie);

@@ -63,6 +63,7 @@
 #   script-show-mmap      perf script --show-mmap-events -G ...
 #   script-show-other     perf script --show-switch-events --show-lost-events -G ...
 #   script-header         perf script --header -G ...         (mtime fixed, as for header)
+#   script-fields-misc    perf script -F +misc,+flags --show-task-events --show-switch-events -G ...
 #   The exact command of every script-* golden (with the computed values) is its line in
 #   expected/exit-status.txt; tests/e2e/script_golden.sh runs cperf with those arguments.
 #
@@ -72,7 +73,8 @@
 # report-sym-q to report-stats and $defer_script_kinds written (its other goldens are the
 # fixture's originals); the six gen-expected.sh kinds are regenerated into a scratch folder and compared with the shipped
 # ones, as a check that the oracle still reproduces them.
-# synthetic gets script, script-nomerge, dump, script-show-task and script-show-other.
+# synthetic gets script, script-nomerge, dump, script-show-task, script-show-other and
+# script-fields-misc.
 # (-g fractal is not among the kinds: perf 7.2 prints its "[...]" line from uninitialised
 # memory, sometimes with " (inlined)" appended, so its output is not reproducible.)
 #
@@ -173,6 +175,7 @@ for f in "$@"; do
       script-show-mmap)     set -- script --show-mmap-events -G -i $f.data $S; tip=0 ;;
       script-show-other)    set -- script --show-switch-events --show-lost-events -G -i $f.data $S; tip=0 ;;
       script-header)        set -- script --header -G -i $f.data $S; tip=0 ;;
+      script-fields-misc)   set -- script -F +misc,+flags --show-task-events --show-switch-events -G -i $f.data $S; tip=0 ;;
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
@@ -209,7 +212,7 @@ for set in $sets; do
   if [ -n "${KINDS:-}" ]; then
     run "$rel/$set/out" "$KINDS" $names
   elif [ "$set" = synthetic ]; then
-    run "$rel/$set/out" script,script-nomerge,dump,script-show-task,script-show-other $names
+    run "$rel/$set/out" script,script-nomerge,dump,script-show-task,script-show-other,script-fields-misc $names
   elif [ "$set" = perf7.2-defer ]; then
     run "$rel/$set/out" header,$extra_kinds,$defer_script_kinds $names
     run "$rel/$set/check" $base_kinds $names
