@@ -4,6 +4,7 @@
 #   c.data   cperf record --call-graph fp,defer      (per-task, on the workload)
 #   s.data   cperf record -a --call-graph fp,defer   (CPU-wide: a dummy:u tracking event)
 #   p.data   perf7 record --call-graph fp,defer      (per-task, on the workload)
+#   q.data   cperf record --call-graph fp,defer -o -  (pipe mode; read by `script` only)
 # Outputs NAME.TOOL-script and NAME.TOOL-nomerge (--no-merge-callchains) for TOOL cperf/perf7,
 # NAME.dump (cperf report -D), NAME.TOOL-evlist (evlist -v); each command's stderr in the same
 # name + .err, its exit status in status.txt, its run time in times.txt.
@@ -26,6 +27,7 @@ read_all() {  # read_all TOOL NAME...: script both ways, and evlist; only the wo
   tool=$1; shift
   for n in "$@"; do
     run $n.$tool-script $tool script $K --comms mt -i $n.data
+    [ $n = q ] && continue
     run $n.$tool-nomerge $tool script --no-merge-callchains $K --comms mt -i $n.data
     run $n.$tool-evlist $tool evlist -v -i $n.data
   done
@@ -34,10 +36,11 @@ read_all() {  # read_all TOOL NAME...: script both ways, and evlist; only the wo
 uname -r > uname.txt
 run c.record cperf record $REC -o c.data $WL
 run s.record cperf record -a $REC -o s.data -- $WL
-names="c s"
+run q.record sh -c "cperf record $REC -o - $WL > q.data"
+names="c s q"
 if [ $have_perf7 = 1 ]; then
   run p.record perf7 record $REC -o p.data $WL
-  names="c s p"
+  names="c s q p"
 fi
 for n in $names; do run $n.dump cperf report -D -i $n.data; done
 # The two readers in parallel: one per virtual CPU.

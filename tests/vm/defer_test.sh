@@ -1,7 +1,8 @@
 #!/bin/bash
 # Deferred user callchains on a real Linux 7.x kernel, under qemu (see boot.sh, kernel.sh).
 # In the VM (defer_guest.sh) cperf records the multi-threaded frame-pointer workload with
-# `--call-graph fp,defer`, per task and CPU-wide; here we check that
+# `--call-graph fp,defer`, per task, CPU-wide and to a pipe; here we check that
+#   - cperf used the kernel's deferral (no fallback message, no feature switched off);
 #   - the attrs carry defer_callchain on the sampling event and defer_output on the tracking
 #     event only (the sampling event itself when there is no separate dummy:u);
 #   - the files hold PERF_RECORD_CALLCHAIN_DEFERRED records (cperf report -D);
@@ -33,6 +34,10 @@ show() { sed 's/^/    /' "$1" | head -"${2:-15}"; }
 while read -r st out cmd; do
   [ "$st" = 0 ] || { fail "in the VM, exit $st: $cmd"; show "$O/$out.err"; }
 done < "$O/status.txt"
+
+# The kernel has the feature: no fallback.
+grep -H -e 'deferred callchain' -e 'switching off' "$O"/[cqs].record.err &&
+  fail "cperf record fell back although Linux $(cat "$O/uname.txt") has deferred callchains"
 
 # Attr bits, as cperf evlist -v prints them.
 attr_line() { grep "^$2:" "$O/$1.cperf-evlist"; }
@@ -67,8 +72,14 @@ deferred_entries() {
     match($0, /cookie: [0-9a-f]+/); print substr($0, RSTART + 8, RLENGTH - 8) }' "$1" | sort -u
 }
 
-names="c s"; [ -f "$O/p.data" ] && names="c s p"
+names="c s q"; [ -f "$O/p.data" ] && names="c s q p"
 for n in $names; do
+  if [ $n = q ]; then  # pipe mode: the merged script is checked
+    m=$(merged_blocks "$O/q.cperf-script")
+    [ "$m" -ge 5 ] || fail "q.data (pipe): $m merged samples (kernel frames, then mt's recurse...worker)"
+    echo "ok: q.data (pipe): script: $m merged samples"
+    continue
+  fi
   d=$(grep -c 'PERF_RECORD_CALLCHAIN_DEFERRED' "$O/$n.dump")
   [ "$d" -ge 5 ] || fail "$n.data: $d PERF_RECORD_CALLCHAIN_DEFERRED records in report -D (want >= 5)"
   m=$(merged_blocks "$O/$n.cperf-script")
@@ -84,8 +95,9 @@ for n in $names; do
 done
 
 if [ -n "$PERF7_ROOT" ]; then
-  for n in c s p; do
+  for n in c s q p; do
     for kind in script nomerge evlist; do
+      [ $n = q ] && [ $kind != script ] && continue
       if cmp -s "$O/$n.cperf-$kind" "$O/$n.perf7-$kind"; then
         echo "ok: $n.data $kind: cperf and perf 7.2 agree ($(wc -l < "$O/$n.cperf-$kind") lines)"
       else
