@@ -557,6 +557,10 @@ int Recorder::run() {
   for (size_t i = 0; i < specs_.size(); i++)
     fin.events.push_back({attrs[i].attr, specs_[i].name, attrs[i].ids});
   fin.cmdline = o_.cmdline;
+  // Files keep the smallest attr size that holds the fields: perf 6.1 refuses file-mode attrs
+  // larger than its own 128 bytes. Pipe streams carry perf 7.2's whole struct: perf 6.1 copies
+  // 128 bytes out of each pipe-mode attr record, whatever its size says.
+  if (o_.output == "-") writer_.set_min_attr_size(sizeof(perf_event_attr));
   if (!writer_.open(o_.output)) {
     std::fprintf(stderr, "%s\n", writer_.error().c_str());
     return fail(255);
