@@ -32,6 +32,8 @@ const char kUsage[] =
     "    -m, --mmap-pages <pages>\n"
     "                          number of mmap data pages\n"
     "    -o, --output <file>   output file name\n"
+    "    -k, --clockid <clockid>\n"
+    "                          clockid to use for events, see clock_gettime()\n"
     "    -q, --quiet           don't print any warnings or messages\n"
     "    -v, --verbose         be more verbose (show counter open errors, etc)\n\n";
 
@@ -85,7 +87,7 @@ int cmd_record(const Args& args) {
     } else {
       // Short options: flags may be clustered (-ag, -vv); a value may be attached (-F99).
       std::string cluster = a.substr(1);
-      static const std::string kValued = "eFcptCmou";
+      static const std::string kValued = "eFcptCmouk";
       size_t k = 0;
       for (; k < cluster.size(); k++) {
         char c = cluster[k];
@@ -146,6 +148,13 @@ int cmd_record(const Args& args) {
       o.mmap_pages = static_cast<unsigned>(v);
     } else if (name == "o" || name == "output") {
       o.output = value;
+    } else if (name == "k" || name == "clockid") {
+      if (o.use_clockid) return usage_error("switch `k' cannot be used more than once");
+      if (!parse_clockid(value, o.clockid)) {
+        std::fprintf(stderr, "Warning:\nunknown clockid %s, check man page\n%s", value.c_str(), kUsage);
+        return 129;
+      }
+      o.use_clockid = true;
     } else if (name == "call-graph") {
       want_callchain = true;
       callchain_text = value;

@@ -6,6 +6,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,6 +19,8 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <strings.h>
+#include <ctime>
 
 #include "format/file_header.h"
 #include "format/record_types.h"
@@ -100,6 +103,24 @@ class Workload {
   pid_t pid_ = -1;
   int go_ = -1, err_ = -1;
 };
+
+// -k: the clock's resolution, and the time of day and the clock read together.
+FeatureInputs::Clock read_clock(int clockid) {
+  FeatureInputs::Clock c;
+  c.used = true;
+  c.clockid = static_cast<uint32_t>(clockid);
+  timespec res{}, now{};
+  if (clock_getres(clockid, &res) == 0)
+    c.res_ns = static_cast<uint64_t>(res.tv_sec) * 1000000000u + static_cast<uint64_t>(res.tv_nsec);
+  else
+    std::fprintf(stderr, "WARNING: Failed to determine specified clock resolution.\n");
+  timeval tod{};
+  gettimeofday(&tod, nullptr);
+  clock_gettime(clockid, &now);
+  c.tod_ns = static_cast<uint64_t>(tod.tv_sec) * 1000000000u + static_cast<uint64_t>(tod.tv_usec) * 1000u;
+  c.clockid_ns = static_cast<uint64_t>(now.tv_sec) * 1000000000u + static_cast<uint64_t>(now.tv_nsec);
+  return c;
+}
 
 // ---------------------------------------------------------------------------------------
 struct RingBuffer {
@@ -256,6 +277,10 @@ bool Recorder::build_attrs() {
     a.inherit = !(o_.no_inherit || o_.per_thread);
     a.enable_on_exec = workload_only;
     a.sample_id_all = 1;
+    if (o_.use_clockid) {
+      a.use_clockid = 1;
+      a.clockid = o_.clockid;
+    }
     if (i == tracking_) {
       a.mmap = a.comm = a.task = a.mmap2 = a.comm_exec = a.ksymbol = a.bpf_event = 1;
       if (defer_requested_) a.defer_output = 1;
@@ -557,6 +582,7 @@ int Recorder::run() {
   for (size_t i = 0; i < specs_.size(); i++)
     fin.events.push_back({attrs[i].attr, specs_[i].name, attrs[i].ids});
   fin.cmdline = o_.cmdline;
+  if (o_.use_clockid) fin.clock = read_clock(o_.clockid);
   // Files keep the smallest attr size that holds the fields: perf 6.1 refuses file-mode attrs
   // larger than its own 128 bytes. Pipe streams carry perf 7.2's whole struct: perf 6.1 copies
   // 128 bytes out of each pipe-mode attr record, whatever its size says.
@@ -690,6 +716,25 @@ int Recorder::finish_and_report(int status) {
 }
 
 }  // namespace
+
+bool parse_clockid(const std::string& text, int& clockid) {
+  static const std::pair<const char*, int> kClocks[] = {
+      {"monotonic", CLOCK_MONOTONIC}, {"monotonic_raw", CLOCK_MONOTONIC_RAW},
+      {"realtime", CLOCK_REALTIME},   {"boottime", CLOCK_BOOTTIME},
+      {"tai", CLOCK_TAI},             {"mono", CLOCK_MONOTONIC},
+      {"raw", CLOCK_MONOTONIC_RAW},   {"real", CLOCK_REALTIME},
+      {"boot", CLOCK_BOOTTIME}};
+  if (std::sscanf(text.c_str(), "%d", &clockid) == 1) return true;  // perf: a leading number
+  const char* name = text.c_str();
+  if (strncasecmp(name, "CLOCK_", 6) == 0) name += 6;
+  for (const auto& [n, id] : kClocks) {
+    if (strcasecmp(name, n) == 0) {
+      clockid = id;
+      return true;
+    }
+  }
+  return false;
+}
 
 bool parse_record_cpu_list(const std::string& text, std::vector<int>& out) {
   std::stringstream ss(text);

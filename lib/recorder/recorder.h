@@ -25,6 +25,8 @@ struct RecordOptions {
   bool per_thread = false;
   unsigned mmap_pages = 0;  // 0: 512 KiB worth
   std::string output = "perf.data";
+  bool use_clockid = false;  // -k/--clockid
+  int clockid = 0;
   bool quiet = false;
   int verbose = 0;
   std::vector<std::string> workload;
@@ -33,6 +35,10 @@ struct RecordOptions {
 
 // Runs a recording; returns the process exit status (the workload's when there is one).
 int run_record(const RecordOptions& opts);
+
+// Parses -k's argument as perf does: a number, or a clock name with an optional CLOCK_ prefix
+// (monotonic, monotonic_raw, realtime, boottime, tai; mono, raw, real, boot), any case.
+bool parse_clockid(const std::string& text, int& clockid);
 
 // Parses a CPU list "0-3,5".
 bool parse_record_cpu_list(const std::string& text, std::vector<int>& out);
