@@ -176,6 +176,7 @@ class Recorder {
   Workload workload_;
   bool have_workload_ = false;
   std::vector<int> cpus_;
+  std::vector<pid_t> pids_;     // -p, or the processes of -u's user
   std::vector<pid_t> threads_;  // per-task targets; empty means pid -1 (all)
   std::vector<std::byte> chunk_;
   uint64_t samples_ = 0, lost_ = 0, wakeups_ = 0;
@@ -224,7 +225,7 @@ bool Recorder::build_attrs() {
     tracking_ = specs_.size() - 1;
   }
   bool identifier = specs_.size() > 1;
-  bool workload_only = have_workload_ && !cpu_target && o_.pids.empty() && o_.tids.empty();
+  bool workload_only = have_workload_ && !cpu_target && pids_.empty() && o_.tids.empty() && !o_.uid;
   defer_requested_ = o_.callchain.mode == CallchainMode::kFp && o_.callchain.defer;
   for (size_t i = 0; i < specs_.size(); i++) {
     perf_event_attr& a = specs_[i].attr;
@@ -362,9 +363,9 @@ bool Recorder::open_events() {
   }
   if (o_.per_thread) cpus_ = {-1};
   if (!o_.tids.empty()) threads_ = o_.tids;
-  for (pid_t p : o_.pids)
+  for (pid_t p : pids_)
     for (pid_t t : process_threads(p)) threads_.push_back(t);
-  if (!o_.pids.empty() && threads_.empty()) {
+  if ((!pids_.empty() || o_.uid) && threads_.empty()) {
     std::fprintf(stderr, "Couldn't create thread/CPU maps: No such process\n");
     return false;
   }
@@ -550,10 +551,13 @@ std::vector<BuildIdEntry> Recorder::collect_build_ids() {
 
 int Recorder::run() {
   have_workload_ = !o_.workload.empty();
-  if (!have_workload_ && !o_.system_wide && o_.cpus.empty() && o_.pids.empty() && o_.tids.empty()) {
+  if (!have_workload_ && !o_.system_wide && o_.cpus.empty() && o_.pids.empty() && o_.tids.empty() &&
+      !o_.uid) {
     std::fprintf(stderr, " Usage: perf record [<options>] [<command>]\n    or: perf record [<options>] -- <command> [<options>]\n");
     return 129;
   }
+  pids_ = o_.pids;
+  if (o_.uid && o_.pids.empty() && o_.tids.empty()) pids_ = processes_of_uid(*o_.uid);
   build_attrs();
   struct sigaction sa{};
   sa.sa_handler = on_stop_signal;
@@ -623,7 +627,7 @@ int Recorder::run() {
   if (o_.system_wide) {
     synthesize_all_processes(id_hdr, sink);
   } else {
-    for (pid_t p : o_.pids) synthesize_process(p, id_hdr, sink);
+    for (pid_t p : pids_) synthesize_process(p, id_hdr, sink);
     for (pid_t t : o_.tids) synthesize_process(t, id_hdr, sink);
   }
   perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};

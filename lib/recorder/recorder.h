@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@ struct RecordOptions {
   uint64_t period = 0;    // -c (0: not given)
   bool system_wide = false;
   std::vector<pid_t> pids, tids;
+  std::optional<uid_t> uid;  // -u: the processes of this user at start (when no -p/-t)
   std::vector<int> cpus;  // -C (empty: all online)
   bool no_inherit = false;
   bool per_thread = false;
