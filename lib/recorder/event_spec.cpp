@@ -62,7 +62,7 @@ std::string read_line(const std::string& path) {
 }
 
 bool apply_modifiers(const std::string& mods, perf_event_attr& a, std::string& error) {
-  bool u = false, k = false, h = false;
+  bool u = false, k = false, h = false, guest = false, host = false;
   int precise = 0;
   for (char c : mods) {
     switch (c) {
@@ -71,8 +71,8 @@ bool apply_modifiers(const std::string& mods, perf_event_attr& a, std::string& e
       case 'h': h = true; break;
       case 'p': precise++; break;
       case 'P': precise = 3; break;  // "max precise"; the kernel caps it
-      case 'H': a.exclude_guest = 1; a.exclude_host = 0; break;
-      case 'G': a.exclude_host = 1; a.exclude_guest = 0; break;
+      case 'H': host = true; break;
+      case 'G': guest = true; break;
       default: error = std::string("event syntax error: unknown modifier '") + c + "'"; return false;
     }
   }
@@ -80,6 +80,12 @@ bool apply_modifiers(const std::string& mods, perf_event_attr& a, std::string& e
     a.exclude_user = !u;
     a.exclude_kernel = !k;
     a.exclude_hv = !h;
+  }
+  // G counts only in guests, H only on the host, both (or neither) everywhere: perf 7.2 no
+  // longer excludes guests by default.
+  if (guest || host) {
+    a.exclude_guest = !guest;
+    a.exclude_host = !host;
   }
   if (precise > 3) {
     error = "event syntax error: too many 'p' modifiers";
@@ -217,11 +223,7 @@ bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::str
       error = "event syntax error: '" + one + "'\n  \\___ parser error";
       return false;
     }
-    // Events named explicitly exclude guest samples unless a modifier says otherwise.
-    e.attr.exclude_guest = 1;
     if (!apply_modifiers(mods, e.attr, error)) return false;
-    if (mods.find_first_of("pP") != std::string::npos && mods.find('H') == std::string::npos)
-      e.attr.exclude_guest = mods.find('G') == std::string::npos ? e.attr.exclude_guest : 0;
     e.name = one;
     out.push_back(e);
   }

@@ -220,27 +220,25 @@ bool Recorder::build_attrs() {
     d.attr.config = PERF_COUNT_SW_DUMMY;
     d.attr.exclude_kernel = 1;
     d.attr.exclude_hv = 1;
+    d.attr.exclude_guest = 1;
     d.name = "dummy:u";
     specs_.push_back(d);
     tracking_ = specs_.size() - 1;
   }
-  bool identifier = specs_.size() > 1;
   bool workload_only = have_workload_ && !cpu_target && pids_.empty() && o_.tids.empty() && !o_.uid;
   defer_requested_ = o_.callchain.mode == CallchainMode::kFp && o_.callchain.defer;
   for (size_t i = 0; i < specs_.size(); i++) {
     perf_event_attr& a = specs_[i].attr;
-    bool dummy = a.type == PERF_TYPE_SOFTWARE && a.config == PERF_COUNT_SW_DUMMY;
+    bool dummy = cpu_target && i == tracking_;  // the tracking dummy:u (a -e dummy samples as asked)
     bool tp = specs_[i].is_tracepoint;
     uint64_t st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
-    if (dummy) {
-      a.sample_period = 1;
-    } else if (o_.period) {
+    if (o_.period) {  // the tracking dummy too, when -c/-F is given (perf 7.2)
       a.sample_period = o_.period;
       a.freq = 0;
     } else if (o_.freq) {
       a.sample_freq = o_.freq;
       a.freq = 1;
-    } else if (tp) {
+    } else if (tp || dummy) {
       a.sample_period = 1;
     } else if (!specs_[i].user_period) {
       a.sample_freq = 4000;
@@ -249,7 +247,6 @@ bool Recorder::build_attrs() {
     if (a.freq || tp) st |= PERF_SAMPLE_PERIOD;
     if (cpu_target || tp) st |= PERF_SAMPLE_CPU;
     if (tp) st |= PERF_SAMPLE_RAW;
-    if (identifier) st |= PERF_SAMPLE_IDENTIFIER;
     if (!dummy) {
       switch (o_.callchain.mode) {
         case CallchainMode::kNone: break;
@@ -274,8 +271,8 @@ bool Recorder::build_attrs() {
     }
     a.sample_type = st;
     a.read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
-    a.disabled = 1;
-    a.inherit = !(o_.no_inherit || o_.per_thread);
+    a.disabled = !dummy;  // the tracking dummy records side band from the start
+    a.inherit = !(o_.no_inherit || o_.per_thread || cpu_target);
     a.enable_on_exec = workload_only;
     a.sample_id_all = 1;
     if (o_.use_clockid) {
@@ -286,6 +283,14 @@ bool Recorder::build_attrs() {
       a.mmap = a.comm = a.task = a.mmap2 = a.comm_exec = a.ksymbol = a.bpf_event = 1;
       if (defer_requested_) a.defer_output = 1;
     }
+  }
+  // Several events: each sample says which one it is, by PERF_SAMPLE_ID when all events sample
+  // the same fields, else by PERF_SAMPLE_IDENTIFIER (first in every record), as perf does.
+  if (specs_.size() > 1) {
+    bool same = std::all_of(specs_.begin(), specs_.end(), [&](const EventSpec& e) {
+      return e.attr.sample_type == specs_.front().attr.sample_type;
+    });
+    for (EventSpec& e : specs_) e.attr.sample_type |= same ? PERF_SAMPLE_ID : PERF_SAMPLE_IDENTIFIER;
   }
   return true;
 }

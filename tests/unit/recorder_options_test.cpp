@@ -39,8 +39,28 @@ TEST(RecorderEvents, NamesModifiersAndLists) {
   EXPECT_EQ(ev[1].name, "page-faults:u");
   EXPECT_EQ(ev[2].attr.type, PERF_TYPE_RAW);
   EXPECT_EQ(ev[2].attr.config, 0x1a2u);
+  EXPECT_EQ(ev[0].attr.exclude_guest, 0u);  // perf 7.2: no guest exclusion by default
+  EXPECT_EQ(ev[1].attr.exclude_guest, 0u);
   EXPECT_FALSE(parse_events("no-such-event", ev, err));
   EXPECT_EQ(split_event_list("software/config=0,name=x/,cs").size(), 2u);
+}
+
+// G and H as perf 7.2 records them: -e 'cpu-clock:u,task-clock:H,page-faults:G,cs:GH'.
+TEST(RecorderEvents, GuestHostModifiers) {
+  std::vector<EventSpec> ev;
+  std::string err;
+  ASSERT_TRUE(parse_events("task-clock:H,page-faults:G,cs:GH,cs:HG,cpu-clock:p", ev, err)) << err;
+  ASSERT_EQ(ev.size(), 5u);
+  EXPECT_EQ(ev[0].attr.exclude_guest, 1u);
+  EXPECT_EQ(ev[0].attr.exclude_host, 0u);
+  EXPECT_EQ(ev[1].attr.exclude_guest, 0u);
+  EXPECT_EQ(ev[1].attr.exclude_host, 1u);
+  for (int i : {2, 3}) {
+    EXPECT_EQ(ev[i].attr.exclude_guest, 0u) << i;
+    EXPECT_EQ(ev[i].attr.exclude_host, 0u) << i;
+  }
+  EXPECT_EQ(ev[4].attr.exclude_guest, 0u);
+  EXPECT_EQ(ev[4].attr.precise_ip, 1u);
 }
 
 }  // namespace
