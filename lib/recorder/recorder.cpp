@@ -271,9 +271,11 @@ bool Recorder::build_attrs() {
     }
     a.sample_type = st;
     a.read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
-    a.disabled = !dummy;  // the tracking dummy records side band from the start
+    // Group members follow their leader; the tracking dummy records side band from the start.
+    bool member = specs_[i].leader >= 0 && static_cast<size_t>(specs_[i].leader) != i;
+    a.disabled = !dummy && !member;
     a.inherit = !(o_.no_inherit || o_.per_thread || cpu_target);
-    a.enable_on_exec = workload_only;
+    a.enable_on_exec = workload_only && !member;
     a.sample_id_all = 1;
     if (o_.use_clockid) {
       a.use_clockid = 1;
@@ -313,10 +315,17 @@ void explain_open_error(const EventSpec& e, int err) {
 
 bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
   EventSpec& e = specs_[index];
+  // A group member joins its leader's counter on the same task and CPU.
+  int group_fd = -1;
+  if (e.leader >= 0 && static_cast<size_t>(e.leader) != index) {
+    for (const OpenEvent& f : fds_)
+      if (f.attr_index == static_cast<size_t>(e.leader) && f.pid == pid && f.cpu == cpu) group_fd = f.fd;
+    if (group_fd < 0) return true;  // the leader's task went away (ESRCH)
+  }
   for (;;) {
     e.attr.size = minimal_attr_size(e.attr);
     if (e.attr.size < PERF_ATTR_SIZE_VER1) e.attr.size = PERF_ATTR_SIZE_VER1;
-    int fd = sys_perf_event_open(e.attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+    int fd = sys_perf_event_open(e.attr, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
     if (fd >= 0) {
       fds_.push_back({index, fd, cpu, pid});
       return true;
@@ -591,6 +600,9 @@ int Recorder::run() {
   for (size_t i = 0; i < specs_.size(); i++)
     fin.events.push_back({attrs[i].attr, specs_[i].name, attrs[i].ids});
   fin.cmdline = o_.cmdline;
+  for (size_t i = 0; i < specs_.size(); i++)
+    if (specs_[i].nr_members > 1)
+      fin.groups.push_back({"{anon_group}", static_cast<uint32_t>(i), specs_[i].nr_members});
   if (o_.use_clockid) fin.clock = read_clock(o_.clockid);
   // Files keep the smallest attr size that holds the fields: perf 6.1 refuses file-mode attrs
   // larger than its own 128 bytes. Pipe streams carry perf 7.2's whole struct: perf 6.1 copies

@@ -311,6 +311,16 @@ FeatureMap collect_features(const FeatureInputs& in) {
   f[HEADER_CPU_TOPOLOGY] = encode_cpu_topology(nr_cpus);
   f[HEADER_NUMA_TOPOLOGY] = encode_numa_topology();
   f[HEADER_PMU_MAPPINGS] = encode_pmu_mappings();
+  if (!in.groups.empty()) {  // u32 count; per group: name, u32 leader index, u32 members
+    ByteBuffer g;
+    g.u32(static_cast<uint32_t>(in.groups.size()));
+    for (const auto& grp : in.groups) {
+      g.perf_string(grp.name);
+      g.u32(grp.leader);
+      g.u32(grp.nr_members);
+    }
+    f[HEADER_GROUP_DESC] = finish(g);
+  }
   if (auto cache = encode_cache()) f[HEADER_CACHE] = std::move(*cache);
   if (!in.pipe && in.have_sample_time) {
     ByteBuffer t;

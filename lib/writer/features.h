@@ -1,7 +1,7 @@
 // Header features of a recording, built from this machine's /proc and /sys (what perf
 // writes for hostname, osrelease, version, arch, nrcpus, cpudesc, cpuid, total_mem, cmdline,
 // event_desc, cpu_topology, numa_topology, pmu_mappings, cache, sample_time, mem_topology,
-// build_id, and with -k clockid and clock_data).
+// build_id, group_desc with event groups, and with -k clockid and clock_data).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -39,6 +39,12 @@ struct FeatureInputs {
     uint32_t clockid = 0;
     uint64_t res_ns = 0, tod_ns = 0, clockid_ns = 0;
   } clock;
+  // Event groups ({a,b}): HEADER_GROUP_DESC, written only when there is one.
+  struct Group {
+    std::string name;  // "{anon_group}" for an unnamed group, as perf writes it
+    uint32_t leader = 0, nr_members = 0;
+  };
+  std::vector<Group> groups;
 };
 
 FeatureMap collect_features(const FeatureInputs& in);

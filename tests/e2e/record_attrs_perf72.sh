@@ -5,7 +5,8 @@
 # Documentation/perf-record.md): the attr size (cperf keeps files readable by perf 6.1) and
 # perf 7.2's build_id bit. Covers modifiers (u, H, G, GH, p), -a with its tracking dummy:u,
 # -F given or not, -g, --call-graph fp,defer (both tools fall back alike on a kernel without
-# it), two events with equal and with different sample fields (ID vs IDENTIFIER), -k.
+# it), two events with equal and with different sample fields (ID vs IDENTIFIER), -k, event
+# groups (leader and members, group modifiers, the group_desc feature).
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 SID=${CPERF_PERF7_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle/sid}
@@ -14,7 +15,10 @@ perf7=("$SID/lib64/ld-linux-x86-64.so.2" --library-path "$SID/lib/x86_64-linux-g
 "${perf7[@]}" record -q -e cpu-clock -o "$T/probe7.data" -- true > /dev/null 2>&1 ||
   { echo "SKIP: perf 7.2 cannot record on this machine"; exit 77; }
 
-norm() { "$CPERF" evlist -v -i "$1" | sed -E 's/size: [0-9]+, //; s/, build_id: 1//'; }
+norm() {  # the attrs, and the groups of the group_desc feature
+  "$CPERF" evlist -v -i "$1" | sed -E 's/size: [0-9]+, //; s/, build_id: 1//'
+  "$CPERF" report --header-only -i "$1" | grep '^# group:'
+}
 fails=0
 while IFS= read -r args; do
   [ -z "$args" ] && continue
@@ -39,6 +43,9 @@ done <<'EOF'
 -a -c 100000 -e cpu-clock
 -C 0 -e cpu-clock
 -k mono -e cpu-clock
+-e {cpu-clock,task-clock}
+-g -e {cpu-clock,task-clock}:u,page-faults
+-e cs,{cpu-clock:k,task-clock}:u
 EOF
 [ $fails -eq 0 ] || { echo "$fails case(s) differ"; exit 1; }
 echo "PASS"
