@@ -215,6 +215,31 @@ std::vector<std::byte> encode_event_desc(const std::vector<FeatureEvent>& events
   return finish(b);
 }
 
+// u32 e_machine, u32 e_flags of this program's own ELF header: the machine of the recorded
+// code (perf 7.2 takes it from the recorded threads; the same on a non-mixed system).
+std::vector<std::byte> encode_e_machine() {
+  uint16_t machine = 0;
+  uint32_t flags = 0;
+  std::ifstream f("/proc/self/exe", std::ios::binary);
+  unsigned char h[64] = {};
+  if (f.read(reinterpret_cast<char*>(h), sizeof h)) {
+    std::memcpy(&machine, h + 18, 2);
+    std::memcpy(&flags, h + (h[4] == 2 ? 48 : 36), 4);  // ELFCLASS64 : ELFCLASS32
+  }
+  ByteBuffer b;
+  b.u32(machine);
+  b.u32(flags);
+  return finish(b);
+}
+
+// The L1 data cache line, as perf finds it: sysconf, else cpu0's first cache in sysfs.
+uint32_t cacheline_size() {
+  long n = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
+  if (n > 0) return static_cast<uint32_t>(n);
+  return static_cast<uint32_t>(std::atoi(
+      read_text("/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size").c_str()));
+}
+
 }  // namespace
 
 std::vector<std::byte> encode_string_feature(const std::string& s) {
@@ -329,6 +354,19 @@ FeatureMap collect_features(const FeatureInputs& in) {
     f[HEADER_SAMPLE_TIME] = finish(t);
   }
   if (auto mem = encode_mem_topology()) f[HEADER_MEM_TOPOLOGY] = std::move(*mem);
+  // perf 7.2's bpf_prog_info and btf: no BPF programs or BTF are recorded (a count of 0).
+  ByteBuffer none;
+  none.u32(0);
+  f[HEADER_BPF_PROG_INFO] = none.bytes();
+  f[HEADER_BPF_BTF] = none.bytes();
+  f[HEADER_CPU_PMU_CAPS] = encode_cpu_pmu_caps();
+  f[HEADER_PMU_CAPS] = encode_pmu_caps();
+  f[HEADER_E_MACHINE] = encode_e_machine();
+  if (uint32_t line = cacheline_size()) {
+    ByteBuffer c;
+    c.u32(line);
+    f[HEADER_CLN_SIZE] = finish(c);
+  }
   if (in.clock.used) {
     ByteBuffer res;
     res.u64(in.clock.res_ns);

@@ -1,7 +1,8 @@
 // Header features of a recording, built from this machine's /proc and /sys (what perf
 // writes for hostname, osrelease, version, arch, nrcpus, cpudesc, cpuid, total_mem, cmdline,
 // event_desc, cpu_topology, numa_topology, pmu_mappings, cache, sample_time, mem_topology,
-// build_id, group_desc with event groups, and with -k clockid and clock_data).
+// bpf_prog_info and btf (empty), cpu_pmu_caps, pmu_caps, e_machine, cln_size, build_id,
+// group_desc with event groups, and with -k clockid and clock_data).
 #pragma once
 #include <cstdint>
 #include <string>

@@ -150,4 +150,58 @@ std::optional<std::vector<std::byte>> encode_mem_topology(const std::string& sys
   return std::move(b.bytes());
 }
 
+namespace {
+
+// The caps/ files of a PMU as (name, value), in directory order; empty without caps/.
+std::vector<std::pair<std::string, std::string>> pmu_caps(const std::string& dir) {
+  std::vector<std::pair<std::string, std::string>> out;
+  DIR* d = opendir((dir + "/caps").c_str());
+  if (!d) return out;
+  while (dirent* e = readdir(d)) {
+    if (e->d_name[0] == '.') continue;
+    std::string value;
+    if (read_file(dir + "/caps/" + e->d_name, value)) out.emplace_back(e->d_name, strip(value));
+  }
+  closedir(d);
+  return out;
+}
+
+void put_caps(ByteBuffer& b, const std::vector<std::pair<std::string, std::string>>& caps) {
+  b.u32(static_cast<uint32_t>(caps.size()));
+  for (const auto& [name, value] : caps) {
+    b.perf_string(name);
+    b.perf_string(value);
+  }
+}
+
+}  // namespace
+
+std::vector<std::byte> encode_cpu_pmu_caps(const std::string& sysfs) {
+  ByteBuffer b;
+  put_caps(b, pmu_caps(sysfs + "/bus/event_source/devices/cpu"));
+  return std::move(b.bytes());
+}
+
+std::vector<std::byte> encode_pmu_caps(const std::string& sysfs) {
+  const std::string dir = sysfs + "/bus/event_source/devices";
+  std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> pmus;
+  if (DIR* d = opendir(dir.c_str())) {
+    while (dirent* e = readdir(d)) {
+      std::string name = e->d_name;
+      if (name[0] == '.' || name == "cpu") continue;  // "cpu" is CPU_PMU_CAPS's
+      auto caps = pmu_caps(dir + "/" + name);
+      if (!caps.empty()) pmus.emplace_back(name, std::move(caps));
+    }
+    closedir(d);
+  }
+  std::sort(pmus.begin(), pmus.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  ByteBuffer b;
+  b.u32(static_cast<uint32_t>(pmus.size()));
+  for (const auto& [name, caps] : pmus) {
+    put_caps(b, caps);
+    b.perf_string(name);
+  }
+  return std::move(b.bytes());
+}
+
 }  // namespace cperf

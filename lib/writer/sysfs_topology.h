@@ -1,4 +1,5 @@
-// The CACHE and MEM_TOPOLOGY header features, read from /sys as perf 7.2 reads them.
+// The CACHE, MEM_TOPOLOGY, CPU_PMU_CAPS and PMU_CAPS header features, read from /sys as
+// perf 7.2 reads them.
 #pragma once
 #include <cstddef>
 #include <optional>
@@ -17,5 +18,12 @@ std::optional<std::vector<std::byte>> encode_cache(const std::string& sysfs = "/
 // (by node number): u64 node, u64 bits, and the memory-block bitmap as u64 bits + u64 words.
 // Empty optional without /sys/devices/system/memory (perf then leaves the feature out).
 std::optional<std::vector<std::byte>> encode_mem_topology(const std::string& sysfs = "/sys");
+
+// HEADER_CPU_PMU_CAPS: u32 count, then (name, value) strings of the core PMU's caps/ files, in
+// directory order (perf 7.2 writes a count of 0 when there are none).
+std::vector<std::byte> encode_cpu_pmu_caps(const std::string& sysfs = "/sys");
+// HEADER_PMU_CAPS: u32 number of other PMUs with caps/ files, then for each: u32 count,
+// (name, value) strings, and the PMU's name.
+std::vector<std::byte> encode_pmu_caps(const std::string& sysfs = "/sys");
 
 }  // namespace cperf

@@ -1,10 +1,13 @@
 #!/bin/bash
-# cperf record's header features as perf 7.2 writes them: cache, mem_topology, and with -k
-# clockid and clock_data; cpuid and pmu mappings in perf 7.2's form.
+# cperf record's header features as perf 7.2 writes them: cache, mem_topology, bpf_prog_info
+# and btf (empty), cpu_pmu_caps, pmu_caps, e_machine, cln_size, and with -k clockid and
+# clock_data; cpuid and pmu mappings in perf 7.2's form.
 #  - perf 6.1 reads the file and prints these features without warnings;
 #  - with the oracle's sid root: perf 7.2 itself records the same workload on this machine
 #    (started through the sid root's loader), and perf 7.2's `report --header-only -I` prints
-#    the same cpuid, pmu mappings, CPU cache info, memory nodes and clockid lines for both files;
+#    the same machine lines (cpuid, pmu mappings, CPU cache info, memory nodes, clockid,
+#    bpf/btf, pmu caps, e_machine, cacheline size) for both files, and both files have the same
+#    features but build_id;
 #  - -k refuses an unknown clock (exit 129); the same features in pipe mode.
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
@@ -12,9 +15,15 @@ cd "$T" || exit 1
 
 "$CPERF" record -q -e cpu-clock -k mono -o c.data -- "$WL/mt" 2 20 > /dev/null || { echo "FAIL: record -k mono"; exit 1; }
 # Lines that depend on the machine only (not on the moment or the tool).
+# What perf 6.1 knows of them.
+machine_lines_61() {
+  sed -n '/^# cpuid/p; /^# pmu mappings/p; /^# CPU cache info/,/^# [a-z]/{/^#  L/p}; /^# memory nodes/,+1p
+          /^# clockid/p; /^# cpu pmu capabilities/p' "$1"
+}
 machine_lines() {
   sed -n '/^# cpuid/p; /^# pmu mappings/p; /^# CPU cache info/,/^# [a-z]/{/^#  L/p}; /^# memory nodes/,+1p
-          /^# clockid/p' "$1"
+          /^# clockid/p; /^# bpf_prog_info/p; /^# btf info/p; /^# cpu pmu capabilities/p
+          /^# e_machine/p; /^#   e_flags/p; /^# cacheline size/p' "$1"
 }
 "$CPERF" report --header-only -I -i c.data > c.hdr 2>&1 || { echo "FAIL: cperf report --header-only"; cat c.hdr; exit 1; }
 for l in '# CPU cache info:' '# memory nodes (nr' '# clockid frequency: ' '# clockid: monotonic (1)' '# reference time: '; do
@@ -28,7 +37,7 @@ fi
 if [ -x "$PERF61" ]; then
   "$PERF61" report --header-only -I -i c.data > p61.hdr 2> p61.err || { echo "FAIL: perf 6.1 --header-only"; cat p61.err; exit 1; }
   [ -s p61.err ] && { echo "FAIL: perf 6.1 warns:"; cat p61.err; exit 1; }
-  diff <(machine_lines c.hdr) <(machine_lines p61.hdr) || { echo "FAIL: perf 6.1 reads the features differently"; exit 1; }
+  diff <(machine_lines_61 c.hdr) <(machine_lines_61 p61.hdr) || { echo "FAIL: perf 6.1 reads the features differently"; exit 1; }
   grep -q '^# reference time: ' p61.hdr || { echo "FAIL: perf 6.1 shows no clock_data"; exit 1; }
   echo "ok: perf 6.1 reads cache, mem_topology, clockid, clock_data"
 fi
@@ -58,6 +67,10 @@ if [ "$(id -u)" = 0 ] && [ -x "$SID/usr/bin/perf" ]; then
   machine_lines p7.h7 > want.txt; machine_lines c.h7 > got.txt
   [ "$(wc -l < want.txt)" -ge 4 ] || { echo "FAIL: perf 7.2's own header has too little:"; cat p7.h7; exit 1; }
   diff want.txt got.txt || { echo "FAIL: perf 7.2 prints cperf's features differently (< perf 7.2's file, > cperf's)"; exit 1; }
+  # The same features present, but for BUILD_ID (perf 7.2 puts build ids in MMAP2 records).
+  missing() { grep '^# missing features:' "$1" | sed 's/ BUILD_ID / /'; }
+  [ "$(missing p7.h7)" = "$(missing c.h7)" ] ||
+    { echo "FAIL: features differ:"; missing p7.h7; missing c.h7; exit 1; }
   echo "ok: perf 7.2 prints the same $(wc -l < want.txt) machine lines for its own recording and cperf's"
 else
   echo "note: no oracle sid root at $SID (or not root): perf 7.2 comparison skipped"
