@@ -6,7 +6,8 @@
 #   p.data   perf7 record --call-graph fp,defer      (per-task, on the workload)
 #   q.data   cperf record --call-graph fp,defer -o -  (pipe mode; read by `script` only)
 # Outputs NAME.TOOL-script and NAME.TOOL-nomerge (--no-merge-callchains) for TOOL cperf/perf7,
-# NAME.dump (cperf report -D), NAME.TOOL-evlist (evlist -v); each command's stderr in the same
+# NAME.dump (cperf report -D), NAME.TOOL-evlist (evlist -v), NAME.perf7-header (perf 7.2's
+# report --header-only -I, for c and p); each command's stderr in the same
 # name + .err, its exit status in status.txt, its run time in times.txt.
 WL="/bench/mt 4 40"
 REC="--call-graph fp,defer -e cpu-clock -F 1000"
@@ -43,6 +44,11 @@ if [ $have_perf7 = 1 ]; then
   names="c s q p"
 fi
 for n in $names; do run $n.dump cperf report -D -i $n.data; done
+# perf 7.2's view of the headers (cperf's file against perf 7.2's own; here the kernel has a
+# core PMU in sysfs, unlike the development machines).
+if [ $have_perf7 = 1 ]; then
+  for n in c p; do run $n.perf7-header perf7 report --header-only -I -i $n.data; done
+fi
 # The two readers in parallel: one per virtual CPU.
 read_all cperf $names &
 [ $have_perf7 = 1 ] && read_all perf7 $names &

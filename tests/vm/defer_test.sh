@@ -11,7 +11,8 @@
 #     "DEFERRED CALLCHAIN [cookie: ...]" entries whose cookies match;
 # and, when the oracle's perf 7.2 root is there, that perf 7.2 (in the same VM) prints the same
 # `script` and `script --no-merge-callchains` output as cperf for cperf's files, and cperf the
-# same as perf 7.2 for perf 7.2's own `record --call-graph fp,defer` file; evlist -v agrees too.
+# same as perf 7.2 for perf 7.2's own `record --call-graph fp,defer` file; evlist -v agrees too,
+# and perf 7.2 prints the same machine header lines (cpuid, PMUs, caches, ...) for both files.
 source "$(dirname "$0")/_lib.sh"
 vm_prepare
 bash tests/workloads/build.sh "$T/wl" >/dev/null 2>&1 || vm_skip "cannot build the static test workloads"
@@ -123,6 +124,20 @@ if [ -n "$PERF7_ROOT" ]; then
       fi
     done
   done
+  # Header features that depend on the machine only: perf 7.2 prints them alike for both files.
+  # The feature lists match but for build_id (perf 7.2 puts build ids in MMAP2 records) and
+  # cpu_domain_info (perf 7.2's scheduler domains, which cperf does not write yet).
+  machine_lines() {
+    sed -n '/^# cpuid/p; /^# pmu mappings/p; /^# CPU cache info/,/^# [a-z]/{/^#  L/p}
+            /^# memory nodes/,+1p; /^# bpf_prog_info/p; /^# btf info/p; /^# cpu pmu capabilities/p
+            /^# e_machine/p; /^#   e_flags/p; /^# cacheline size/p; /^# nrcpus/p; /^# arch/p
+            /^# missing features/{s/ BUILD_ID / /;s/ CPU_DOMAIN_INFO / /;p}' "$1"
+  }
+  if diff <(machine_lines "$O/p.perf7-header") <(machine_lines "$O/c.perf7-header") > "$T/h.txt"; then
+    echo "ok: perf 7.2 prints the same $(machine_lines "$O/c.perf7-header" | wc -l) machine header lines for cperf's file as for its own"
+  else
+    fail "perf 7.2's header of cperf's file differs from its own (< perf 7.2's file, > cperf's):"; show "$T/h.txt" 20
+  fi
 else
   echo "SKIP (part): no perf 7.2 root at ${CPERF_PERF7_ROOT:-~/.cache/cperf-oracle/sid} (made by ../shared/oracle/setup): cross-check with upstream perf 7.2 not run"
 fi
