@@ -36,20 +36,25 @@ read_all() {  # read_all TOOL NAME...: script both ways, and evlist; only the wo
 
 uname -r > uname.txt
 run c.record cperf record $REC -o c.data $WL
-run s.record cperf record -a $REC -o s.data -- $WL
+run s.record cperf record -a $REC -o s.data -- $WL  # CPU-wide: alone on the machine
 run q.record sh -c "cperf record $REC -o - $WL > q.data"
-names="c s q"
+for n in c s q; do run $n.dump cperf report -D -i $n.data; done
+# Two lanes, one per virtual CPU: perf 7.2 records (its post-processing is slow here), then
+# reads everything; meanwhile cperf reads its own files, then perf 7.2's once it is there.
 if [ $have_perf7 = 1 ]; then
-  run p.record perf7 record $REC -o p.data $WL
-  names="c s q p"
+  (
+    run p.record perf7 record $REC -o p.data $WL
+    touch p.done
+    run p.dump cperf report -D -i p.data
+    # perf 7.2's view of the headers (cperf's file against its own; here the kernel has a
+    # core PMU in sysfs, unlike the development machines).
+    for n in c p; do run $n.perf7-header perf7 report --header-only -I -i $n.data; done
+    read_all perf7 c s q p
+  ) &
 fi
-for n in $names; do run $n.dump cperf report -D -i $n.data; done
-# perf 7.2's view of the headers (cperf's file against perf 7.2's own; here the kernel has a
-# core PMU in sysfs, unlike the development machines).
+read_all cperf c s q
 if [ $have_perf7 = 1 ]; then
-  for n in c p; do run $n.perf7-header perf7 report --header-only -I -i $n.data; done
+  while [ ! -e p.done ]; do sleep 0.2; done
+  read_all cperf p
 fi
-# The two readers in parallel: one per virtual CPU.
-read_all cperf $names &
-[ $have_perf7 = 1 ] && read_all perf7 $names &
 wait
