@@ -1,4 +1,5 @@
 // cperf report: `-D` raw dump, `--header-only`, and the --stdio histogram (lib/hist, lib/report).
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -70,6 +71,9 @@ bool parse_sort(const std::string& s, ReportToolOptions& o) {
     else if (k == "dso") o.hist.sort.push_back(SortKey::kDso);
     else if (k == "sym" || k == "symbol") o.hist.sort.push_back(SortKey::kSym);
     else if (k == "pid") o.hist.sort.push_back(SortKey::kPid);
+    else if (k == "cpu") o.hist.sort.push_back(SortKey::kCpu);
+    else if (k == "period") o.hist.sort.push_back(SortKey::kPeriod);
+    else if (k == "parent") o.hist.sort.push_back(SortKey::kParent);
     else return false;
   }
   o.hist.sort_starts_with_sym = s.compare(0, 3, "sym") == 0;
@@ -139,7 +143,7 @@ int run_histogram(const ReportOptions& o) {
         case SortKey::kComm: list = &comm_list; what = "comm"; elide = &ro.hist.elide_comm; break;
         case SortKey::kDso: list = &dso_list; what = "dso"; elide = &ro.hist.elide_dso; break;
         case SortKey::kSym: list = &sym_list; what = "symbol"; elide = &ro.hist.elide_sym; break;
-        case SortKey::kPid: break;
+        default: break;
       }
       if (list && list->size() == 1) {
         std::printf("# %s: %s\n", what, list->front().c_str());
@@ -172,6 +176,14 @@ int run_histogram(const ReportOptions& o) {
     bool has_chain = false;
     for (const auto& a : reader.attrs())
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) has_chain = true;
+    bool parent_key = std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kParent) !=
+                      ro.hist.sort.end();
+    if (parent_key && !has_chain) {
+      std::fflush(stdout);
+      std::fputs("Error:\nSelected --sort parent, but no callchain data. Did you call 'perf record' "
+                 "without -g?\n", stderr);
+      return 0;
+    }
     if (o.call_graph_set && !has_chain && ro.hist.mode != ChainMode::kNone) {
       std::fflush(stdout);
       std::fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"

@@ -40,6 +40,12 @@ int64_t sym_cmp(const HistSample& l, const HistSample& r) {
   return static_cast<int64_t>(r.sym_end - l.sym_end);
 }
 
+// perf's sort__parent_cmp (also its sort function): no parent first, then names reversed.
+int64_t parent_cmp(const HistSample& l, const HistSample& r) {
+  if (l.parent.empty() || r.parent.empty()) return cmp_null(!l.parent.empty(), !r.parent.empty());
+  return str_cmp(r.parent, l.parent);
+}
+
 }  // namespace
 
 std::vector<SortKey> Hists::shown_keys() const {
@@ -70,6 +76,9 @@ int64_t Hists::cmp(const HistEntry& left, const HistSample& r, bool right_filter
     switch (key) {
       case SortKey::kComm: c = str_cmp(r.comm, l.comm); break;
       case SortKey::kPid: c = static_cast<int64_t>(r.tid) - l.tid; break;
+      case SortKey::kCpu: c = static_cast<int64_t>(r.cpu) - l.cpu; break;
+      case SortKey::kPeriod: c = 0; break;
+      case SortKey::kParent: c = parent_cmp(l, r); break;
       case SortKey::kDso: c = dso_cmp(r, l); break;
       case SortKey::kSym:
         if (!l.has_sym && !r.has_sym) {
@@ -104,6 +113,9 @@ int64_t Hists::sort_cmp(const HistEntry& a, const HistEntry& b) const {
     switch (key) {
       case SortKey::kComm: c = str_cmp(b.key.comm, a.key.comm); break;
       case SortKey::kPid: c = static_cast<int64_t>(b.key.tid) - a.key.tid; break;
+      case SortKey::kCpu: c = static_cast<int64_t>(b.key.cpu) - a.key.cpu; break;
+      case SortKey::kPeriod: c = field_cmp(a.period, b.period); break;
+      case SortKey::kParent: c = parent_cmp(a.key, b.key); break;
       case SortKey::kDso: c = dso_cmp(b.key, a.key); break;
       case SortKey::kSym:
         if (!a.key.has_sym || !b.key.has_sym)
@@ -172,6 +184,8 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
   t.tid = s.tid;
   t.level = s.level;
   t.period = s.period;
+  t.cpu = s.cpu;
+  t.parent = s.parent;
   const std::vector<ChainFrame>& p = *path;
   for (size_t i = 0; i < p.size(); ++i) {
     const ChainFrame& f = p[i];

@@ -20,7 +20,9 @@
 
 namespace cperf {
 
-enum class SortKey { kComm, kDso, kSym, kPid };
+// perf's -s keys. kPeriod is one of perf's output fields used as a key: it orders entries
+// but never keeps two apart.
+enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent };
 
 enum class ChainMode { kGraph, kFractal, kFlat, kFolded, kNone };
 
@@ -57,6 +59,9 @@ struct HistSample {
   std::string sym;        // symbol name when has_sym
   uint64_t addr = 0;      // map-relative address (raw ip without a map / for chain frames)
   uint64_t period = 1;
+  int32_t cpu = -1;        // -1: the file's samples have no CPU
+  // The first callchain function matching perf's parent regex (-s parent); empty: "[other]".
+  std::string parent;
 };
 
 struct HistEntry {
@@ -118,7 +123,7 @@ class Hists {
   std::vector<HistEntry*> cache_;  // this sample's entries (--children de-duplication)
   uint64_t total_period_ = 0, nr_samples_ = 0;
   uint64_t non_filtered_period_ = 0, non_filtered_samples_ = 0;
-  size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0;
+  size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0;
 };
 
 }  // namespace cperf

@@ -58,6 +58,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
   w_dso_ = std::strlen("Shared Object");
   w_sym_ = std::strlen("Symbol");
   w_pid_ = std::strlen("    Pid:Command");
+  w_parent_ = std::strlen("Parent symbol");
   for (const HistEntry* e : entries) {
     if (e->filtered) continue;
     size_t comm_len = current_comm(e->key).size();
@@ -69,6 +70,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
     // perf counts the bare name (not " (inlined)") plus "[x] "
     w_sym_ = std::max(w_sym_, e->key.has_sym ? e->key.sym.size() + 4 : size_t{22});
     w_pid_ = std::max(w_pid_, comm_len + 8);
+    w_parent_ = std::max(w_parent_, e->key.parent.size());
   }
 }
 
@@ -109,6 +111,18 @@ std::string Hists::format_entry(const HistEntry& e) const {
         break;
       }
       case SortKey::kDso: pad(dso_text(e.key), w_dso_); break;
+      // perf's "%*.*d" in a 3-wide column: at least three digits, -1 as "-001"
+      case SortKey::kCpu: {
+        std::snprintf(buf, sizeof(buf), "%3.3d", e.key.cpu);
+        pad(buf, 0);
+        break;
+      }
+      case SortKey::kPeriod: {
+        std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.period);
+        pad(buf, 0);
+        break;
+      }
+      case SortKey::kParent: pad(e.key.parent.empty() ? "[other]" : e.key.parent, w_parent_); break;
       // The symbol column pads itself only when another column follows (perf's alignment).
       case SortKey::kSym: pad(sym_text(e.key), last ? 0 : w_sym_); break;
     }
@@ -143,6 +157,9 @@ void Hists::print(std::FILE* out, bool show_header) {
         case SortKey::kPid: col("    Pid:Command", w_pid_); break;
         case SortKey::kDso: col("Shared Object", w_dso_); break;
         case SortKey::kSym: col("Symbol", w_sym_); break;
+        case SortKey::kCpu: col("CPU", 3); break;
+        case SortKey::kPeriod: col("      Period", 12); break;  // right-aligned, as a number
+        case SortKey::kParent: col("Parent symbol", w_parent_); break;
       }
     }
     std::fprintf(out, "%s\n%s\n#\n", h.c_str(), d.c_str());

@@ -13,7 +13,19 @@
 namespace cperf {
 
 ReportTool::ReportTool(ReportToolOptions opts)
-    : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms) {}
+    : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms) {
+  want_parent_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kParent) !=
+                 opts_.hist.sort.end();
+}
+
+// -s parent: the first function of the chain, in the order it is shown, that perf's default
+// parent pattern (`^sys_|^do_page_fault`) matches.
+std::string ReportTool::find_parent(const std::vector<ChainFrame>& path) {
+  for (const ChainFrame& f : path)
+    if (f.has_sym && (f.sym.compare(0, 4, "sys_") == 0 || f.sym.compare(0, 13, "do_page_fault") == 0))
+      return f.sym;
+  return {};
+}
 
 void ReportTool::prime_dsos(const PerfDataReader& reader) {
   auto it = reader.features().find(HEADER_BUILD_ID);
@@ -142,12 +154,13 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   }
   hs.addr = al.addr;
   hs.period = ds.period;
+  hs.cpu = (e.attr.sample_type & PERF_SAMPLE_CPU) ? static_cast<int32_t>(ds.cpu) : -1;
   if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso : "[unknown]")) filtered = true;
   if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) filtered = true;
 
   const std::vector<ChainFrame>* path = nullptr;
   if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
-      (opts_.hist.mode != ChainMode::kNone || opts_.hist.children)) {
+      (opts_.hist.mode != ChainMode::kNone || opts_.hist.children || want_parent_)) {
     path_.clear();
     const U64Array& chain = ds.callchain;
     size_t n = chain.size();
@@ -175,6 +188,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
     if (opts_.max_stack >= 0 && path_.size() > static_cast<size_t>(opts_.max_stack))
       path_.resize(static_cast<size_t>(opts_.max_stack));
     path = &path_;
+    if (want_parent_) hs.parent = find_parent(path_);
   }
   hists_for(ev.attr_index).add(hs, path, filtered);
 }

@@ -62,6 +62,7 @@ class ReportTool : public SessionTool {
   ChainFrame make_frame(const Resolved& r, uint64_t ip);
   uint32_t dso_order(const Dso* d);
   Hists& hists_for(int attr_index);
+  static std::string find_parent(const std::vector<ChainFrame>& path);
 
   ReportToolOptions opts_;
   Machine machine_;
@@ -72,6 +73,7 @@ class ReportTool : public SessionTool {
   KernelMapFinder kernel_maps_{machine_, symbols_};
   uint64_t lost_samples_ = 0;
   std::vector<ChainFrame> path_;
+  bool want_parent_ = false;  // -s parent
 };
 
 }  // namespace cperf
