@@ -24,6 +24,14 @@ namespace cperf {
 // but never keeps two apart.
 enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent };
 
+// One column of perf's output list (its hpp formats): a number column or a sort key.
+struct OutputField {
+  enum Kind { kChildren, kSelf, kSamples, kPeriod, kKey };
+  Kind kind = kKey;
+  SortKey key = SortKey::kComm;
+  bool operator==(const OutputField&) const = default;
+};
+
 enum class ChainMode { kGraph, kFractal, kFlat, kFolded, kNone };
 
 struct HistOptions {
@@ -40,6 +48,9 @@ struct HistOptions {
   bool elide_comm = false, elide_dso = false, elide_sym = false;
   bool show_nr_samples = false;
   bool show_total_period = false;
+  // -F/--fields: the columns in order, and the output sort order (perf appends the -s keys to
+  // the columns and the columns to the sort keys). Empty: perf's default layout and order.
+  std::vector<OutputField> fields, sort_fields;
 };
 
 // What one sample contributes, already resolved (also the key of a --children entry made
@@ -111,6 +122,12 @@ class Hists {
   const RbRoot& collapse();
   int64_t cmp(const HistEntry& left, const HistSample& right, bool right_filtered) const;
   int64_t sort_cmp(const HistEntry& a, const HistEntry& b) const;
+  int64_t fields_sort_cmp(const HistEntry& a, const HistEntry& b) const;
+  int64_t key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b) const;
+  int64_t children_cmp(const HistEntry& a, const HistEntry& b) const;
+  // The printed columns: -F's, or perf's default (Children, Self/Overhead, -n, --show-total-
+  // period, then the sort keys), without elided keys.
+  std::vector<OutputField> columns() const;
   void compute_widths(const std::vector<HistEntry*>& entries);
   void print_graph(std::FILE* out, HistEntry& e) const;
   void print_graph_level(std::FILE* out, const ChainNode& node, uint64_t total, int depth,
