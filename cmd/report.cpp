@@ -64,20 +64,66 @@ bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_se
   return true;
 }
 
-bool parse_sort(const std::string& s, ReportToolOptions& o) {
+bool sort_key_of(const std::string& k, SortKey& key) {
+  if (k == "comm") key = SortKey::kComm;
+  else if (k == "dso") key = SortKey::kDso;
+  else if (k == "sym" || k == "symbol") key = SortKey::kSym;
+  else if (k == "pid") key = SortKey::kPid;
+  else if (k == "cpu") key = SortKey::kCpu;
+  else if (k == "period") key = SortKey::kPeriod;
+  else if (k == "parent") key = SortKey::kParent;
+  else return false;
+  return true;
+}
+
+// Returns the unknown key's name, or "" when all parse.
+std::string parse_sort(const std::string& s, ReportToolOptions& o) {
   o.hist.sort.clear();
   for (const std::string& k : split_list(s)) {
-    if (k == "comm") o.hist.sort.push_back(SortKey::kComm);
-    else if (k == "dso") o.hist.sort.push_back(SortKey::kDso);
-    else if (k == "sym" || k == "symbol") o.hist.sort.push_back(SortKey::kSym);
-    else if (k == "pid") o.hist.sort.push_back(SortKey::kPid);
-    else if (k == "cpu") o.hist.sort.push_back(SortKey::kCpu);
-    else if (k == "period") o.hist.sort.push_back(SortKey::kPeriod);
-    else if (k == "parent") o.hist.sort.push_back(SortKey::kParent);
-    else return false;
+    SortKey key;
+    if (!sort_key_of(k, key)) return k;
+    o.hist.sort.push_back(key);
   }
   o.hist.sort_starts_with_sym = s.compare(0, 3, "sym") == 0;
-  return !o.hist.sort.empty();
+  return o.hist.sort.empty() ? s : "";
+}
+
+// -F/--fields: perf's output columns (number fields and sort keys). The -s keys are appended
+// to the columns and the columns to the sort order; without -s the columns are the sort order.
+// Sets the sort keys from that order. Returns the unknown field's name, or "" when all parse.
+std::string parse_fields(const std::string& fields, const std::string& sort, ReportToolOptions& o) {
+  auto field_of = [](const std::string& k, OutputField& f) {
+    if (k == "overhead") f = {OutputField::kSelf};
+    else if (k == "overhead_children") f = {OutputField::kChildren};
+    else if (k == "sample") f = {OutputField::kSamples};
+    else if (k == "period") f = {OutputField::kPeriod};
+    else if (SortKey key; sort_key_of(k, key)) f = {OutputField::kKey, key};
+    else return false;
+    return true;
+  };
+  auto add_new = [](std::vector<OutputField>& v, const OutputField& f) {
+    if (std::find(v.begin(), v.end(), f) == v.end()) v.push_back(f);
+  };
+  std::vector<OutputField> cols, keys;
+  for (const std::string& k : split_list(fields)) {
+    OutputField f;
+    if (!field_of(k, f)) return k;
+    add_new(cols, f);
+  }
+  for (const std::string& k : split_list(sort)) {
+    OutputField f;
+    if (!field_of(k, f)) return k;
+    add_new(keys, f);
+  }
+  for (const OutputField& f : keys) add_new(cols, f);
+  for (const OutputField& f : cols) add_new(keys, f);
+  o.hist.fields = cols;
+  o.hist.sort_fields = keys;
+  o.hist.sort.clear();
+  for (const OutputField& f : keys)
+    if (f.kind == OutputField::kKey) o.hist.sort.push_back(f.key);
+  o.hist.sort_starts_with_sym = false;  // perf hides the entry's own frame only without -F
+  return "";
 }
 
 int run_histogram(const ReportOptions& o) {
@@ -88,9 +134,16 @@ int run_histogram(const ReportOptions& o) {
   ro.max_stack = o.max_stack;
   ro.caller_order = o.inverted;
   bool order_set = o.inverted;
-  if (!o.sort.empty() && !parse_sort(o.sort, ro)) {
-    std::fprintf(stderr, "Error: Unknown --sort key: `%s'\n", o.sort.c_str());
-    return 129;
+  if (std::string bad = o.sort.empty() ? "" : parse_sort(o.sort, ro); !bad.empty()) {
+    std::fprintf(stderr, "Error:\nUnknown --sort key: `%s'\n", bad.c_str());
+    return 0;  // perf's status too
+  }
+  if (!o.fields.empty()) {
+    std::string bad = parse_fields(o.fields, o.sort, ro);
+    if (!bad.empty()) {
+      std::fprintf(stderr, "Error:\nUnknown --fields key: `%s'\n", bad.c_str());
+      return 0;  // perf's status too
+    }
   }
   if (!o.call_graph.empty() && !parse_call_graph(o.call_graph, ro, order_set)) {
     std::fprintf(stderr, "Invalid callchain mode: %s\n", o.call_graph.c_str());

@@ -43,6 +43,8 @@
 #   report-stats          perf report --stats -i NAME.data $S
 #   report-cpu-period-parent perf report --stdio --no-children -s cpu,period,parent -i NAME.data $S (*)
 #   report-children-parent perf report --stdio -s parent,cpu,sym -i NAME.data $S      (*)
+#   report-fields         perf report --stdio -F overhead,sym -i NAME.data $S          (*)
+#   report-fields-sort    perf report --stdio --no-children -F comm,overhead,sample -s sym -i NAME.data $S (*)
 #
 #   (*) minus the random `# (Tip: ...)` line: grep -v '^# (Tip:'
 #
@@ -125,6 +127,8 @@ for f in "$@"; do
       report-stats)         set -- report --stats -i $f.data $S ;;
       report-cpu-period-parent) set -- report --stdio --no-children -s cpu,period,parent -i $f.data $S ;;
       report-children-parent) set -- report --stdio -s parent,cpu,sym -i $f.data $S ;;
+      report-fields)        set -- report --stdio -F overhead,sym -i $f.data $S ;;
+      report-fields-sort)   set -- report --stdio --no-children -F comm,overhead,sample -s sym -i $f.data $S ;;
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
@@ -140,7 +144,7 @@ done
 EOF
 
 base_kinds=script,script-nomerge,report,report-children,dump,evlist
-extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats,report-cpu-period-parent,report-children-parent
+extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats,report-cpu-period-parent,report-children-parent,report-fields,report-fields-sort
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds
 
 for set in $sets; do
