@@ -1,10 +1,12 @@
 // cperf report: `-D` raw dump, `--header-only`, and the --stdio histogram (lib/hist, lib/report).
 #include <algorithm>
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
 #include "base/error.h"
+#include "record/side_band.h"
 #include "report/report_tool.h"
 #include "session/deferred_merger.h"
 
@@ -126,6 +128,20 @@ std::string parse_fields(const std::string& fields, const std::string& sort, Rep
   return "";
 }
 
+// perf's warnings after processing the events (ui__warning on stderr): lost chunks
+// (PERF_RECORD_LOST), and a sample drop rate (PERF_RECORD_LOST_SAMPLES) over 5%.
+void warn_about_losses(const Session& s, uint64_t lost_samples) {
+  const SessionStats& st = s.stats();
+  if (uint64_t lost = st.by_type[PERF_RECORD_LOST])
+    std::fprintf(stderr, "Warning:\nProcessed %" PRIu64 " events and lost %" PRIu64
+                 " chunks!\n\nCheck IO/CPU overload!\n\n", st.by_type[0], lost);
+  uint64_t processed = st.by_type[PERF_RECORD_SAMPLE] + lost_samples;
+  double rate = processed ? static_cast<double>(lost_samples) / static_cast<double>(processed) : 0;
+  if (rate > 0.05)
+    std::fprintf(stderr, "Warning:\nProcessed %" PRIu64 " samples and lost %3.2f%%!\n\n", processed,
+                 rate * 100.0);
+}
+
 int run_histogram(const ReportOptions& o) {
   ReportToolOptions ro;
   ro.symfs = o.symfs;
@@ -243,6 +259,7 @@ int run_histogram(const ReportOptions& o) {
                  "Did you call 'perf record' without -g or -b?\n", stderr);
       return 0;
     }
+    if (!o.quiet) warn_about_losses(session, tool.lost_samples());
     tool.set_use_callchain(has_chain && ro.hist.mode != ChainMode::kNone);
     tool.print(stdout, session);
   } catch (const InputError& e) {
@@ -267,8 +284,30 @@ int run_dump(const ReportOptions& o) {
   return 0;
 }
 
+// Counts PERF_RECORD_LOST_SAMPLES per event (perf report adds them to the event's stats) on the
+// way to the tool that does the rest.
+class LostSamplesCounter : public SessionTool {
+ public:
+  explicit LostSamplesCounter(SessionTool& inner) : inner_(inner) {}
+  void user_record(const RawRecord& rec, Session& s) override { inner_.user_record(rec, s); }
+  void record(Event& ev, Session& s) override {
+    SideBand sb;
+    if (ev.raw.type == PERF_RECORD_LOST_SAMPLES && decode_side_band(ev.raw, s.swapped(), sb).empty()) {
+      size_t i = ev.attr_index < 0 ? 0 : static_cast<size_t>(ev.attr_index);  // perf: first event
+      if (per_attr.size() <= i) per_attr.resize(i + 1);
+      per_attr[i] += sb.lost;
+    }
+    inner_.record(ev, s);
+  }
+  void finish(Session& s) override { inner_.finish(s); }
+  std::vector<uint64_t> per_attr;
+
+ private:
+  SessionTool& inner_;
+};
+
 // --stats: perf's event counts only — the closing part of the raw dump, which therefore runs
-// into memory.
+// into memory — with each event's lost samples after its sample count.
 int run_stats(const ReportOptions& o) {
   PerfDataReader reader(o.input);
   name_events(reader);
@@ -279,13 +318,27 @@ int run_stats(const ReportOptions& o) {
   RawDumpOptions dopts;
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
   RawDumpTool tool(mem, dopts);
-  Session session(reader, SessionOptions{}, tool);
+  LostSamplesCounter counter(tool);
+  Session session(reader, SessionOptions{}, counter);
   session.run();
   std::fclose(mem);
   std::string text(buf, len);
   std::free(buf);
   size_t at = text.rfind("\nAggregated stats:\n");
-  std::fputs(at == std::string::npos ? "" : text.c_str() + at, stdout);
+  if (at == std::string::npos) return std::fflush(stdout) == 0 ? 0 : 1;
+  text.erase(0, at);
+  for (size_t i = 0; i < counter.per_attr.size() && i < session.attrs().size(); ++i) {
+    if (!counter.per_attr[i]) continue;
+    std::string head = "\n" + session.attrs()[i].name + " stats:\n";
+    size_t h = text.find(head);
+    if (h == std::string::npos) continue;
+    size_t end = text.find('\n', h + head.size());  // the event's SAMPLE line
+    if (end == std::string::npos) continue;
+    char line[96];
+    std::snprintf(line, sizeof(line), "%20s events: %10" PRIu64 "\n", "LOST_SAMPLES", counter.per_attr[i]);
+    text.insert(end + 1, line);
+  }
+  std::fputs(text.c_str(), stdout);
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 

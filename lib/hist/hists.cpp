@@ -223,6 +223,7 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
   HistSample t;
   t.comm = s.comm;
   t.thread_comm = s.thread_comm;
+  t.default_comm = s.default_comm;
   t.pid = s.pid;
   t.tid = s.tid;
   t.level = s.level;
@@ -290,6 +291,8 @@ const RbRoot& Hists::collapse() {
 }
 
 std::vector<HistEntry*> Hists::sorted() {
+  for (auto& e : entries_)
+    if (e->key.default_comm) e->key.comm = *e->key.default_comm;
   RbRoot out;
   for (RbNode* n = rb_first(collapse()); n; n = rb_next(n)) {
     HistEntry* e = n->item<HistEntry>();

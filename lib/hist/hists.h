@@ -60,6 +60,9 @@ struct HistSample {
   // The thread's comm as it is at print time (perf's thread__comm_str of the entry's thread,
   // used by -s pid and for the Command column's width); nullptr: same as comm.
   const std::string* thread_comm = nullptr;
+  // Sampled before the thread's first COMM: perf's entry then shares the thread's default comm,
+  // which that COMM renames in place, so the entry shows (and merges by) the new name.
+  const std::string* default_comm = nullptr;
   int32_t pid = 0, tid = 0;
   std::string dso;        // short name; empty: no map ("[unknown]")
   bool has_map = false;

@@ -65,6 +65,13 @@ void ReportTool::record(Event& ev, Session& s) {
   // Unlike script, report keeps exited threads (perf's plain exit handling): samples that
   // come after the EXIT in time order still get the thread's comm.
   apply_side_band(machine_, rec, sb);
+  if (rec.type == PERF_RECORD_COMM && !default_comms_.empty()) {
+    auto it = default_comms_.find(&machine_.findnew_thread(sb.pid, sb.tid));
+    if (it != default_comms_.end() && !it->second->renamed) {
+      it->second->name = it->first->comm;
+      it->second->renamed = true;
+    }
+  }
 }
 
 ReportTool::Resolved ReportTool::resolve(const Thread& t, uint8_t cpumode, uint64_t ip) {
@@ -141,6 +148,11 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   HistSample hs;
   hs.comm = t.comm_str();
   hs.thread_comm = &t.comm;
+  if (!t.comm_set) {
+    auto& dc = default_comms_[&t];
+    if (!dc) dc = std::make_unique<DefaultComm>(DefaultComm{t.comm});
+    hs.default_comm = &dc->name;
+  }
   hs.pid = t.pid;
   hs.tid = t.tid;
   hs.has_map = al.map && al.map->dso;

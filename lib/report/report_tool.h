@@ -47,6 +47,7 @@ class ReportTool : public SessionTool {
 
   // Decided after the session (pipe-mode attrs arrive as records): print call graphs?
   void set_use_callchain(bool on) { opts_.hist.use_callchain = on; }
+  uint64_t lost_samples() const { return lost_samples_; }  // PERF_RECORD_LOST_SAMPLES' sum
   // Writes the report for every event with samples.
   void print(std::FILE* out, Session& s);
 
@@ -74,6 +75,12 @@ class ReportTool : public SessionTool {
   uint64_t lost_samples_ = 0;
   std::vector<ChainFrame> path_;
   bool want_parent_ = false;  // -s parent
+  // perf's default ":<tid>" comm of threads sampled before their first COMM, renamed once by it.
+  struct DefaultComm {
+    std::string name;
+    bool renamed = false;
+  };
+  std::unordered_map<const Thread*, std::unique_ptr<DefaultComm>> default_comms_;
 };
 
 }  // namespace cperf
