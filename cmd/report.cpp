@@ -43,7 +43,30 @@ struct ReportOptions {
   int max_stack = 127;
   bool inverted = false, no_merge = false;
   std::string percentage;
+  std::string time;
 };
+
+// perf's parse_nsec_time: "SEC[.FRACTION]" (up to 9 fraction digits) in ns; "" is 0.
+bool parse_nsec(const std::string& s, uint64_t& ns) {
+  ns = 0;
+  if (s.empty()) return true;
+  size_t dot = s.find('.');
+  std::string sec = s.substr(0, dot), frac = dot == std::string::npos ? "" : s.substr(dot + 1);
+  if (sec.empty() || frac.size() > 9 || (dot != std::string::npos && frac.empty())) return false;
+  for (char c : sec + frac)
+    if (c < '0' || c > '9') return false;
+  frac.append(9 - frac.size(), '0');
+  ns = std::stoull(sec) * 1000000000ull + std::stoull(frac);
+  return true;
+}
+
+// --time START,STOP (either may be empty). perf's percent forms are not supported.
+bool parse_time_range(const std::string& s, uint64_t& start, uint64_t& stop) {
+  size_t comma = s.find(',');
+  if (comma == std::string::npos || s.find(',', comma + 1) != std::string::npos) return false;
+  if (!parse_nsec(s.substr(0, comma), start) || !parse_nsec(s.substr(comma + 1), stop)) return false;
+  return !stop || start <= stop;
+}
 
 // perf's -g/--call-graph string: print type, threshold, order, key, value (any order).
 bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_set) {
@@ -171,6 +194,13 @@ int run_histogram(const ReportOptions& o) {
     std::fprintf(stderr, "Invalid percentage: %s\n", o.percentage.c_str());
     return 129;
   }
+  if (!o.time.empty()) {
+    if (!parse_time_range(o.time, ro.time_start, ro.time_stop)) {
+      std::fputs("Invalid time string\n", stderr);
+      return 129;
+    }
+    ro.time_text = o.time;
+  }
   ro.hist.percent_limit = o.percent_limit;
   if (o.percent_limit > 0) ro.hist.chain_min_percent = o.percent_limit;
   ro.hist.show_nr_samples = o.show_nr_samples;
@@ -260,6 +290,11 @@ int run_histogram(const ReportOptions& o) {
       return 0;
     }
     if (!o.quiet) warn_about_losses(session, tool.lost_samples());
+    if (!o.time.empty() && !tool.has_samples()) {
+      std::fflush(stdout);
+      std::fprintf(stderr, "Error:\nThe %s data has no samples!\n", o.input.c_str());
+      return 0;
+    }
     tool.set_use_callchain(has_chain && ro.hist.mode != ChainMode::kNone);
     tool.print(stdout, session);
   } catch (const InputError& e) {
@@ -384,6 +419,7 @@ int cmd_report(const Args& args) {
   app.add_flag("--no-merge-callchains", o.no_merge, "Do not merge deferred user callchains");
   app.add_option("-s,--sort", o.sort, "sort by key(s)");
   app.add_option("-F,--fields", o.fields, "output field(s)");
+  app.add_option("--time", o.time, "Time span of interest (start,stop)");
   app.add_option("--percentage", o.percentage, "how to display percentage of filtered entries");
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;

@@ -139,6 +139,9 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   if (st == DeferredState::kMerged || st == DeferredState::kMismatch) ds.deferred_callchain = false;
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
   if (!opts_.cpus.empty() && !opts_.cpus.count(ds.cpu)) return;
+  // --time: samples outside the range are dropped, as with -C
+  if ((opts_.time_start && ds.time < opts_.time_start) || (opts_.time_stop && ds.time > opts_.time_stop))
+    return;
   // The other filters only hide entries: their samples still count in the total period.
   bool filtered = (!opts_.pids.empty() && !opts_.pids.count(t.pid)) ||
                   (!opts_.tids.empty() && !opts_.tids.count(t.tid)) ||
@@ -205,6 +208,12 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   hists_for(ev.attr_index).add(hs, path, filtered);
 }
 
+bool ReportTool::has_samples() const {
+  for (const auto& [idx, h] : hists_)
+    if (h->all_samples()) return true;
+  return false;
+}
+
 void ReportTool::print(std::FILE* out, Session& s) {
   for (auto& [idx, h] : hists_) h->set_use_callchain(opts_.hist.use_callchain);
   if (!opts_.quiet) std::fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", lost_samples_);
@@ -222,8 +231,10 @@ void ReportTool::print(std::FILE* out, Session& s) {
           n /= 1000;
           unit = u;
         }
-      std::fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'\n", n, unit,
+      std::fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'", n, unit,
                    attrs[i].name.empty() ? "[unknown]" : attrs[i].name.c_str());
+      if (!opts_.time_text.empty()) std::fprintf(out, " (time slices: %s)", opts_.time_text.c_str());
+      std::fputc('\n', out);
       std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", h.total_period());
     }
     h.print(out, !opts_.quiet);

@@ -31,6 +31,9 @@ struct ReportToolOptions {
   std::set<std::string> comms, dsos, symbols;
   std::set<int32_t> pids, tids;
   std::set<uint32_t> cpus;
+  // --time START,STOP in ns (0: open end); time_text is printed in the "# Samples" line.
+  uint64_t time_start = 0, time_stop = 0;
+  std::string time_text;
 };
 
 class ReportTool : public SessionTool {
@@ -47,7 +50,8 @@ class ReportTool : public SessionTool {
 
   // Decided after the session (pipe-mode attrs arrive as records): print call graphs?
   void set_use_callchain(bool on) { opts_.hist.use_callchain = on; }
-  uint64_t lost_samples() const { return lost_samples_; }  // PERF_RECORD_LOST_SAMPLES' sum
+  uint64_t lost_samples() const { return lost_samples_; }
+  bool has_samples() const;  // any sample kept (filtered ones included)  // PERF_RECORD_LOST_SAMPLES' sum
   // Writes the report for every event with samples.
   void print(std::FILE* out, Session& s);
 

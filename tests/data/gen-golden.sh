@@ -45,6 +45,8 @@
 #   report-children-parent perf report --stdio -s parent,cpu,sym -i NAME.data $S      (*)
 #   report-fields         perf report --stdio -F overhead,sym -i NAME.data $S          (*)
 #   report-fields-sort    perf report --stdio --no-children -F comm,overhead,sample -s sym -i NAME.data $S (*)
+#   report-time           perf report --stdio -n --time 359.3,359.4 -i NAME.data $S   (*)
+#                         (a slice of perf6.1/g.data and two.events.data; other files: no samples)
 #
 #   (*) minus the random `# (Tip: ...)` line: grep -v '^# (Tip:'
 #
@@ -129,6 +131,7 @@ for f in "$@"; do
       report-children-parent) set -- report --stdio -s parent,cpu,sym -i $f.data $S ;;
       report-fields)        set -- report --stdio -F overhead,sym -i $f.data $S ;;
       report-fields-sort)   set -- report --stdio --no-children -F comm,overhead,sample -s sym -i $f.data $S ;;
+      report-time)          set -- report --stdio -n --time 359.3,359.4 -i $f.data $S ;;
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
@@ -144,7 +147,7 @@ done
 EOF
 
 base_kinds=script,script-nomerge,report,report-children,dump,evlist
-extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats,report-cpu-period-parent,report-children-parent,report-fields,report-fields-sort
+extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats,report-cpu-period-parent,report-children-parent,report-fields,report-fields-sort,report-time
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds
 
 for set in $sets; do

@@ -20,5 +20,7 @@ grep -q '^Warning:' $set/expected/lost.report-children.stderr.txt || { echo "FAI
 check report-children
 check report --no-children
 check report-sym-q --no-children -S do_syscall_64 -q
+# --time leaving no sample: the warnings, then perf's "no samples" error
+check report-time -n --time 359.3,359.4
 [ $fail = 0 ] && echo "report lost-event warnings: as perf"
 exit $fail
