@@ -165,6 +165,22 @@ void warn_about_losses(const Session& s, uint64_t lost_samples) {
                  rate * 100.0);
 }
 
+// The header's feature lines: print_header's output after its "# ========" block.
+void print_pipe_features(std::FILE* out, PerfDataReader& reader, bool full) {
+  char* buf = nullptr;
+  size_t len = 0;
+  std::FILE* mem = open_memstream(&buf, &len);
+  if (!mem) return;
+  print_header(mem, reader, full);
+  std::fclose(mem);
+  std::string text(buf, len);
+  std::free(buf);
+  const std::string block_end = "# ========\n#\n";
+  size_t first = text.find("# ========\n");
+  size_t at = first == std::string::npos ? std::string::npos : text.find(block_end, first + 1);
+  std::fputs(at == std::string::npos ? text.c_str() : text.c_str() + at + block_end.size(), out);
+}
+
 int run_histogram(const ReportOptions& o) {
   ReportToolOptions ro;
   ro.symfs = o.symfs;
@@ -228,8 +244,13 @@ int run_histogram(const ReportOptions& o) {
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
     ro.hist.children = want_children && !reader.is_pipe() && file_has_chain;
     ro.hist.caller_order = ro.caller_order;
-    if (o.header && !o.quiet)
+    if (o.header && !o.quiet) {
       print_header(stdout, reader, /*full=*/o.show_info);
+    } else if (o.header && reader.is_pipe()) {
+      // perf prints a pipe's features as their records arrive, -q or not; only the
+      // "# ========" block before them is quiet.
+      print_pipe_features(stdout, reader, o.show_info);
+    }
     else if (!o.quiet)
       std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
                  stdout);

@@ -47,6 +47,8 @@
 #   report-fields-sort    perf report --stdio --no-children -F comm,overhead,sample -s sym -i NAME.data $S (*)
 #   report-time           perf report --stdio -n --time 359.3,359.4 -i NAME.data $S   (*)
 #                         (a slice of perf6.1/g.data and two.events.data; other files: no samples)
+#   report-header-q       perf report --stdio --header -q -g none -i NAME.data $S    (*)
+#                         (a pipe's header features only; nothing for other files)
 #
 #   (*) minus the random `# (Tip: ...)` line: grep -v '^# (Tip:'
 #
@@ -132,6 +134,7 @@ for f in "$@"; do
       report-fields)        set -- report --stdio -F overhead,sym -i $f.data $S ;;
       report-fields-sort)   set -- report --stdio --no-children -F comm,overhead,sample -s sym -i $f.data $S ;;
       report-time)          set -- report --stdio -n --time 359.3,359.4 -i $f.data $S ;;
+      report-header-q)      set -- report --stdio --header -q -g none -i $f.data $S ;;
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
@@ -147,7 +150,7 @@ done
 EOF
 
 base_kinds=script,script-nomerge,report,report-children,dump,evlist
-extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats,report-cpu-period-parent,report-children-parent,report-fields,report-fields-sort,report-time
+extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats,report-cpu-period-parent,report-children-parent,report-fields,report-fields-sort,report-time,report-header-q
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds
 
 for set in $sets; do
