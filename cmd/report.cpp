@@ -5,8 +5,11 @@
 #include <cstdlib>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "base/error.h"
 #include "record/side_band.h"
+#include "report/progress.h"
 #include "report/report_tool.h"
 #include "session/deferred_merger.h"
 
@@ -278,8 +281,11 @@ int run_histogram(const ReportOptions& o) {
       tool.set_merger(&merger);
       front = &merger;
     }
-    Session session(reader, SessionOptions{}, *front);
+    ProgressMeter meter(stderr, reader.file_size(), !o.quiet && isatty(STDERR_FILENO));
+    ProgressTool progress(*front, meter);
+    Session session(reader, SessionOptions{}, progress);
     session.run();
+    meter.finish();
     name_events(reader);
     if (!ro.cpus.empty()) {
       bool has_cpu = false;
