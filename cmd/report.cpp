@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include "base/byte_reader.h"
 #include "base/error.h"
 #include "record/side_band.h"
 #include "report/progress.h"
@@ -297,6 +298,18 @@ int run_histogram(const ReportOptions& o) {
         std::fputs("File does not contain CPU events. Remove -C option to proceed.\n"
                    "Error:\nfailed to set cpu bitmap\n", stderr);
         return 0;
+      }
+      // perf's bitmap holds the recording machine's CPUs (HEADER_NRCPUS: available, online)
+      auto nr = reader.features().find(HEADER_NRCPUS);
+      if (nr != reader.features().end() && nr->second.size() >= 4) {
+        uint32_t avail = ByteReader(nr->second, reader.swapped()).u32();
+        for (uint32_t cpu : ro.cpus)
+          if (cpu >= avail) {
+            std::fflush(stdout);
+            std::fprintf(stderr, "Requested CPU %u too large. Consider raising MAX_NR_CPUS\n"
+                         "Error:\nfailed to set cpu bitmap\n", cpu);
+            return 0;
+          }
       }
     }
     bool has_chain = false;
