@@ -13,7 +13,19 @@
 namespace cperf {
 
 ReportTool::ReportTool(ReportToolOptions opts)
-    : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms) {}
+    : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms) {
+  want_parent_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kParent) !=
+                 opts_.hist.sort.end();
+}
+
+// -s parent: the first function of the chain, in the order it is shown, that perf's default
+// parent pattern (`^sys_|^do_page_fault`) matches.
+std::string ReportTool::find_parent(const std::vector<ChainFrame>& path) {
+  for (const ChainFrame& f : path)
+    if (f.has_sym && (f.sym.compare(0, 4, "sys_") == 0 || f.sym.compare(0, 13, "do_page_fault") == 0))
+      return f.sym;
+  return {};
+}
 
 void ReportTool::prime_dsos(const PerfDataReader& reader) {
   auto it = reader.features().find(HEADER_BUILD_ID);
@@ -53,6 +65,13 @@ void ReportTool::record(Event& ev, Session& s) {
   // Unlike script, report keeps exited threads (perf's plain exit handling): samples that
   // come after the EXIT in time order still get the thread's comm.
   apply_side_band(machine_, rec, sb);
+  if (rec.type == PERF_RECORD_COMM && !default_comms_.empty()) {
+    auto it = default_comms_.find(&machine_.findnew_thread(sb.pid, sb.tid));
+    if (it != default_comms_.end() && !it->second->renamed) {
+      it->second->name = it->first->comm;
+      it->second->renamed = true;
+    }
+  }
 }
 
 ReportTool::Resolved ReportTool::resolve(const Thread& t, uint8_t cpumode, uint64_t ip) {
@@ -120,6 +139,9 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   if (st == DeferredState::kMerged || st == DeferredState::kMismatch) ds.deferred_callchain = false;
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
   if (!opts_.cpus.empty() && !opts_.cpus.count(ds.cpu)) return;
+  // --time: samples outside the range are dropped, as with -C
+  if ((opts_.time_start && ds.time < opts_.time_start) || (opts_.time_stop && ds.time > opts_.time_stop))
+    return;
   // The other filters only hide entries: their samples still count in the total period.
   bool filtered = (!opts_.pids.empty() && !opts_.pids.count(t.pid)) ||
                   (!opts_.tids.empty() && !opts_.tids.count(t.tid)) ||
@@ -129,6 +151,11 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   HistSample hs;
   hs.comm = t.comm_str();
   hs.thread_comm = &t.comm;
+  if (!t.comm_set) {
+    auto& dc = default_comms_[&t];
+    if (!dc) dc = std::make_unique<DefaultComm>(DefaultComm{t.comm});
+    hs.default_comm = &dc->name;
+  }
   hs.pid = t.pid;
   hs.tid = t.tid;
   hs.has_map = al.map && al.map->dso;
@@ -142,12 +169,13 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   }
   hs.addr = al.addr;
   hs.period = ds.period;
+  hs.cpu = (e.attr.sample_type & PERF_SAMPLE_CPU) ? static_cast<int32_t>(ds.cpu) : -1;
   if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso : "[unknown]")) filtered = true;
   if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) filtered = true;
 
   const std::vector<ChainFrame>* path = nullptr;
   if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
-      (opts_.hist.mode != ChainMode::kNone || opts_.hist.children)) {
+      (opts_.hist.mode != ChainMode::kNone || opts_.hist.children || want_parent_)) {
     path_.clear();
     const U64Array& chain = ds.callchain;
     size_t n = chain.size();
@@ -180,8 +208,15 @@ void ReportTool::on_sample(Event& ev, Session& s) {
       path_.insert(opts_.caller_order ? path_.begin() : path_.end(), std::move(cf));
     }
     path = &path_;
+    if (want_parent_) hs.parent = find_parent(path_);
   }
   hists_for(ev.attr_index).add(hs, path, filtered);
+}
+
+bool ReportTool::has_samples() const {
+  for (const auto& [idx, h] : hists_)
+    if (h->all_samples()) return true;
+  return false;
 }
 
 void ReportTool::print(std::FILE* out, Session& s) {
@@ -201,8 +236,10 @@ void ReportTool::print(std::FILE* out, Session& s) {
           n /= 1000;
           unit = u;
         }
-      std::fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'\n", n, unit,
+      std::fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'", n, unit,
                    attrs[i].name.empty() ? "[unknown]" : attrs[i].name.c_str());
+      if (!opts_.time_text.empty()) std::fprintf(out, " (time slices: %s)", opts_.time_text.c_str());
+      std::fputc('\n', out);
       std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", h.total_period());
     }
     h.print(out, !opts_.quiet);

@@ -32,6 +32,9 @@ struct ReportToolOptions {
   std::set<std::string> comms, dsos, symbols;
   std::set<int32_t> pids, tids;
   std::set<uint32_t> cpus;
+  // --time START,STOP in ns (0: open end); time_text is printed in the "# Samples" line.
+  uint64_t time_start = 0, time_stop = 0;
+  std::string time_text;
 };
 
 class ReportTool : public SessionTool {
@@ -48,6 +51,8 @@ class ReportTool : public SessionTool {
 
   // Decided after the session (pipe-mode attrs arrive as records): print call graphs?
   void set_use_callchain(bool on) { opts_.hist.use_callchain = on; }
+  uint64_t lost_samples() const { return lost_samples_; }
+  bool has_samples() const;  // any sample kept (filtered ones included)  // PERF_RECORD_LOST_SAMPLES' sum
   // Writes the report for every event with samples.
   void print(std::FILE* out, Session& s);
 
@@ -63,6 +68,7 @@ class ReportTool : public SessionTool {
   ChainFrame make_frame(const Resolved& r, uint64_t ip);
   uint32_t dso_order(const Dso* d);
   Hists& hists_for(int attr_index);
+  static std::string find_parent(const std::vector<ChainFrame>& path);
 
   ReportToolOptions opts_;
   Machine machine_;
@@ -74,6 +80,13 @@ class ReportTool : public SessionTool {
   uint64_t lost_samples_ = 0;
   std::vector<ChainFrame> path_;
   SampleUnwinder unwinder_{opts_.symfs};  // --call-graph dwarf samples
+  bool want_parent_ = false;  // -s parent
+  // perf's default ":<tid>" comm of threads sampled before their first COMM, renamed once by it.
+  struct DefaultComm {
+    std::string name;
+    bool renamed = false;
+  };
+  std::unordered_map<const Thread*, std::unique_ptr<DefaultComm>> default_comms_;
 };
 
 }  // namespace cperf
