@@ -18,6 +18,7 @@ void ReportTool::user_record(const RawRecord& rec, Session& s) {
 }
 
 void ReportTool::record(Event& ev, Session& s) {
+  symbols_.use_build_ids(s.reader());
   const RawRecord& rec = ev.raw;
   if (rec.type == PERF_RECORD_SAMPLE) {
     on_sample(ev, s);
@@ -41,13 +42,9 @@ ReportTool::Resolved ReportTool::resolve(const Thread& t, uint8_t cpumode, uint6
   r.addr = ip;
   if (!r.map) return r;
   r.addr = r.map->map_ip(ip);
-  if (const auto* ds = symbols_.symbols_of(r.map->dso)) {
-    r.sym = ds->table.find(r.addr);
-    if (r.sym) {
-      auto it = ds->alias_first.find(r.sym->start);
-      if (it != ds->alias_first.end()) r.alias = &it->second;
-    }
-  }
+  ScriptSymbols::Hit hit = symbols_.find(r.map, r.addr);
+  r.sym = hit.sym;
+  r.alias = hit.inlined;
   return r;
 }
 

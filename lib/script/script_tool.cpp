@@ -13,6 +13,7 @@ ScriptTool::ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields)
     : out_(out), opts_(std::move(opts)), fields_(fields), symbols_(opts_.symfs, opts_.kallsyms) {}
 
 void ScriptTool::record(Event& ev, Session& s) {
+  symbols_.use_build_ids(s.reader());
   switch (ev.raw.type) {
     case PERF_RECORD_SAMPLE:
       on_sample(ev, s);
@@ -130,13 +131,9 @@ void ScriptTool::print_symbol(const Map* map, uint64_t ip, bool dso_field, bool 
   uint64_t addr = ip;
   if (map) {
     addr = map->map_ip(ip);
-    if (const auto* ds = symbols_.symbols_of(map->dso)) {
-      sym = ds->table.find(addr);
-      if (sym) {
-        auto it = ds->alias_first.find(sym->start);
-        if (it != ds->alias_first.end()) alias = &it->second;
-      }
-    }
+    ScriptSymbols::Hit hit = symbols_.find(map, addr);
+    sym = hit.sym;
+    alias = hit.inlined;
   }
   std::fputc(' ', out_);
   if (!sym) {
@@ -196,8 +193,7 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
                                                      : machine_.find_map(t, cpumode, ds.ip);
   if (!opts_.symbols.empty()) {
     const Symbol* sym = nullptr;
-    if (map)
-      if (const auto* dsyms = symbols_.symbols_of(map->dso)) sym = dsyms->table.find(map->map_ip(ds.ip));
+    if (map) sym = symbols_.find(map, map->map_ip(ds.ip)).sym;
     if (!sym || !opts_.symbols.count(sym->name)) return;
   }
   bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;

@@ -1,6 +1,7 @@
 #include "symbol/symbol_cache.h"
 
 #include "symbol/elf_symbols.h"
+#include "symbol/kernel_kallsyms.h"
 
 namespace cperf {
 namespace {
@@ -58,6 +59,18 @@ const Kallsyms* SymbolCache::kallsyms(const KallsymsOptions& kopts) {
   if (!kallsyms_) {
     kallsyms_.emplace();
     if (!opts_.kallsyms.empty()) *kallsyms_ = Kallsyms::load(opts_.kallsyms, kopts);
+  }
+  return kallsyms_->has_value() ? &**kallsyms_ : nullptr;
+}
+
+const Kallsyms* SymbolCache::kernel_kallsyms(const std::optional<BuildId>& recorded,
+                                             const KallsymsOptions& kopts, std::string* why) {
+  if (!kallsyms_) {
+    kallsyms_.emplace();
+    KallsymsChoice c = choose_kallsyms(opts_, recorded);
+    if (why) *why = c.message;
+    if (!c.path.empty() && !(c.host && kallsyms_addresses_hidden(c.path)))
+      *kallsyms_ = Kallsyms::load(c.path, kopts);
   }
   return kallsyms_->has_value() ? &**kallsyms_ : nullptr;
 }

@@ -76,6 +76,14 @@ class SymbolCache {
   // same result whatever they pass). nullptr if no file was given or it cannot be read.
   const Kallsyms* kallsyms(const KallsymsOptions& kopts = {});
 
+  // The kernel's symbols from the kallsyms file perf would choose for a recording whose
+  // kernel build id is `recorded` (see kernel_kallsyms.h: --kallsyms, else the running
+  // kernel's or the build-id cache's). Loaded on the first call of this or kallsyms(); later
+  // calls return the same. nullptr if none; `why` (if given) then receives perf's message
+  // when it has one.
+  const Kallsyms* kernel_kallsyms(const std::optional<BuildId>& recorded,
+                                  const KallsymsOptions& kopts, std::string* why = nullptr);
+
   const SymbolOptions& options() const { return opts_; }
   const DsoLocator& locator() const { return locator_; }
 
