@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "io/text_line.h"
 #include "machine/machine.h"
 #include "record/sample.h"
 #include "record/side_band.h"
@@ -60,12 +61,14 @@ class ScriptTool : public SessionTool {
   void on_side_band(Event& ev, Session& s);
   bool check_fields(int attr_index, Session& s);
   bool filtered(uint32_t cpu, uint64_t time, const Thread& t) const;
-  void print_start(const Thread& t, uint32_t tid, uint32_t cpu, uint64_t time, int type,
-                   bool callchain_style);
+  void print_start(TextLine& out, const Thread& t, uint32_t tid, uint32_t cpu, uint64_t time,
+                   int type, bool callchain_style);
   // Resolves chain entries into frames (perf's thread__resolve_callchain_sample).
   void resolve_chain(const Thread& t, const U64Array& chain, std::vector<Frame>& out);
-  void print_frames(const std::vector<Frame>& frames, int type, bool deferred, uint64_t cookie);
-  void print_symbol(const Map* map, uint64_t ip, bool dso_field, bool symoff);
+  void print_frames(TextLine& out, const std::vector<Frame>& frames, int type, bool deferred,
+                    uint64_t cookie);
+  void print_symbol(TextLine& out, const Map* map, uint64_t ip, bool dso_field, bool symoff);
+  static void put_dso(TextLine& out, const Map* map);
   size_t name_width(Session& s);
   // Kernel-mode map lookup. Like perf, loading the kernel symbols (on the first hit in the
   // core kernel map) stretches that map to cover [first symbol, last symbol end).

@@ -108,13 +108,20 @@ const SymbolTable* ScriptSymbols::table_of(const Map* map) {
 ScriptSymbols::Hit ScriptSymbols::find(const Map* map, uint64_t map_addr) {
   Hit h;
   if (!map || !map->dso) return h;
+  uint64_t key = map_addr ^ (reinterpret_cast<uintptr_t>(map->dso) >> 4);
+  Memo& m = memo_[(key * 0x9e3779b97f4a7c15ull) >> 48 & (kMemoSize - 1)];
+  if (m.dso == map->dso && m.addr == map_addr) return m.hit;
   const Entry& e = entry(map);
+  m.dso = map->dso;
+  m.addr = map_addr;
+  m.hit = h;
   if (!e.table) return h;
   h.sym = e.user ? e.user->find(map_addr) : e.table->find(map_addr);
   if (h.sym && e.user) {
     const std::string* a2l = e.user->addr2line_name(map_addr);
     if (a2l && *a2l != h.sym->name) h.inlined = a2l;
   }
+  m.hit = h;
   return h;
 }
 

@@ -10,10 +10,11 @@
 // Build ids: a dso's own (MMAP2) first, else the file's HEADER_BUILD_ID table, which perf
 // applies to its dsos before reading any record.
 //
-// Lookups are memoized per dso, so resolving a frame costs one hash lookup at most plus the
-// table's binary search. Not thread-safe. Pointers returned live as long as the ScriptSymbols.
+// Lookups are memoized (per dso, and per recent address), so a repeated frame costs a few
+// loads. Not thread-safe. Pointers returned live as long as the ScriptSymbols.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -51,6 +52,16 @@ class ScriptSymbols {
   const Entry& entry(const Map* map);
   Entry load(const Map* map);
   std::optional<BuildId> build_id_of(const Dso& dso) const;
+
+  // Recently resolved addresses, direct-mapped: callchains repeat the same frames, and a hit
+  // saves the table search and the inline-name rule.
+  struct Memo {
+    const Dso* dso = nullptr;
+    uint64_t addr = 0;
+    Hit hit;
+  };
+  static constexpr size_t kMemoSize = 1 << 16;
+  std::unique_ptr<Memo[]> memo_ = std::make_unique<Memo[]>(kMemoSize);
 
   SymbolCache cache_;
   const PerfDataReader* reader_ = nullptr;
