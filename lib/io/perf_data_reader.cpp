@@ -1,6 +1,7 @@
 #include "io/perf_data_reader.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -179,7 +180,20 @@ std::optional<RawRecord> PerfDataReader::next_from_file() {
     rec.payload = file.subspan(pos_, extra);
     pos_ += extra;
   }
+  if (pos_ - released_ >= 2 * kReleaseStep) release_behind();
   return rec;
+}
+
+void PerfDataReader::release_behind() {
+  // The mapping is private and read-only, so dropped pages are simply read again from the
+  // page cache if a record still queued behind the read position is looked at. Dropping them
+  // keeps the resident set at a few windows instead of the whole file.
+  static const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  uint64_t upto = (pos_ - kReleaseStep) / page * page;
+  if (upto <= released_) return;
+  auto* base = const_cast<std::byte*>(map_.bytes().data());
+  madvise(base + released_, upto - released_, MADV_DONTNEED);
+  released_ = upto;
 }
 
 std::optional<RawRecord> PerfDataReader::next_from_stream() {

@@ -100,6 +100,11 @@ class PerfDataReader {
   std::map<int, Bytes> features_;
   std::vector<std::vector<std::byte>> owned_;  // pipe-mode copies behind features_
 
+  // File mode: pages of the mapping below released_ were given back (release_behind()).
+  static constexpr uint64_t kReleaseStep = uint64_t{16} << 20;
+  void release_behind();
+  uint64_t released_ = 0;
+
   uint64_t pos_ = 0;       // next read position (file offset)
   uint64_t data_end_ = 0;  // file mode: end of the data section
   std::vector<std::byte> buf_;
