@@ -50,7 +50,13 @@ ReportTool::Resolved ReportTool::resolve(const Thread& t, uint8_t cpumode, uint6
 
 uint32_t ReportTool::dso_order(const Dso* d) {
   if (!d) return 0;
+  if (d == last_order_dso_) return last_order_;
   auto it = dso_order_.find(d);
+  if (it != dso_order_.end()) {
+    last_order_dso_ = d;
+    last_order_ = it->second;
+    return it->second;
+  }
   if (it != dso_order_.end()) return it->second;
   const auto& list = machine_.dsos();
   for (size_t i = 0; i < list.size(); ++i) dso_order_[list[i].get()] = static_cast<uint32_t>(i + 1);
@@ -58,21 +64,22 @@ uint32_t ReportTool::dso_order(const Dso* d) {
   return it == dso_order_.end() ? 0 : it->second;
 }
 
-ChainFrame ReportTool::make_frame(const Resolved& r, uint64_t ip) {
-  ChainFrame f;
+void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f) {
+  // Assigning into a reused frame keeps its name's buffer: no allocation per frame.
   f.ip = ip;
   f.dso_order = r.map ? dso_order(r.map->dso) : 0;
-  if (r.sym) {
-    f.has_sym = true;
-    f.sym_start = r.sym->start;
-    f.inlined = r.alias != nullptr;
-    f.name = r.alias ? *r.alias + " (inlined)" : r.sym->name;
+  f.has_sym = r.sym != nullptr;
+  f.inlined = r.alias != nullptr;
+  f.sym_start = r.sym ? r.sym->start : 0;
+  if (r.alias) {
+    f.name.assign(*r.alias).append(" (inlined)");
+  } else if (r.sym) {
+    f.name.assign(r.sym->name);
   } else {
     char buf[32];
     std::snprintf(buf, sizeof(buf), "%#" PRIx64, ip);
-    f.name = buf;
+    f.name.assign(buf);
   }
-  return f;
 }
 
 Hists& ReportTool::hists_for(int attr_index) {
@@ -113,7 +120,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
 
   const std::vector<ChainFrame>* path = nullptr;
   if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) && opts_.hist.mode != ChainMode::kNone) {
-    path_.clear();
+    size_t used = 0;  // frames beyond this go to spare_frames_, keeping their buffers
     const U64Array& chain = ds.callchain;
     size_t n = chain.size();
     if (ds.deferred_callchain && n >= 2) n -= 1;  // the trailing cookie is no frame
@@ -132,12 +139,25 @@ void ReportTool::on_sample(Event& ev, Session& s) {
         if (bad) break;
         continue;
       }
-      path_.push_back(make_frame(resolve(t, mode, ip), ip));
+      if (used == path_.size()) {
+        path_.emplace_back();
+        if (!spare_frames_.empty()) {
+          path_.back() = std::move(spare_frames_.back());
+          spare_frames_.pop_back();
+        }
+      }
+      make_frame(resolve(t, mode, ip), ip, path_[used++]);
     }
-    if (bad) path_.clear();
+    if (bad) used = 0;
+    while (path_.size() > used) {
+      spare_frames_.push_back(std::move(path_.back()));
+      path_.pop_back();
+    }
     if (opts_.caller_order) std::reverse(path_.begin(), path_.end());
-    if (opts_.max_stack >= 0 && path_.size() > static_cast<size_t>(opts_.max_stack))
-      path_.resize(static_cast<size_t>(opts_.max_stack));
+    while (opts_.max_stack >= 0 && path_.size() > static_cast<size_t>(opts_.max_stack)) {
+      spare_frames_.push_back(std::move(path_.back()));
+      path_.pop_back();
+    }
     path = &path_;
   }
   hists_for(ev.attr_index).add(hs, path);

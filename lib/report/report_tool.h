@@ -55,7 +55,7 @@ class ReportTool : public SessionTool {
   };
   void on_sample(Event& ev, Session& s);
   Resolved resolve(const Thread& t, uint8_t cpumode, uint64_t ip);
-  ChainFrame make_frame(const Resolved& r, uint64_t ip);
+  void make_frame(const Resolved& r, uint64_t ip, ChainFrame& out);
   uint32_t dso_order(const Dso* d);
   Hists& hists_for(int attr_index);
 
@@ -65,9 +65,11 @@ class ReportTool : public SessionTool {
   const DeferredCallchainMerger* merger_ = nullptr;
   std::unordered_map<int, std::unique_ptr<Hists>> hists_;
   std::unordered_map<const Dso*, uint32_t> dso_order_;
+  const Dso* last_order_dso_ = nullptr;
+  uint32_t last_order_ = 0;
   KernelMapFinder kernel_maps_{machine_, symbols_};
   uint64_t lost_samples_ = 0;
-  std::vector<ChainFrame> path_;
+  std::vector<ChainFrame> path_, spare_frames_;
 };
 
 }  // namespace cperf
