@@ -11,6 +11,9 @@ one sample_type with PERF_SAMPLE_TIME. The output has:
     PERF_RECORD_SAMPLE, PERF_RECORD_CALLCHAIN_DEFERRED and FINISHED_ROUND records with their
     timestamps moved later by one block length (+1 ms) per copy, until at least N samples are
     written, then SRC's records after the last sample (e.g. EXIT), moved after the last copy;
+  - a FINISHED_ROUND after the block and after each copy, as perf record writes one per pass
+    over its buffers in a long recording (short recordings such as perf6.1/g.data have none
+    between their samples, and a reader would otherwise have to queue the whole file);
   - SRC's feature sections, moved by the data section's growth.
 So callchains, deferred-callchain cookies and symbols are those of a real recording, and every
 reader that reads SRC reads the output. The output is a pure function of SRC and N.
@@ -123,11 +126,14 @@ def main():
 
     data = bytearray()
     emit(data, recs[:first], 0)
+    round_end = struct.pack("<IHH", RECORD_FINISHED_ROUND, 0, 8)
     emit(data, block, 0)
+    data += round_end
     written, copies = per_block, 0
     while written < args.samples:
         copies += 1
         emit(data, replay, copies * shift)
+        data += round_end
         written += per_block
     emit(data, recs[last + 1:], copies * shift)
 

@@ -14,9 +14,10 @@
 #   report-children   <tool> report --stdio -i F
 # with cperf, upstream perf 7.2 (the oracle chroot, if present) and perf 6.1 (/usr/bin/perf,
 # which cannot read perf 7.2's files: "n/a"). Each run is repeated $REPEAT times; the table
-# shows the fastest wall time and the largest peak RSS (GNU time), and perf's numbers divided
-# by cperf's. "same" says whether cperf's stdout equals perf 7.2's byte for byte (report: minus
-# perf's random "# (Tip: ...)" line), so the timings compare the same work.
+# shows, per tool, the fastest wall time, the smallest CPU time (user + sys: steadier than wall
+# time on a shared machine) and the largest peak RSS (GNU time), and for perf the ratio of its
+# number to cperf's. "same" says whether cperf's stdout equals perf 7.2's byte for byte
+# (report: minus perf's random "# (Tip: ...)" line), so the timings compare the same work.
 #
 # Environment: SAMPLES (500000), REPEAT (3), ONLY="script report" (commands), FILES="defer-big"
 # BENCH_DIR (work dir, default a temp dir; kept if set), CPERF (./cperf),
@@ -83,44 +84,46 @@ args() {
   esac
 }
 
-# run TOOL NAME CMD OUT: runs once, output to OUT (md5), "wall rss_kb" to stdout; "fail" on error.
+# run TOOL NAME CMD OUT: runs once, output to OUT (md5), "wall cpu rss_kb" to stdout; "fail" on error.
 run() {
   local tool=$1 name=$2 cmd=$3 out=$4 t=$W/time.txt dir rc
   # shellcheck disable=SC2046
   case $tool in
     cperf)
       dir=$W/$name
-      (cd "$dir" && $TIME -f "%e %M" -o "$t" env -i HOME="$W/home" PATH=/usr/bin:/bin TZ=UTC \
+      (cd "$dir" && $TIME -f "%e %U %S %M" -o "$t" env -i HOME="$W/home" PATH=/usr/bin:/bin TZ=UTC \
         "$CPERF" $(args "$cmd") -i "$name.data" --kallsyms=kallsyms --symfs=symfs) 2>/dev/null ;;
     perf61)
       dir=$W/$name
-      (cd "$dir" && $TIME -f "%e %M" -o "$t" env -i HOME="$W/home" PATH=/usr/bin:/bin TZ=UTC \
+      (cd "$dir" && $TIME -f "%e %U %S %M" -o "$t" env -i HOME="$W/home" PATH=/usr/bin:/bin TZ=UTC \
         "$PERF61" $(args "$cmd") -i "$name.data" --kallsyms=kallsyms --symfs=symfs) 2>/dev/null ;;
     perf72)
       dir=$crel/$name
-      $TIME -f "%e %M" -o "$t" chroot "$SID_ROOT" env -i HOME=$crel/home PROCFS_PATH=$crel/noproc \
+      $TIME -f "%e %U %S %M" -o "$t" chroot "$SID_ROOT" env -i HOME=$crel/home PROCFS_PATH=$crel/noproc \
         PATH=/usr/bin:/bin TZ=UTC perf $(args "$cmd") -i "$dir/$name.data" --kallsyms="$dir/kallsyms" \
         --symfs="$dir/symfs" 2>/dev/null ;;
   esac | grep -v '^# (Tip:' | md5sum > "$out"
   rc=${PIPESTATUS[0]}
   if [ "$rc" != 0 ] || ! [ -s "$t" ]; then echo fail; return; fi
-  tail -1 "$t"
+  tail -1 "$t" | awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }'
 }
 
-# best TOOL NAME CMD: fastest wall time and largest RSS of $REPEAT runs; md5 in $W/TOOL.md5.
+# best TOOL NAME CMD: fastest wall and CPU time and largest RSS of $REPEAT runs; md5 in
+# $W/TOOL.md5.
 best() {
-  local i r wall rss bw="" br=0
+  local i r wall cpu rss bw="" bc="" br=0
   for ((i = 0; i < REPEAT; i++)); do
     r=$(run "$@" "$W/$1.md5")
-    [ "$r" = fail ] && { echo "n/a n/a"; return; }
-    read -r wall rss <<< "$r"
+    [ "$r" = fail ] && { echo "n/a n/a n/a"; return; }
+    read -r wall cpu rss <<< "$r"
     if [ -z "$bw" ] || awk "BEGIN{exit !($wall < $bw)}"; then bw=$wall; fi
+    if [ -z "$bc" ] || awk "BEGIN{exit !($cpu < $bc)}"; then bc=$cpu; fi
     [ "$rss" -gt "$br" ] && br=$rss
   done
-  echo "$bw $br"
+  echo "$bw $bc $br"
 }
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN{ if (a == "n/a" || b == 0) print "n/a"; else printf "%.2fx", a / b }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{ if (a == "n/a" || b == "n/a" || b == 0) print "n/a"; else printf "%.1fx", a / b }'; }
 mb() { awk -v k="$1" 'BEGIN{ if (k == "n/a") print "n/a"; else printf "%.0f", k / 1024 }'; }
 
 echo "cperf $("$CPERF" --version 2>/dev/null | head -1) | perf 7.2: $([ $have72 = 1 ] && echo yes || echo 'absent (no oracle chroot or not root)') | perf 6.1: $([ $have61 = 1 ] && echo yes || echo absent) | best of $REPEAT"
@@ -131,22 +134,27 @@ for name in $FILES; do
     *) echo "unknown file $name" >&2; exit 1 ;;
   esac
 done
-fmt="%-10s %-16s %8s %8s %8s %8s %8s | %7s %7s %8s %7s %8s | %s\n"
-printf "\n$fmt" file command cperf_s perf72_s ratio perf61_s ratio cperfMB perf72MB ratio perf61MB ratio same_as_7.2
+fmt="%-10s %-16s %-9s %8s %8s %8s | %8s %8s %8s | %s\n"
+printf "\n$fmt" file command tool wall_s cpu_s rss_MB wall_x cpu_x rss_x same_as_7.2
 status=0
 for name in $FILES; do
   for cmd in $ONLY; do
-    read -r cw cr <<< "$(best cperf "$name" "$cmd")"
-    pw=n/a; pr=n/a; qw=n/a; qr=n/a; same=n/a
+    read -r cw cc cr <<< "$(best cperf "$name" "$cmd")"
+    printf "$fmt" "$name" "$cmd" cperf "$cw" "$cc" "$(mb "$cr")" "" "" "" ""
     if [ $have72 = 1 ]; then
-      read -r pw pr <<< "$(best perf72 "$name" "$cmd")"
+      read -r pw pc pr <<< "$(best perf72 "$name" "$cmd")"
+      same=n/a
       if [ "$pw" != n/a ] && [ "$cw" != n/a ]; then
         if cmp -s "$W/cperf.md5" "$W/perf72.md5"; then same=yes; else same=NO; status=1; fi
       fi
+      printf "$fmt" "" "" "perf 7.2" "$pw" "$pc" "$(mb "$pr")" "$(ratio "$pw" "$cw")" \
+        "$(ratio "$pc" "$cc")" "$(ratio "$pr" "$cr")" "$same"
     fi
-    [ $have61 = 1 ] && read -r qw qr <<< "$(best perf61 "$name" "$cmd")"
-    printf "$fmt" "$name" "$cmd" "$cw" "$pw" "$(ratio "$pw" "$cw")" "$qw" "$(ratio "$qw" "$cw")" \
-      "$(mb "$cr")" "$(mb "$pr")" "$(ratio "$pr" "$cr")" "$(mb "$qr")" "$(ratio "$qr" "$cr")" "$same"
+    if [ $have61 = 1 ]; then
+      read -r qw qc qr <<< "$(best perf61 "$name" "$cmd")"
+      printf "$fmt" "" "" "perf 6.1" "$qw" "$qc" "$(mb "$qr")" "$(ratio "$qw" "$cw")" \
+        "$(ratio "$qc" "$cc")" "$(ratio "$qr" "$cr")" ""
+    fi
   done
 done
 echo

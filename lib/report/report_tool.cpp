@@ -11,7 +11,7 @@
 namespace cperf {
 
 ReportTool::ReportTool(ReportToolOptions opts)
-    : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms) {}
+    : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {}
 
 void ReportTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);

@@ -22,6 +22,7 @@ namespace cperf {
 
 struct ReportToolOptions {
   std::string symfs, kallsyms;
+  DemangleOptions demangle;  // --no-demangle
   HistOptions hist;
   bool children = false;
   bool caller_order = false;  // -g caller / -G

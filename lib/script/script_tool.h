@@ -27,6 +27,7 @@ namespace cperf {
 
 struct ScriptOptions {
   std::string symfs, kallsyms;
+  DemangleOptions demangle;  // --no-demangle
   bool merge_callchains = true;
   bool hide_call_graph = false;
   int max_stack = 127;

@@ -25,7 +25,7 @@ DsoSymbols load_dso_symbols(const DsoLocator& loc, const Demangler& dem, std::st
   LocatedDso found = loc.locate(path, build_id);
   if (!found.syms) return {};
   return DsoSymbols(load_elf_symbols(*found.syms, *found.runtime, dem), found.syms->path(),
-                    found.runtime->path());
+                    found.runtime->path(), dem.options());
 }
 
 const std::string* DsoSymbols::addr2line_name(uint64_t addr) const {
@@ -35,7 +35,8 @@ const std::string* DsoSymbols::addr2line_name(uint64_t addr) const {
       std::unique_ptr<ElfFile> syms = ElfFile::open(symtab_path_);
       std::unique_ptr<ElfFile> runtime =
           runtime_path_ == symtab_path_ ? nullptr : ElfFile::open(runtime_path_);
-      if (syms) *addr2line_ = Addr2lineSymtab::load(*syms, runtime ? *runtime : *syms);
+      Demangler dem(demangle_);
+      if (syms) *addr2line_ = Addr2lineSymtab::load(*syms, runtime ? *runtime : *syms, &dem);
     }
   }
   return addr2line_->function_name(addr);
