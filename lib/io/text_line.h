@@ -6,6 +6,7 @@
 // order with any other stdio call on the same stream. Text that does not fit is written out
 // early, so any length works. Not thread-safe (like the unlocked stdio calls it uses).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -43,13 +44,12 @@ class TextLine {
 
   // Lowercase hex without prefix, right-aligned in `width` with spaces (printf "%*lx").
   TextLine& hex(uint64_t v, int width = 0) {
-    char tmp[16];
-    int n = 0;
-    do {
-      tmp[15 - n++] = "0123456789abcdef"[v & 0xf];
-      v >>= 4;
-    } while (v);
-    return pad(width - n).put(std::string_view(tmp + 16 - n, n));
+    int n = (64 - __builtin_clzll(v | 1) + 3) / 4;
+    pad(width - n);
+    if (static_cast<size_t>(n) > kCap - len_) flush();
+    for (char* p = buf_ + len_ + n - 1; p >= buf_ + len_; --p, v >>= 4) *p = "0123456789abcdef"[v & 0xf];
+    len_ += static_cast<size_t>(n);
+    return *this;
   }
   // Decimal, right-aligned in `width` (printf "%*lu"), or left-aligned for a negative width.
   TextLine& dec(uint64_t v, int width = 0) {
@@ -90,7 +90,13 @@ class TextLine {
     return pad(-width - n);
   }
   TextLine& pad(int n) {
-    for (; n > 0; --n) put(' ');
+    while (n > 0) {
+      if (len_ == kCap) flush();
+      size_t k = std::min(static_cast<size_t>(n), kCap - len_);
+      std::memset(buf_ + len_, ' ', k);
+      len_ += k;
+      n -= static_cast<int>(k);
+    }
     return *this;
   }
 
