@@ -44,12 +44,12 @@ class TextLine {
 
   // Lowercase hex without prefix, right-aligned in `width` with spaces (printf "%*lx").
   TextLine& hex(uint64_t v, int width = 0) {
+    // Digits go to a local array first: stores into buf_ could alias len_ and force reloads.
     int n = (64 - __builtin_clzll(v | 1) + 3) / 4;
+    char tmp[16];
+    for (int i = 15; i >= 16 - n; --i, v >>= 4) tmp[i] = "0123456789abcdef"[v & 0xf];
     pad(width - n);
-    if (static_cast<size_t>(n) > kCap - len_) flush();
-    for (char* p = buf_ + len_ + n - 1; p >= buf_ + len_; --p, v >>= 4) *p = "0123456789abcdef"[v & 0xf];
-    len_ += static_cast<size_t>(n);
-    return *this;
+    return put(std::string_view(tmp + 16 - n, static_cast<size_t>(n)));
   }
   // Decimal, right-aligned in `width` (printf "%*lu"), or left-aligned for a negative width.
   TextLine& dec(uint64_t v, int width = 0) {
