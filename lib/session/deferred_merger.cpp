@@ -12,7 +12,8 @@ bool DeferredCallchainMerger::build_merged(Bytes sample, bool swap, const perf_e
                                            const U64Array& user_ips,
                                            std::vector<std::byte>& out) {
   // Keep the kernel part and the USER_DEFERRED marker; the cookie gives way to the user ips.
-  std::vector<uint64_t> tail(user_ips.size());
+  thread_local std::vector<uint64_t> tail;  // reused: one merge per deferred sample
+  tail.resize(user_ips.size());
   for (size_t i = 0; i < user_ips.size(); ++i) tail[i] = user_ips[i];
   return replace_callchain_tail(sample, swap, attr, 1, tail, out);
 }
