@@ -13,10 +13,11 @@ constexpr const char* kDots =
     "........................................................................................"
     "........................................................................................";
 
+// printf "%016lx", by hand: it is part of every sample's grouping key.
 std::string hex16(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%016" PRIx64, v);
-  return buf;
+  std::string s(16, '0');
+  for (int i = 15; i >= 0 && v; --i, v >>= 4) s[static_cast<size_t>(i)] = "0123456789abcdef"[v & 0xf];
+  return s;
 }
 
 std::string sym_text(const HistSample& s) {

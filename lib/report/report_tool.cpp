@@ -50,14 +50,15 @@ ReportTool::Resolved ReportTool::resolve(const Thread& t, uint8_t cpumode, uint6
 
 uint32_t ReportTool::dso_order(const Dso* d) {
   if (!d) return 0;
-  if (d == last_order_dso_) return last_order_;
+  // Callchains alternate between a few dsos (kernel, binary, libc): remember the last two.
+  if (d == order_memo_[0].first) return order_memo_[0].second;
+  if (d == order_memo_[1].first) return order_memo_[1].second;
   auto it = dso_order_.find(d);
   if (it != dso_order_.end()) {
-    last_order_dso_ = d;
-    last_order_ = it->second;
+    order_memo_[1] = order_memo_[0];
+    order_memo_[0] = {d, it->second};
     return it->second;
   }
-  if (it != dso_order_.end()) return it->second;
   const auto& list = machine_.dsos();
   for (size_t i = 0; i < list.size(); ++i) dso_order_[list[i].get()] = static_cast<uint32_t>(i + 1);
   it = dso_order_.find(d);
@@ -76,9 +77,19 @@ void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f) {
   } else if (r.sym) {
     f.name.assign(r.sym->name);
   } else {
-    char buf[32];
-    std::snprintf(buf, sizeof(buf), "%#" PRIx64, ip);
-    f.name.assign(buf);
+    // printf "%#lx": 0x and the hex digits, "0" for zero.
+    char buf[18];
+    char* p = buf + sizeof(buf);
+    uint64_t v = ip;
+    do {
+      *--p = "0123456789abcdef"[v & 0xf];
+      v >>= 4;
+    } while (v);
+    if (ip) {
+      *--p = 'x';
+      *--p = '0';
+    }
+    f.name.assign(p, static_cast<size_t>(buf + sizeof(buf) - p));
   }
 }
 

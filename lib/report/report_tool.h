@@ -66,8 +66,7 @@ class ReportTool : public SessionTool {
   const DeferredCallchainMerger* merger_ = nullptr;
   std::unordered_map<int, std::unique_ptr<Hists>> hists_;
   std::unordered_map<const Dso*, uint32_t> dso_order_;
-  const Dso* last_order_dso_ = nullptr;
-  uint32_t last_order_ = 0;
+  std::pair<const Dso*, uint32_t> order_memo_[2] = {{nullptr, 0}, {nullptr, 0}};
   KernelMapFinder kernel_maps_{machine_, symbols_};
   uint64_t lost_samples_ = 0;
   std::vector<ChainFrame> path_, spare_frames_;
