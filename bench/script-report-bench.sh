@@ -84,36 +84,45 @@ args() {
   esac
 }
 
-# run TOOL NAME CMD OUT: runs once, output to OUT (md5), "wall cpu rss_kb" to stdout; "fail" on error.
+# run TOOL NAME CMD OUT: runs once, "wall cpu rss_kb" to stdout ("fail" on error). With OUT,
+# the output's checksum goes there; without, the output goes to /dev/null, so that the time is
+# the tool's own and not that of a checksum program fed through a pipe.
 run() {
-  local tool=$1 name=$2 cmd=$3 out=$4 t=$W/time.txt dir rc
-  # shellcheck disable=SC2046
+  local tool=$1 name=$2 cmd=$3 out=${4:-} t=$W/time.txt dir rc
+  local -a c
+  # shellcheck disable=SC2207
   case $tool in
-    cperf)
+    cperf|perf61)
       dir=$W/$name
-      (cd "$dir" && $TIME -f "%e %U %S %M" -o "$t" env -i HOME="$W/home" PATH=/usr/bin:/bin TZ=UTC \
-        "$CPERF" $(args "$cmd") -i "$name.data" --kallsyms=kallsyms --symfs=symfs) 2>/dev/null ;;
-    perf61)
-      dir=$W/$name
-      (cd "$dir" && $TIME -f "%e %U %S %M" -o "$t" env -i HOME="$W/home" PATH=/usr/bin:/bin TZ=UTC \
-        "$PERF61" $(args "$cmd") -i "$name.data" --kallsyms=kallsyms --symfs=symfs) 2>/dev/null ;;
+      local bin=$CPERF; [ "$tool" = perf61 ] && bin=$PERF61
+      c=(env -i HOME="$W/home" PATH=/usr/bin:/bin TZ=UTC "$bin" $(args "$cmd") -i "$name.data"
+         --kallsyms=kallsyms --symfs=symfs) ;;
     perf72)
-      dir=$crel/$name
-      $TIME -f "%e %U %S %M" -o "$t" chroot "$SID_ROOT" env -i HOME=$crel/home PROCFS_PATH=$crel/noproc \
-        PATH=/usr/bin:/bin TZ=UTC perf $(args "$cmd") -i "$dir/$name.data" --kallsyms="$dir/kallsyms" \
-        --symfs="$dir/symfs" 2>/dev/null ;;
-  esac | grep -v '^# (Tip:' | md5sum > "$out"
-  rc=${PIPESTATUS[0]}
+      dir=$W
+      local d=$crel/$name
+      c=(chroot "$SID_ROOT" env -i HOME=$crel/home PROCFS_PATH=$crel/noproc PATH=/usr/bin:/bin TZ=UTC
+         perf $(args "$cmd") -i "$d/$name.data" --kallsyms="$d/kallsyms" --symfs="$d/symfs") ;;
+  esac
+  rm -f "$t"
+  if [ -n "$out" ]; then
+    (cd "$dir" && $TIME -f "%e %U %S %M" -o "$t" "${c[@]}" 2>/dev/null) | grep -v '^# (Tip:' | md5sum > "$out"
+    rc=${PIPESTATUS[0]}
+  else
+    (cd "$dir" && $TIME -f "%e %U %S %M" -o "$t" "${c[@]}" > /dev/null 2>&1)
+    rc=$?
+  fi
   if [ "$rc" != 0 ] || ! [ -s "$t" ]; then echo fail; return; fi
   tail -1 "$t" | awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }'
 }
 
-# best TOOL NAME CMD: fastest wall and CPU time and largest RSS of $REPEAT runs; md5 in
-# $W/TOOL.md5.
+# best TOOL NAME CMD: fastest wall and CPU time and largest RSS of $REPEAT runs, after one
+# run that leaves the output's checksum in $W/TOOL.md5.
 best() {
   local i r wall cpu rss bw="" bc="" br=0
+  r=$(run "$@" "$W/$1.md5")
+  [ "$r" = fail ] && { echo "n/a n/a n/a"; return; }
   for ((i = 0; i < REPEAT; i++)); do
-    r=$(run "$@" "$W/$1.md5")
+    r=$(run "$@")
     [ "$r" = fail ] && { echo "n/a n/a n/a"; return; }
     read -r wall cpu rss <<< "$r"
     if [ -z "$bw" ] || awk "BEGIN{exit !($wall < $bw)}"; then bw=$wall; fi
