@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -32,6 +33,7 @@ class TextLine {
       flush();
       if (s.size() > kCap) {
         fwrite_unlocked(s.data(), 1, s.size(), out_);
+        ++writes_;
         return *this;
       }
     }
@@ -103,12 +105,26 @@ class TextLine {
   void flush() {
     if (len_) fwrite_unlocked(buf_, 1, len_, out_);
     len_ = 0;
+    ++writes_;
+  }
+
+  // A position in the text. since(m) is the text added after it, or nullopt when part of that
+  // was already handed to the stream (the caller can then not copy it from here).
+  struct Mark {
+    size_t len;
+    uint64_t writes;
+  };
+  Mark mark() const { return {len_, writes_}; }
+  std::optional<std::string_view> since(Mark m) const {
+    if (m.writes != writes_) return std::nullopt;
+    return std::string_view(buf_ + m.len, len_ - m.len);
   }
 
  private:
   static constexpr size_t kCap = 1024;
   std::FILE* out_;
   size_t len_ = 0;
+  uint64_t writes_ = 0;
   char buf_[kCap];
 };
 

@@ -169,17 +169,35 @@ void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, i
   bool sym = fields_.has(type, kFieldSym);
   bool symoff = fields_.has(type, kFieldSymOff);
   bool dso = fields_.has(type, kFieldDso);
+  const uint32_t field_bits = ip | sym << 1 | symoff << 2 | dso << 3;
   for (const Frame& f : frames) {
-    if (ip) out.put('\t').hex(f.ip, 16);
     if (sym && deferred && f.ip == cookie) {
+      if (ip) out.put('\t').hex(f.ip, 16);
       out.put(" (cookie)");
       if (dso) put_dso(out, f.map);
-    } else if (sym) {
-      print_symbol(out, f.map, f.ip, dso, symoff);
-    } else if (dso) {
-      put_dso(out, f.map);
+      out.put('\n');
+      continue;
     }
+    FrameTextCache::Key key;
+    key.ip = f.ip;
+    key.fields = field_bits;
+    if (f.map) {
+      key.dso = f.map->dso;
+      key.map_start = f.map->start;
+      key.map_pgoff = f.map->pgoff;
+    }
+    if (const std::string_view* text = frame_text_.find(key)) {
+      out.put(*text);
+      continue;
+    }
+    TextLine::Mark m = out.mark();
+    if (ip) out.put('\t').hex(f.ip, 16);
+    if (sym)
+      print_symbol(out, f.map, f.ip, dso, symoff);
+    else if (dso)
+      put_dso(out, f.map);
     out.put('\n');
+    if (std::optional<std::string_view> text = out.since(m)) frame_text_.store(key, *text);
   }
 }
 

@@ -18,6 +18,7 @@
 #include "record/sample.h"
 #include "record/side_band.h"
 #include "script/field_set.h"
+#include "script/frame_text_cache.h"
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
 #include "session/deferred_merger.h"
@@ -83,6 +84,7 @@ class ScriptTool : public SessionTool {
   size_t name_width_ = 0;
   KernelMapFinder kernel_maps_{machine_, symbols_};
   std::vector<Frame> frames_;
+  FrameTextCache frame_text_;
   uint64_t samples_printed_ = 0, deferred_printed_ = 0;
   std::string error_;
 };

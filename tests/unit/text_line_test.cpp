@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "io/text_line.h"
+#include "script/frame_text_cache.h"
 
 namespace cperf {
 namespace {
@@ -66,6 +67,37 @@ TEST(TextLineTest, StringsAlignAndLongTextPassesThrough) {
               for (int i = 0; i < 3000; ++i) l.put('z');
             }),
             std::string(3000, 'z'));
+}
+
+TEST(TextLineTest, SinceAMarkUntilTextIsWrittenOut) {
+  render([](TextLine& l) {
+    l.put("head ");
+    TextLine::Mark m = l.mark();
+    l.put("frame").hex(0xff, 4);
+    ASSERT_TRUE(l.since(m));
+    EXPECT_EQ(*l.since(m), "frame  ff");
+    l.flush();
+    EXPECT_FALSE(l.since(m));
+  });
+}
+
+TEST(FrameTextCacheTest, StoresByFullKeyAndSkipsLongText) {
+  FrameTextCache c;
+  int dso = 0;
+  FrameTextCache::Key k{0x401660, &dso, 0x401000, 0x1000, 0xf};
+  EXPECT_EQ(c.find(k), nullptr);
+  c.store(k, "\t  401660 _start+0x0 (/bench/deep)\n");
+  ASSERT_NE(c.find(k), nullptr);
+  EXPECT_EQ(*c.find(k), "\t  401660 _start+0x0 (/bench/deep)\n");
+  FrameTextCache::Key other = k;
+  other.map_pgoff = 0;  // the same ip in another mapping is another text
+  EXPECT_EQ(c.find(other), nullptr);
+  other = k;
+  other.fields = 0x1;
+  EXPECT_EQ(c.find(other), nullptr);
+  FrameTextCache::Key big{0x1234, &dso, 0, 0, 0xf};
+  c.store(big, std::string(1000, 'x'));
+  EXPECT_EQ(c.find(big), nullptr);
 }
 
 }  // namespace
