@@ -30,10 +30,27 @@ void ReportTool::record(Event& ev, Session& s) {
   if (rec.type == PERF_RECORD_LOST_SAMPLES) lost_samples_ += sb.lost;
   // Unlike script, report keeps exited threads (perf's plain exit handling): samples that
   // come after the EXIT in time order still get the thread's comm.
+  ++side_band_gen_;
   apply_side_band(machine_, rec, sb);
 }
 
 ReportTool::Resolved ReportTool::resolve(const Thread& t, uint8_t cpumode, uint64_t ip) {
+  // Memo of recent lookups. The key has the maps looked in and a generation that changes
+  // with every side-band record and when kernel symbols load (the kernel map can then grow),
+  // so an entry can never outlive the maps it came from.
+  const void* maps = cpumode == PERF_RECORD_MISC_KERNEL ? static_cast<const void*>(&kernel_maps_)
+                                                        : static_cast<const void*>(t.maps.get());
+  uint64_t gen = side_band_gen_ * 2 + kernel_maps_.loaded();
+  ResolveMemo& memo = resolve_memo_[((ip ^ reinterpret_cast<uintptr_t>(maps)) *
+                                     0x9e3779b97f4a7c15ull) >> 52];
+  if (memo.ip == ip && memo.maps == maps && memo.gen == gen && memo.cpumode == cpumode)
+    return memo.r;
+  Resolved r = resolve_uncached(t, cpumode, ip);
+  memo = ResolveMemo{maps, ip, gen, cpumode, r};
+  return r;
+}
+
+ReportTool::Resolved ReportTool::resolve_uncached(const Thread& t, uint8_t cpumode, uint64_t ip) {
   Resolved r;
   if (cpumode == PERF_RECORD_MISC_KERNEL)
     r.map = kernel_maps_.find(ip);

@@ -56,6 +56,7 @@ class ReportTool : public SessionTool {
   };
   void on_sample(Event& ev, Session& s);
   Resolved resolve(const Thread& t, uint8_t cpumode, uint64_t ip);
+  Resolved resolve_uncached(const Thread& t, uint8_t cpumode, uint64_t ip);
   void make_frame(const Resolved& r, uint64_t ip, ChainFrame& out);
   uint32_t dso_order(const Dso* d);
   Hists& hists_for(int attr_index);
@@ -69,6 +70,15 @@ class ReportTool : public SessionTool {
   std::pair<const Dso*, uint32_t> order_memo_[2] = {{nullptr, 0}, {nullptr, 0}};
   KernelMapFinder kernel_maps_{machine_, symbols_};
   uint64_t lost_samples_ = 0;
+  struct ResolveMemo {
+    const void* maps = nullptr;
+    uint64_t ip = 0, gen = ~uint64_t{0};
+    uint8_t cpumode = 0;
+    Resolved r;
+  };
+  static constexpr size_t kResolveMemo = 1 << 12;  // index: the top 12 bits of a hash
+  std::unique_ptr<ResolveMemo[]> resolve_memo_ = std::make_unique<ResolveMemo[]>(kResolveMemo);
+  uint64_t side_band_gen_ = 0;
   std::vector<ChainFrame> path_, spare_frames_;
 };
 
