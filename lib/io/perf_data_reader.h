@@ -108,6 +108,9 @@ class PerfDataReader {
   uint64_t pos_ = 0;       // next read position (file offset)
   uint64_t data_end_ = 0;  // file mode: end of the data section
   std::vector<std::byte> buf_;
+  static constexpr size_t kStreamChunk = 256 << 10;
+  std::vector<char> in_;  // stdin read-ahead
+  size_t in_pos_ = 0, in_len_ = 0;
 
   std::unique_ptr<ZstdStream> zstd_;
   std::vector<std::byte> decomp_;
