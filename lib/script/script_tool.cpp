@@ -48,8 +48,7 @@ void ScriptTool::load_trace(Bytes blob, std::optional<uint64_t> offset, Session&
   // Kernel function names for %pS-style fields (perf's machine__resolve_kernel_addr).
   trace_.set_kernel_symbolizer([this](uint64_t& addr) -> const char* {
     const Map* map = kernel_maps_.find(addr);
-    const auto* syms = map ? symbols_.symbols_of(map->dso) : nullptr;
-    const Symbol* sym = syms ? syms->table.find(map->map_ip(addr)) : nullptr;
+    const Symbol* sym = map ? symbols_.find(map, map->map_ip(addr)).sym : nullptr;
     if (!sym) return nullptr;
     addr = sym->start + addr - map->map_ip(addr);
     return sym->name.c_str();
