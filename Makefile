@@ -24,7 +24,7 @@ CMD_OBJS  := $(CMD_SRCS:%.cpp=$(BUILD)/%.o)
 TEST_OBJS := $(TEST_SRCS:%.cpp=$(BUILD)/%.o)
 ASAN_OBJS := $(LIB_SRCS:%.cpp=$(ASAN)/%.o) $(CMD_SRCS:%.cpp=$(ASAN)/%.o)
 
-.PHONY: all test unit-test e2e-test fuzz-test check-headers deps install clean bench asan
+.PHONY: all test unit-test e2e-test vm-test fuzz-test check-headers deps install clean bench asan
 all: cperf
 
 cperf: $(CMD_OBJS) $(BUILD)/libcperf.a
@@ -56,11 +56,16 @@ unit-test: $(BUILD)/unit_tests
 e2e-test: cperf
 	bash tests/e2e/run-all.sh
 
+# Deferred callchains on a real Linux 7.x kernel under qemu; skips (with the reason) when qemu
+# or the kernel package cannot be had. CPERF_VM_TESTS=0 skips it.
+vm-test: cperf
+	bash tests/vm/run.sh
+
 fuzz-test: $(ASAN)/cperf
 	bash tests/fuzz/run-truncation.sh $(ASAN)/cperf
 	bash tests/fuzz/run-payloads.sh $(ASAN)/cperf
 
-test: cperf unit-test e2e-test fuzz-test
+test: cperf unit-test e2e-test vm-test fuzz-test
 
 # Compares uapi/linux/perf_event.h with the system header; prints differences, never fails.
 check-headers:

@@ -1,5 +1,7 @@
 // cperf record: run a command (or watch pids/CPUs) and write its profile to perf.data.
 // The option parser stops at the first non-option (the workload), as perf does.
+#include <pwd.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -27,11 +29,14 @@ const char kUsage[] =
     "    -p, --pid <pid>       record events on existing process id\n"
     "    -t, --tid <tid>       record events on existing thread id\n"
     "    -C, --cpu <cpu>       list of cpus to monitor\n"
+    "    -u, --uid <user>      user to profile\n"
     "    -i, --no-inherit      child tasks do not inherit counters\n"
     "        --per-thread      use per-thread mmaps\n"
     "    -m, --mmap-pages <pages>\n"
     "                          number of mmap data pages\n"
     "    -o, --output <file>   output file name\n"
+    "    -k, --clockid <clockid>\n"
+    "                          clockid to use for events, see clock_gettime()\n"
     "    -q, --quiet           don't print any warnings or messages\n"
     "    -v, --verbose         be more verbose (show counter open errors, etc)\n\n";
 
@@ -61,6 +66,27 @@ bool parse_u64(const std::string& s, uint64_t& v) {
   return !s.empty() && *end == 0 && v > 0;
 }
 
+// -u: a user name, else a uid number of an existing user (perf's order and messages).
+bool parse_user(const std::string& text, uid_t& uid, std::string& error) {
+  if (const passwd* pw = getpwnam(text.c_str())) {
+    uid = pw->pw_uid;
+    return true;
+  }
+  char* end = nullptr;
+  long v = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0') {
+    error = "Invalid User: " + text;
+    return false;
+  }
+  const passwd* pw = getpwuid(static_cast<uid_t>(v));
+  if (!pw) {
+    error = "Problems obtaining information for user " + text;
+    return false;
+  }
+  uid = pw->pw_uid;
+  return true;
+}
+
 }  // namespace
 
 int cmd_record(const Args& args) {
@@ -85,7 +111,7 @@ int cmd_record(const Args& args) {
     } else {
       // Short options: flags may be clustered (-ag, -vv); a value may be attached (-F99).
       std::string cluster = a.substr(1);
-      static const std::string kValued = "eFcptCmou";
+      static const std::string kValued = "eFcptCmouk";
       size_t k = 0;
       for (; k < cluster.size(); k++) {
         char c = cluster[k];
@@ -146,6 +172,21 @@ int cmd_record(const Args& args) {
       o.mmap_pages = static_cast<unsigned>(v);
     } else if (name == "o" || name == "output") {
       o.output = value;
+    } else if (name == "u" || name == "uid") {
+      std::string err;
+      uid_t uid;
+      if (!parse_user(value, uid, err)) {
+        std::fprintf(stderr, "Error:\n%s\n", err.c_str());
+        return 255;
+      }
+      o.uid = uid;
+    } else if (name == "k" || name == "clockid") {
+      if (o.use_clockid) return usage_error("switch `k' cannot be used more than once");
+      if (!parse_clockid(value, o.clockid)) {
+        std::fprintf(stderr, "Warning:\nunknown clockid %s, check man page\n%s", value.c_str(), kUsage);
+        return 129;
+      }
+      o.use_clockid = true;
     } else if (name == "call-graph") {
       want_callchain = true;
       callchain_text = value;

@@ -1,9 +1,16 @@
 // cperf report: `-D` raw dump, `--header-only`, and the --stdio histogram (lib/hist, lib/report).
+#include <algorithm>
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
+#include <unistd.h>
+
+#include "base/byte_reader.h"
 #include "base/error.h"
+#include "record/side_band.h"
+#include "report/progress.h"
 #include "report/report_tool.h"
 #include "session/deferred_merger.h"
 
@@ -31,6 +38,7 @@ struct ReportOptions {
   bool quiet = false;
   int verbose = 0;
   std::string symfs, kallsyms;
+  bool demangle = true;
   bool children = false, no_children = false;
   std::string call_graph, sort, fields;
   bool call_graph_set = false;
@@ -40,7 +48,30 @@ struct ReportOptions {
   int max_stack = 127;
   bool inverted = false, no_merge = false;
   std::string percentage;
+  std::string time;
 };
+
+// perf's parse_nsec_time: "SEC[.FRACTION]" (up to 9 fraction digits) in ns; "" is 0.
+bool parse_nsec(const std::string& s, uint64_t& ns) {
+  ns = 0;
+  if (s.empty()) return true;
+  size_t dot = s.find('.');
+  std::string sec = s.substr(0, dot), frac = dot == std::string::npos ? "" : s.substr(dot + 1);
+  if (sec.empty() || frac.size() > 9 || (dot != std::string::npos && frac.empty())) return false;
+  for (char c : sec + frac)
+    if (c < '0' || c > '9') return false;
+  frac.append(9 - frac.size(), '0');
+  ns = std::stoull(sec) * 1000000000ull + std::stoull(frac);
+  return true;
+}
+
+// --time START,STOP (either may be empty). perf's percent forms are not supported.
+bool parse_time_range(const std::string& s, uint64_t& start, uint64_t& stop) {
+  size_t comma = s.find(',');
+  if (comma == std::string::npos || s.find(',', comma + 1) != std::string::npos) return false;
+  if (!parse_nsec(s.substr(0, comma), start) || !parse_nsec(s.substr(comma + 1), stop)) return false;
+  return !stop || start <= stop;
+}
 
 // perf's -g/--call-graph string: print type, threshold, order, key, value (any order).
 bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_set) {
@@ -63,30 +94,117 @@ bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_se
   return true;
 }
 
-bool parse_sort(const std::string& s, ReportToolOptions& o) {
+bool sort_key_of(const std::string& k, SortKey& key) {
+  if (k == "comm") key = SortKey::kComm;
+  else if (k == "dso") key = SortKey::kDso;
+  else if (k == "sym" || k == "symbol") key = SortKey::kSym;
+  else if (k == "pid") key = SortKey::kPid;
+  else if (k == "cpu") key = SortKey::kCpu;
+  else if (k == "period") key = SortKey::kPeriod;
+  else if (k == "parent") key = SortKey::kParent;
+  else return false;
+  return true;
+}
+
+// Returns the unknown key's name, or "" when all parse.
+std::string parse_sort(const std::string& s, ReportToolOptions& o) {
   o.hist.sort.clear();
   for (const std::string& k : split_list(s)) {
-    if (k == "comm") o.hist.sort.push_back(SortKey::kComm);
-    else if (k == "dso") o.hist.sort.push_back(SortKey::kDso);
-    else if (k == "sym" || k == "symbol") o.hist.sort.push_back(SortKey::kSym);
-    else if (k == "pid") o.hist.sort.push_back(SortKey::kPid);
-    else return false;
+    SortKey key;
+    if (!sort_key_of(k, key)) return k;
+    o.hist.sort.push_back(key);
   }
   o.hist.sort_starts_with_sym = s.compare(0, 3, "sym") == 0;
-  return !o.hist.sort.empty();
+  return o.hist.sort.empty() ? s : "";
+}
+
+// -F/--fields: perf's output columns (number fields and sort keys). The -s keys are appended
+// to the columns and the columns to the sort order; without -s the columns are the sort order.
+// Sets the sort keys from that order. Returns the unknown field's name, or "" when all parse.
+std::string parse_fields(const std::string& fields, const std::string& sort, ReportToolOptions& o) {
+  auto field_of = [](const std::string& k, OutputField& f) {
+    if (k == "overhead") f = {OutputField::kSelf};
+    else if (k == "overhead_children") f = {OutputField::kChildren};
+    else if (k == "sample") f = {OutputField::kSamples};
+    else if (k == "period") f = {OutputField::kPeriod};
+    else if (SortKey key; sort_key_of(k, key)) f = {OutputField::kKey, key};
+    else return false;
+    return true;
+  };
+  auto add_new = [](std::vector<OutputField>& v, const OutputField& f) {
+    if (std::find(v.begin(), v.end(), f) == v.end()) v.push_back(f);
+  };
+  std::vector<OutputField> cols, keys;
+  for (const std::string& k : split_list(fields)) {
+    OutputField f;
+    if (!field_of(k, f)) return k;
+    add_new(cols, f);
+  }
+  for (const std::string& k : split_list(sort)) {
+    OutputField f;
+    if (!field_of(k, f)) return k;
+    add_new(keys, f);
+  }
+  for (const OutputField& f : keys) add_new(cols, f);
+  for (const OutputField& f : cols) add_new(keys, f);
+  o.hist.fields = cols;
+  o.hist.sort_fields = keys;
+  o.hist.sort.clear();
+  for (const OutputField& f : keys)
+    if (f.kind == OutputField::kKey) o.hist.sort.push_back(f.key);
+  o.hist.sort_starts_with_sym = false;  // perf hides the entry's own frame only without -F
+  return "";
+}
+
+// perf's warnings after processing the events (ui__warning on stderr): lost chunks
+// (PERF_RECORD_LOST), and a sample drop rate (PERF_RECORD_LOST_SAMPLES) over 5%.
+void warn_about_losses(const Session& s, uint64_t lost_samples) {
+  const SessionStats& st = s.stats();
+  if (uint64_t lost = st.by_type[PERF_RECORD_LOST])
+    std::fprintf(stderr, "Warning:\nProcessed %" PRIu64 " events and lost %" PRIu64
+                 " chunks!\n\nCheck IO/CPU overload!\n\n", st.by_type[0], lost);
+  uint64_t processed = st.by_type[PERF_RECORD_SAMPLE] + lost_samples;
+  double rate = processed ? static_cast<double>(lost_samples) / static_cast<double>(processed) : 0;
+  if (rate > 0.05)
+    std::fprintf(stderr, "Warning:\nProcessed %" PRIu64 " samples and lost %3.2f%%!\n\n", processed,
+                 rate * 100.0);
+}
+
+// The header's feature lines: print_header's output after its "# ========" block.
+void print_pipe_features(std::FILE* out, PerfDataReader& reader, bool full) {
+  char* buf = nullptr;
+  size_t len = 0;
+  std::FILE* mem = open_memstream(&buf, &len);
+  if (!mem) return;
+  print_header(mem, reader, full);
+  std::fclose(mem);
+  std::string text(buf, len);
+  std::free(buf);
+  const std::string block_end = "# ========\n#\n";
+  size_t first = text.find("# ========\n");
+  size_t at = first == std::string::npos ? std::string::npos : text.find(block_end, first + 1);
+  std::fputs(at == std::string::npos ? text.c_str() : text.c_str() + at + block_end.size(), out);
 }
 
 int run_histogram(const ReportOptions& o) {
   ReportToolOptions ro;
   ro.symfs = o.symfs;
   ro.kallsyms = o.kallsyms;
+  ro.demangle.demangle = o.demangle;
   ro.quiet = o.quiet;
   ro.max_stack = o.max_stack;
   ro.caller_order = o.inverted;
   bool order_set = o.inverted;
-  if (!o.sort.empty() && !parse_sort(o.sort, ro)) {
-    std::fprintf(stderr, "Error: Unknown --sort key: `%s'\n", o.sort.c_str());
-    return 129;
+  if (std::string bad = o.sort.empty() ? "" : parse_sort(o.sort, ro); !bad.empty()) {
+    std::fprintf(stderr, "Error:\nUnknown --sort key: `%s'\n", bad.c_str());
+    return 0;  // perf's status too
+  }
+  if (!o.fields.empty()) {
+    std::string bad = parse_fields(o.fields, o.sort, ro);
+    if (!bad.empty()) {
+      std::fprintf(stderr, "Error:\nUnknown --fields key: `%s'\n", bad.c_str());
+      return 0;  // perf's status too
+    }
   }
   if (!o.call_graph.empty() && !parse_call_graph(o.call_graph, ro, order_set)) {
     std::fprintf(stderr, "Invalid callchain mode: %s\n", o.call_graph.c_str());
@@ -97,6 +215,13 @@ int run_histogram(const ReportOptions& o) {
   } else if (!o.percentage.empty() && o.percentage != "absolute") {
     std::fprintf(stderr, "Invalid percentage: %s\n", o.percentage.c_str());
     return 129;
+  }
+  if (!o.time.empty()) {
+    if (!parse_time_range(o.time, ro.time_start, ro.time_stop)) {
+      std::fputs("Invalid time string\n", stderr);
+      return 129;
+    }
+    ro.time_text = o.time;
   }
   ro.hist.percent_limit = o.percent_limit;
   if (o.percent_limit > 0) ro.hist.chain_min_percent = o.percent_limit;
@@ -125,8 +250,13 @@ int run_histogram(const ReportOptions& o) {
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
     ro.hist.children = want_children && !reader.is_pipe() && file_has_chain;
     ro.hist.caller_order = ro.caller_order;
-    if (o.header && !o.quiet)
+    if (o.header && !o.quiet) {
       print_header(stdout, reader, /*full=*/o.show_info);
+    } else if (o.header && reader.is_pipe()) {
+      // perf prints a pipe's features as their records arrive, -q or not; only the
+      // "# ========" block before them is quiet.
+      print_pipe_features(stdout, reader, o.show_info);
+    }
     else if (!o.quiet)
       std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
                  stdout);
@@ -139,7 +269,7 @@ int run_histogram(const ReportOptions& o) {
         case SortKey::kComm: list = &comm_list; what = "comm"; elide = &ro.hist.elide_comm; break;
         case SortKey::kDso: list = &dso_list; what = "dso"; elide = &ro.hist.elide_dso; break;
         case SortKey::kSym: list = &sym_list; what = "symbol"; elide = &ro.hist.elide_sym; break;
-        case SortKey::kPid: break;
+        default: break;
       }
       if (list && list->size() == 1) {
         std::printf("# %s: %s\n", what, list->front().c_str());
@@ -154,8 +284,11 @@ int run_histogram(const ReportOptions& o) {
       tool.set_merger(&merger);
       front = &merger;
     }
-    Session session(reader, SessionOptions{}, *front);
+    ProgressMeter meter(stderr, reader.file_size(), !o.quiet && isatty(STDERR_FILENO));
+    ProgressTool progress(*front, meter);
+    Session session(reader, SessionOptions{}, progress);
     session.run();
+    meter.finish();
     name_events(reader);
     if (!ro.cpus.empty()) {
       bool has_cpu = false;
@@ -168,14 +301,40 @@ int run_histogram(const ReportOptions& o) {
                    "Error:\nfailed to set cpu bitmap\n", stderr);
         return 0;
       }
+      // perf's bitmap holds the recording machine's CPUs (HEADER_NRCPUS: available, online)
+      auto nr = reader.features().find(HEADER_NRCPUS);
+      if (nr != reader.features().end() && nr->second.size() >= 4) {
+        uint32_t avail = ByteReader(nr->second, reader.swapped()).u32();
+        for (uint32_t cpu : ro.cpus)
+          if (cpu >= avail) {
+            std::fflush(stdout);
+            std::fprintf(stderr, "Requested CPU %u too large. Consider raising MAX_NR_CPUS\n"
+                         "Error:\nfailed to set cpu bitmap\n", cpu);
+            return 0;
+          }
+      }
     }
     bool has_chain = false;
     for (const auto& a : reader.attrs())
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) has_chain = true;
+    bool parent_key = std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kParent) !=
+                      ro.hist.sort.end();
+    if (parent_key && !has_chain) {
+      std::fflush(stdout);
+      std::fputs("Error:\nSelected --sort parent, but no callchain data. Did you call 'perf record' "
+                 "without -g?\n", stderr);
+      return 0;
+    }
     if (o.call_graph_set && !has_chain && ro.hist.mode != ChainMode::kNone) {
       std::fflush(stdout);
       std::fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
                  "Did you call 'perf record' without -g or -b?\n", stderr);
+      return 0;
+    }
+    if (!o.quiet) warn_about_losses(session, tool.lost_samples());
+    if (!o.time.empty() && !tool.has_samples()) {
+      std::fflush(stdout);
+      std::fprintf(stderr, "Error:\nThe %s data has no samples!\n", o.input.c_str());
       return 0;
     }
     tool.set_use_callchain(has_chain && ro.hist.mode != ChainMode::kNone);
@@ -202,8 +361,30 @@ int run_dump(const ReportOptions& o) {
   return 0;
 }
 
+// Counts PERF_RECORD_LOST_SAMPLES per event (perf report adds them to the event's stats) on the
+// way to the tool that does the rest.
+class LostSamplesCounter : public SessionTool {
+ public:
+  explicit LostSamplesCounter(SessionTool& inner) : inner_(inner) {}
+  void user_record(const RawRecord& rec, Session& s) override { inner_.user_record(rec, s); }
+  void record(Event& ev, Session& s) override {
+    SideBand sb;
+    if (ev.raw.type == PERF_RECORD_LOST_SAMPLES && decode_side_band(ev.raw, s.swapped(), sb).empty()) {
+      size_t i = ev.attr_index < 0 ? 0 : static_cast<size_t>(ev.attr_index);  // perf: first event
+      if (per_attr.size() <= i) per_attr.resize(i + 1);
+      per_attr[i] += sb.lost;
+    }
+    inner_.record(ev, s);
+  }
+  void finish(Session& s) override { inner_.finish(s); }
+  std::vector<uint64_t> per_attr;
+
+ private:
+  SessionTool& inner_;
+};
+
 // --stats: perf's event counts only — the closing part of the raw dump, which therefore runs
-// into memory.
+// into memory — with each event's lost samples after its sample count.
 int run_stats(const ReportOptions& o) {
   PerfDataReader reader(o.input);
   name_events(reader);
@@ -214,13 +395,27 @@ int run_stats(const ReportOptions& o) {
   RawDumpOptions dopts;
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
   RawDumpTool tool(mem, dopts);
-  Session session(reader, SessionOptions{}, tool);
+  LostSamplesCounter counter(tool);
+  Session session(reader, SessionOptions{}, counter);
   session.run();
   std::fclose(mem);
   std::string text(buf, len);
   std::free(buf);
   size_t at = text.rfind("\nAggregated stats:\n");
-  std::fputs(at == std::string::npos ? "" : text.c_str() + at, stdout);
+  if (at == std::string::npos) return std::fflush(stdout) == 0 ? 0 : 1;
+  text.erase(0, at);
+  for (size_t i = 0; i < counter.per_attr.size() && i < session.attrs().size(); ++i) {
+    if (!counter.per_attr[i]) continue;
+    std::string head = "\n" + session.attrs()[i].name + " stats:\n";
+    size_t h = text.find(head);
+    if (h == std::string::npos) continue;
+    size_t end = text.find('\n', h + head.size());  // the event's SAMPLE line
+    if (end == std::string::npos) continue;
+    char line[96];
+    std::snprintf(line, sizeof(line), "%20s events: %10" PRIu64 "\n", "LOST_SAMPLES", counter.per_attr[i]);
+    text.insert(end + 1, line);
+  }
+  std::fputs(text.c_str(), stdout);
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
@@ -249,6 +444,7 @@ int cmd_report(const Args& args) {
   app.add_option("--symfs", o.symfs, "Look for files with symbols relative to this directory");
   app.add_option("-k,--vmlinux", o.kallsyms, "vmlinux pathname");
   app.add_option("--kallsyms", o.kallsyms, "kallsyms pathname");
+  app.add_flag("--demangle,!--no-demangle", o.demangle, "Enable symbol demangling");
   app.add_flag("--children", o.children, "Accumulate callchains of children");
   app.add_flag("--no-children", o.no_children, "Do not accumulate callchains of children");
   auto* g = app.add_option("-g,--call-graph", o.call_graph, "callchain display options")->expected(0, 1);
@@ -266,6 +462,7 @@ int cmd_report(const Args& args) {
   app.add_flag("--no-merge-callchains", o.no_merge, "Do not merge deferred user callchains");
   app.add_option("-s,--sort", o.sort, "sort by key(s)");
   app.add_option("-F,--fields", o.fields, "output field(s)");
+  app.add_option("--time", o.time, "Time span of interest (start,stop)");
   app.add_option("--percentage", o.percentage, "how to display percentage of filtered entries");
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;

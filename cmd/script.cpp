@@ -36,6 +36,7 @@ struct ScriptCliOptions {
   bool header = false, force = false;
   int verbose = 0;
   std::string kallsyms, symfs;
+  bool demangle = true;
   bool merge = false, no_merge = false;
 };
 
@@ -114,6 +115,7 @@ int cmd_script(const Args& args) {
   app.add_option("-k,--vmlinux", o.kallsyms, "vmlinux pathname");
   app.add_option("--kallsyms", o.kallsyms, "kallsyms pathname");
   app.add_option("--symfs", o.symfs, "Look for files with symbols relative to this directory");
+  app.add_flag("--demangle,!--no-demangle", o.demangle, "Enable symbol demangling");
   app.add_flag("--merge-callchains", o.merge, "Enable merging deferred user callchains");
   app.add_flag("--no-merge-callchains", o.no_merge, "Show separate CALLCHAIN_DEFERRED records");
   int rc = parse_command_line(app, args);
@@ -123,6 +125,7 @@ int cmd_script(const Args& args) {
   ScriptOptions so;
   so.symfs = o.symfs;
   so.kallsyms = o.kallsyms;
+  so.demangle.demangle = o.demangle;
   so.merge_callchains = !o.no_merge;
   so.hide_call_graph = o.hide_call_graph;
   so.max_stack = o.max_stack < 0 ? 0 : o.max_stack;

@@ -40,6 +40,12 @@ int64_t sym_cmp(const HistSample& l, const HistSample& r) {
   return static_cast<int64_t>(r.sym_end - l.sym_end);
 }
 
+// perf's sort__parent_cmp (also its sort function): no parent first, then names reversed.
+int64_t parent_cmp(const HistSample& l, const HistSample& r) {
+  if (l.parent.empty() || r.parent.empty()) return cmp_null(!l.parent.empty(), !r.parent.empty());
+  return str_cmp(r.parent, l.parent);
+}
+
 }  // namespace
 
 std::vector<SortKey> Hists::shown_keys() const {
@@ -50,6 +56,23 @@ std::vector<SortKey> Hists::shown_keys() const {
     if (!hidden) v.push_back(k);
   }
   return v.empty() ? opts_.sort : v;  // perf never hides every column
+}
+
+std::vector<OutputField> Hists::columns() const {
+  std::vector<OutputField> v;
+  if (opts_.fields.empty()) {
+    if (opts_.children) v.push_back({OutputField::kChildren});
+    v.push_back({OutputField::kSelf});
+    if (opts_.show_nr_samples) v.push_back({OutputField::kSamples});
+    if (opts_.show_total_period) v.push_back({OutputField::kPeriod});
+    for (SortKey k : shown_keys()) v.push_back({OutputField::kKey, k});
+    return v;
+  }
+  std::vector<SortKey> shown = shown_keys();
+  for (const OutputField& f : opts_.fields)
+    if (f.kind != OutputField::kKey || std::find(shown.begin(), shown.end(), f.key) != shown.end())
+      v.push_back(f);
+  return v;
 }
 
 uint64_t Hists::total_period() const {
@@ -70,6 +93,9 @@ int64_t Hists::cmp(const HistEntry& left, const HistSample& r, bool right_filter
     switch (key) {
       case SortKey::kComm: c = str_cmp(r.comm, l.comm); break;
       case SortKey::kPid: c = static_cast<int64_t>(r.tid) - l.tid; break;
+      case SortKey::kCpu: c = static_cast<int64_t>(r.cpu) - l.cpu; break;
+      case SortKey::kPeriod: c = 0; break;
+      case SortKey::kParent: c = parent_cmp(l, r); break;
       case SortKey::kDso: c = dso_cmp(r, l); break;
       case SortKey::kSym:
         if (!l.has_sym && !r.has_sym) {
@@ -85,32 +111,61 @@ int64_t Hists::cmp(const HistEntry& left, const HistSample& r, bool right_filter
   return 0;
 }
 
+// The children column's sort: accumulated periods, then, within one thread, the caller (longer
+// paths below it) first.
+int64_t Hists::children_cmp(const HistEntry& a, const HistEntry& b) const {
+  int64_t c = field_cmp(a.period_acc, b.period_acc);
+  if (c) return c;
+  if (a.key.tid == b.key.tid && a.key.pid == b.key.pid && opts_.use_callchain) {
+    c = static_cast<int64_t>(b.chain.max_depth()) - static_cast<int64_t>(a.chain.max_depth());
+    if (opts_.caller_order) c = -c;
+  }
+  return c;
+}
+
+// A sort key's sort function (perf's se_sort, or se_cmp without one): > 0 puts `a` first.
+int64_t Hists::key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b) const {
+  switch (key) {
+    case SortKey::kComm: return str_cmp(b.key.comm, a.key.comm);
+    case SortKey::kPid: return static_cast<int64_t>(b.key.tid) - a.key.tid;
+    case SortKey::kCpu: return static_cast<int64_t>(b.key.cpu) - a.key.cpu;
+    case SortKey::kPeriod: return field_cmp(a.period, b.period);
+    case SortKey::kParent: return parent_cmp(a.key, b.key);
+    case SortKey::kDso: return dso_cmp(b.key, a.key);
+    case SortKey::kSym:
+      if (!a.key.has_sym || !b.key.has_sym) return cmp_null(a.key.has_sym, b.key.has_sym);
+      return str_cmp(b.key.sym, a.key.sym);
+  }
+  return 0;
+}
+
 // perf's hist_entry__sort for the output tree: > 0 puts `a` before `b`.
 int64_t Hists::sort_cmp(const HistEntry& a, const HistEntry& b) const {
+  if (!opts_.fields.empty()) return fields_sort_cmp(a, b);
   int64_t c;
   if (opts_.children) {
-    c = field_cmp(a.period_acc, b.period_acc);
+    c = children_cmp(a, b);
     if (c) return c;
-    // Equal accumulated periods of one thread: the caller (longer paths below it) first.
-    if (a.key.tid == b.key.tid && a.key.pid == b.key.pid && opts_.use_callchain) {
-      c = static_cast<int64_t>(b.chain.max_depth()) - static_cast<int64_t>(a.chain.max_depth());
-      if (opts_.caller_order) c = -c;
-      if (c) return c;
-    }
   }
   c = field_cmp(a.period, b.period);
   if (c) return c;
   for (SortKey key : shown_keys()) {
-    switch (key) {
-      case SortKey::kComm: c = str_cmp(b.key.comm, a.key.comm); break;
-      case SortKey::kPid: c = static_cast<int64_t>(b.key.tid) - a.key.tid; break;
-      case SortKey::kDso: c = dso_cmp(b.key, a.key); break;
-      case SortKey::kSym:
-        if (!a.key.has_sym || !b.key.has_sym)
-          c = cmp_null(a.key.has_sym, b.key.has_sym);
-        else
-          c = str_cmp(b.key.sym, a.key.sym);
-        break;
+    c = key_sort_cmp(key, a, b);
+    if (c) return c;
+  }
+  return 0;
+}
+
+// With -F the sort list is explicit: each field's own order, in the list's order.
+int64_t Hists::fields_sort_cmp(const HistEntry& a, const HistEntry& b) const {
+  for (const OutputField& f : opts_.sort_fields) {
+    int64_t c = 0;
+    switch (f.kind) {
+      case OutputField::kChildren: c = children_cmp(a, b); break;
+      case OutputField::kSelf:
+      case OutputField::kPeriod: c = field_cmp(a.period, b.period); break;
+      case OutputField::kSamples: c = field_cmp(a.samples, b.samples); break;
+      case OutputField::kKey: c = key_sort_cmp(f.key, a, b); break;
     }
     if (c) return c;
   }
@@ -168,10 +223,13 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
   HistSample t;
   t.comm = s.comm;
   t.thread_comm = s.thread_comm;
+  t.default_comm = s.default_comm;
   t.pid = s.pid;
   t.tid = s.tid;
   t.level = s.level;
   t.period = s.period;
+  t.cpu = s.cpu;
+  t.parent = s.parent;
   const std::vector<ChainFrame>& p = *path;
   for (size_t i = 0; i < p.size(); ++i) {
     const ChainFrame& f = p[i];
@@ -233,6 +291,8 @@ const RbRoot& Hists::collapse() {
 }
 
 std::vector<HistEntry*> Hists::sorted() {
+  for (auto& e : entries_)
+    if (e->key.default_comm) e->key.comm = *e->key.default_comm;
   RbRoot out;
   for (RbNode* n = rb_first(collapse()); n; n = rb_next(n)) {
     HistEntry* e = n->item<HistEntry>();

@@ -20,7 +20,17 @@
 
 namespace cperf {
 
-enum class SortKey { kComm, kDso, kSym, kPid };
+// perf's -s keys. kPeriod is one of perf's output fields used as a key: it orders entries
+// but never keeps two apart.
+enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent };
+
+// One column of perf's output list (its hpp formats): a number column or a sort key.
+struct OutputField {
+  enum Kind { kChildren, kSelf, kSamples, kPeriod, kKey };
+  Kind kind = kKey;
+  SortKey key = SortKey::kComm;
+  bool operator==(const OutputField&) const = default;
+};
 
 enum class ChainMode { kGraph, kFractal, kFlat, kFolded, kNone };
 
@@ -38,6 +48,9 @@ struct HistOptions {
   bool elide_comm = false, elide_dso = false, elide_sym = false;
   bool show_nr_samples = false;
   bool show_total_period = false;
+  // -F/--fields: the columns in order, and the output sort order (perf appends the -s keys to
+  // the columns and the columns to the sort keys). Empty: perf's default layout and order.
+  std::vector<OutputField> fields, sort_fields;
 };
 
 // What one sample contributes, already resolved (also the key of a --children entry made
@@ -47,6 +60,9 @@ struct HistSample {
   // The thread's comm as it is at print time (perf's thread__comm_str of the entry's thread,
   // used by -s pid and for the Command column's width); nullptr: same as comm.
   const std::string* thread_comm = nullptr;
+  // Sampled before the thread's first COMM: perf's entry then shares the thread's default comm,
+  // which that COMM renames in place, so the entry shows (and merges by) the new name.
+  const std::string* default_comm = nullptr;
   int32_t pid = 0, tid = 0;
   std::string dso;        // short name; empty: no map ("[unknown]")
   bool has_map = false;
@@ -57,6 +73,9 @@ struct HistSample {
   std::string sym;        // symbol name when has_sym
   uint64_t addr = 0;      // map-relative address (raw ip without a map / for chain frames)
   uint64_t period = 1;
+  int32_t cpu = -1;        // -1: the file's samples have no CPU
+  // The first callchain function matching perf's parent regex (-s parent); empty: "[other]".
+  std::string parent;
 };
 
 struct HistEntry {
@@ -106,6 +125,12 @@ class Hists {
   const RbRoot& collapse();
   int64_t cmp(const HistEntry& left, const HistSample& right, bool right_filtered) const;
   int64_t sort_cmp(const HistEntry& a, const HistEntry& b) const;
+  int64_t fields_sort_cmp(const HistEntry& a, const HistEntry& b) const;
+  int64_t key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b) const;
+  int64_t children_cmp(const HistEntry& a, const HistEntry& b) const;
+  // The printed columns: -F's, or perf's default (Children, Self/Overhead, -n, --show-total-
+  // period, then the sort keys), without elided keys.
+  std::vector<OutputField> columns() const;
   void compute_widths(const std::vector<HistEntry*>& entries);
   void print_graph(std::FILE* out, HistEntry& e) const;
   void print_graph_level(std::FILE* out, const ChainNode& node, uint64_t total, int depth,
@@ -118,7 +143,7 @@ class Hists {
   std::vector<HistEntry*> cache_;  // this sample's entries (--children de-duplication)
   uint64_t total_period_ = 0, nr_samples_ = 0;
   uint64_t non_filtered_period_ = 0, non_filtered_samples_ = 0;
-  size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0;
+  size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0;
 };
 
 }  // namespace cperf

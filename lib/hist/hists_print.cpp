@@ -58,6 +58,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
   w_dso_ = std::strlen("Shared Object");
   w_sym_ = std::strlen("Symbol");
   w_pid_ = std::strlen("    Pid:Command");
+  w_parent_ = std::strlen("Parent symbol");
   for (const HistEntry* e : entries) {
     if (e->filtered) continue;
     size_t comm_len = current_comm(e->key).size();
@@ -69,6 +70,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
     // perf counts the bare name (not " (inlined)") plus "[x] "
     w_sym_ = std::max(w_sym_, e->key.has_sym ? e->key.sym.size() + 4 : size_t{22});
     w_pid_ = std::max(w_pid_, comm_len + 8);
+    w_parent_ = std::max(w_parent_, e->key.parent.size());
   }
 }
 
@@ -76,30 +78,37 @@ std::string Hists::format_entry(const HistEntry& e) const {
   std::string line;
   char buf[64];
   uint64_t total = total_period();
-  if (opts_.children) {
-    std::snprintf(buf, sizeof(buf), "  %7.2f%%", ratio(e.period_acc, total));
-    line += buf;
-  }
-  std::snprintf(buf, sizeof(buf), "  %7.2f%%", ratio(e.period, total));
-  line += buf;
-  if (opts_.show_nr_samples) {
-    std::snprintf(buf, sizeof(buf), "  %12" PRIu64, e.samples);
-    line += buf;
-  }
-  if (opts_.show_total_period) {
-    std::snprintf(buf, sizeof(buf), "  %12" PRIu64, e.period);
-    line += buf;
-  }
   auto pad = [&](const std::string& s, size_t w) {
     line += "  ";
     line += s;
     if (s.size() < w) line.append(w - s.size(), ' ');
   };
-  std::vector<SortKey> keys = shown_keys();
-  for (size_t i = 0; i < keys.size(); ++i) {
-    // perf pads every column but the last of its list, an elided one included.
-    bool last = keys[i] == opts_.sort.back() && i + 1 == keys.size();
-    switch (keys[i]) {
+  std::vector<OutputField> cols = columns();
+  // The last key of perf's list (an elided one included) is not padded.
+  OutputField last_field = opts_.fields.empty() ? OutputField{OutputField::kKey, opts_.sort.back()}
+                                                : opts_.fields.back();
+  for (size_t i = 0; i < cols.size(); ++i) {
+    const OutputField& f = cols[i];
+    bool last = f == last_field && i + 1 == cols.size();
+    switch (f.kind) {
+      case OutputField::kChildren:
+      case OutputField::kSelf:
+        std::snprintf(buf, sizeof(buf), "%7.2f%%",
+                      ratio(f.kind == OutputField::kChildren ? e.period_acc : e.period, total));
+        pad(buf, 0);
+        continue;
+      case OutputField::kSamples:
+        std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.samples);
+        pad(buf, 0);
+        continue;
+      case OutputField::kPeriod:
+        std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.period);
+        pad(buf, 0);
+        continue;
+      case OutputField::kKey:
+        break;
+    }
+    switch (f.key) {
       // perf's "%-*.*s": the column is as wide as the longest current comm, and a comm of
       // sampling time that is longer gets cut.
       case SortKey::kComm: pad(e.key.comm.substr(0, w_comm_), w_comm_); break;
@@ -109,6 +118,18 @@ std::string Hists::format_entry(const HistEntry& e) const {
         break;
       }
       case SortKey::kDso: pad(dso_text(e.key), w_dso_); break;
+      // perf's "%*.*d" in a 3-wide column: at least three digits, -1 as "-001"
+      case SortKey::kCpu: {
+        std::snprintf(buf, sizeof(buf), "%3.3d", e.key.cpu);
+        pad(buf, 0);
+        break;
+      }
+      case SortKey::kPeriod: {
+        std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.period);
+        pad(buf, 0);
+        break;
+      }
+      case SortKey::kParent: pad(e.key.parent.empty() ? "[other]" : e.key.parent, w_parent_); break;
       // The symbol column pads itself only when another column follows (perf's alignment).
       case SortKey::kSym: pad(sym_text(e.key), last ? 0 : w_sym_); break;
     }
@@ -120,31 +141,37 @@ void Hists::print(std::FILE* out, bool show_header) {
   std::vector<HistEntry*> entries = sorted();
   compute_widths(entries);
   if (show_header) {
-    std::string h = opts_.children ? "# Children      Self" : "# Overhead";
-    std::string d = opts_.children ? "# ........  ........" : "# ........";
-    auto col = [&](const char* name, size_t w) {
+    std::string h, d;
+    auto col = [&](const char* name, size_t w, bool right) {
+      size_t n = std::strlen(name);
       h += "  ";
+      if (right && n < w) h.append(w - n, ' ');
       h += name;
-      if (std::strlen(name) < w) h.append(w - std::strlen(name), ' ');
+      if (!right && n < w) h.append(w - n, ' ');
       d += "  ";
       d.append(std::string(kDots, std::min(w, std::strlen(kDots))));
     };
-    if (opts_.show_nr_samples) {
-      h += "       Samples";
-      d += "  ............";
-    }
-    if (opts_.show_total_period) {
-      h += "        Period";
-      d += "  ............";
-    }
-    for (SortKey key : shown_keys()) {
-      switch (key) {
-        case SortKey::kComm: col("Command", w_comm_); break;
-        case SortKey::kPid: col("    Pid:Command", w_pid_); break;
-        case SortKey::kDso: col("Shared Object", w_dso_); break;
-        case SortKey::kSym: col("Symbol", w_sym_); break;
+    bool fields = !opts_.fields.empty();
+    for (const OutputField& f : columns()) {
+      switch (f.kind) {
+        case OutputField::kChildren: col("Children", 8, true); continue;
+        case OutputField::kSelf: col(opts_.children && !fields ? "Self" : "Overhead", 8, true); continue;
+        case OutputField::kSamples: col("Samples", 12, true); continue;
+        case OutputField::kPeriod: col("Period", 12, true); continue;
+        case OutputField::kKey: break;
+      }
+      switch (f.key) {
+        case SortKey::kComm: col("Command", w_comm_, false); break;
+        case SortKey::kPid: col("    Pid:Command", w_pid_, false); break;
+        case SortKey::kDso: col("Shared Object", w_dso_, false); break;
+        case SortKey::kSym: col("Symbol", w_sym_, false); break;
+        case SortKey::kCpu: col("CPU", 3, false); break;
+        case SortKey::kPeriod: col("Period", 12, true); break;
+        case SortKey::kParent: col("Parent symbol", w_parent_, false); break;
       }
     }
+    // the first column's two-space separator is where the '#' goes
+    h[0] = d[0] = '#';
     std::fprintf(out, "%s\n%s\n#\n", h.c_str(), d.c_str());
   }
   bool chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;

@@ -1,8 +1,10 @@
 #include "io/perf_data_reader.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -143,14 +145,24 @@ int PerfDataReader::attr_index_of_id(uint64_t id) const {
 }
 
 bool PerfDataReader::read_stream(void* buf, size_t n) {
+  // Served from in_ (refilled by large reads): two read(2) calls per record cost more than
+  // decoding it.
   char* p = static_cast<char*>(buf);
   while (n > 0) {
-    ssize_t got = ::read(fd_, p, n);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) throw InputError("pipe: read error: " + std::string(std::strerror(errno)));
-    if (got == 0) return false;
-    p += got;
-    n -= static_cast<size_t>(got);
+    if (in_pos_ == in_len_) {
+      if (in_.empty()) in_.resize(kStreamChunk);
+      ssize_t got = ::read(fd_, in_.data(), in_.size());
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) throw InputError("pipe: read error: " + std::string(std::strerror(errno)));
+      if (got == 0) return false;
+      in_pos_ = 0;
+      in_len_ = static_cast<size_t>(got);
+    }
+    size_t k = std::min(n, in_len_ - in_pos_);
+    std::memcpy(p, in_.data() + in_pos_, k);
+    in_pos_ += k;
+    p += k;
+    n -= k;
   }
   return true;
 }
@@ -179,7 +191,20 @@ std::optional<RawRecord> PerfDataReader::next_from_file() {
     rec.payload = file.subspan(pos_, extra);
     pos_ += extra;
   }
+  if (pos_ - released_ >= 2 * kReleaseStep) release_behind();
   return rec;
+}
+
+void PerfDataReader::release_behind() {
+  // The mapping is private and read-only, so dropped pages are simply read again from the
+  // page cache if a record still queued behind the read position is looked at. Dropping them
+  // keeps the resident set at a few windows instead of the whole file.
+  static const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  uint64_t upto = (pos_ - kReleaseStep) / page * page;
+  if (upto <= released_) return;
+  auto* base = const_cast<std::byte*>(map_.bytes().data());
+  madvise(base + released_, upto - released_, MADV_DONTNEED);
+  released_ = upto;
 }
 
 std::optional<RawRecord> PerfDataReader::next_from_stream() {

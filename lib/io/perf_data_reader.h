@@ -100,9 +100,17 @@ class PerfDataReader {
   std::map<int, Bytes> features_;
   std::vector<std::vector<std::byte>> owned_;  // pipe-mode copies behind features_
 
+  // File mode: pages of the mapping below released_ were given back (release_behind()).
+  static constexpr uint64_t kReleaseStep = uint64_t{16} << 20;
+  void release_behind();
+  uint64_t released_ = 0;
+
   uint64_t pos_ = 0;       // next read position (file offset)
   uint64_t data_end_ = 0;  // file mode: end of the data section
   std::vector<std::byte> buf_;
+  static constexpr size_t kStreamChunk = 256 << 10;
+  std::vector<char> in_;  // stdin read-ahead
+  size_t in_pos_ = 0, in_len_ = 0;
 
   std::unique_ptr<ZstdStream> zstd_;
   std::vector<std::byte> decomp_;

@@ -12,7 +12,8 @@ namespace cperf {
 
 // Writes to `out` a copy of `sample` whose callchain has its last `drop` entries replaced by
 // `tail`, with nr and header.size fixed (in the file's byte order). Returns false if the sample
-// cannot be decoded, has fewer than `drop` entries, or would outgrow a record.
+// cannot be decoded, has fewer than `drop` entries, or would outgrow a record (then `out` is
+// untouched). `out` is written in place, so it must not hold the bytes of `sample`.
 bool replace_callchain_tail(Bytes sample, bool swap, const perf_event_attr& attr, size_t drop,
                             const std::vector<uint64_t>& tail, std::vector<std::byte>& out);
 

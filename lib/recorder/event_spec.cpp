@@ -61,9 +61,13 @@ std::string read_line(const std::string& path) {
   return s;
 }
 
-bool apply_modifiers(const std::string& mods, perf_event_attr& a, std::string& error) {
-  bool u = false, k = false, h = false;
-  int precise = 0;
+// perf's modifier rule: the first of u/k/h excludes all three, then each one given lets its
+// own level back in; G/H likewise for guest/host. An event's own modifiers start from nothing;
+// a group's (`on_top`) start from what each member already has, and add precision.
+bool apply_modifiers(const std::string& mods, perf_event_attr& a, std::string& error,
+                     bool on_top = false) {
+  bool u = false, k = false, h = false, guest = false, host = false;
+  int precise = on_top ? static_cast<int>(a.precise_ip) : 0;
   for (char c : mods) {
     switch (c) {
       case 'u': u = true; break;
@@ -71,15 +75,29 @@ bool apply_modifiers(const std::string& mods, perf_event_attr& a, std::string& e
       case 'h': h = true; break;
       case 'p': precise++; break;
       case 'P': precise = 3; break;  // "max precise"; the kernel caps it
-      case 'H': a.exclude_guest = 1; a.exclude_host = 0; break;
-      case 'G': a.exclude_host = 1; a.exclude_guest = 0; break;
+      case 'H': host = true; break;
+      case 'G': guest = true; break;
       default: error = std::string("event syntax error: unknown modifier '") + c + "'"; return false;
     }
   }
+  bool eu = on_top && a.exclude_user, ek = on_top && a.exclude_kernel, eh = on_top && a.exclude_hv;
   if (u || k || h) {
-    a.exclude_user = !u;
-    a.exclude_kernel = !k;
-    a.exclude_hv = !h;
+    if (!(eu || ek || eh)) eu = ek = eh = true;
+    if (u) eu = false;
+    if (k) ek = false;
+    if (h) eh = false;
+    a.exclude_user = eu;
+    a.exclude_kernel = ek;
+    a.exclude_hv = eh;
+  }
+  // perf 7.2 no longer excludes guests by default: only G (guest only) and H (host only).
+  bool eg = on_top && a.exclude_guest, ehost = on_top && a.exclude_host;
+  if (guest || host) {
+    if (!(eg || ehost)) eg = ehost = true;
+    if (guest) eg = false;
+    if (host) ehost = false;
+    a.exclude_guest = eg;
+    a.exclude_host = ehost;
   }
   if (precise > 3) {
     error = "event syntax error: too many 'p' modifiers";
@@ -158,10 +176,12 @@ std::string tracefs_events_dir() {
 std::vector<std::string> split_event_list(const std::string& text) {
   std::vector<std::string> out;
   std::string cur;
-  int slashes = 0;
+  int slashes = 0, braces = 0;
   for (char c : text) {
     if (c == '/') slashes ^= 1;
-    if (c == ',' && !slashes) {
+    if (c == '{') braces++;
+    if (c == '}') braces--;
+    if (c == ',' && !slashes && braces <= 0) {
       out.push_back(cur);
       cur.clear();
     } else {
@@ -172,8 +192,44 @@ std::vector<std::string> split_event_list(const std::string& text) {
   return out;
 }
 
+namespace {
+
+// "{a,b}[:mods]": the members, then the group's modifiers on top of each member's own.
+bool parse_group(const std::string& one, std::vector<EventSpec>& out, std::string& error) {
+  size_t close = one.rfind('}');
+  if (close == std::string::npos || close < 1) {
+    error = "event syntax error: '" + one + "'\n  \\___ unbalanced '{'";
+    return false;
+  }
+  std::string inner = one.substr(1, close - 1);
+  std::string tail = one.substr(close + 1);
+  if (!tail.empty() && tail[0] != ':') {
+    error = "event syntax error: '" + one + "'\n  \\___ parser error";
+    return false;
+  }
+  std::string mods = tail.empty() ? "" : tail.substr(1);
+  if (inner.find('{') != std::string::npos) {
+    error = "event syntax error: '" + one + "'\n  \\___ nested groups";
+    return false;
+  }
+  size_t first = out.size();
+  if (!parse_events(inner, out, error)) return false;
+  for (size_t i = first; i < out.size(); i++) {
+    if (!apply_modifiers(mods, out[i].attr, error, /*on_top=*/true)) return false;
+    out[i].leader = static_cast<int>(first);
+  }
+  out[first].nr_members = static_cast<uint32_t>(out.size() - first);
+  return true;
+}
+
+}  // namespace
+
 bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::string& error) {
   for (const std::string& one : split_event_list(text)) {
+    if (!one.empty() && one[0] == '{') {
+      if (!parse_group(one, out, error)) return false;
+      continue;
+    }
     EventSpec e;
     e.attr.size = sizeof e.attr;
     if (one.empty()) {
@@ -217,11 +273,7 @@ bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::str
       error = "event syntax error: '" + one + "'\n  \\___ parser error";
       return false;
     }
-    // Events named explicitly exclude guest samples unless a modifier says otherwise.
-    e.attr.exclude_guest = 1;
     if (!apply_modifiers(mods, e.attr, error)) return false;
-    if (mods.find_first_of("pP") != std::string::npos && mods.find('H') == std::string::npos)
-      e.attr.exclude_guest = mods.find('G') == std::string::npos ? e.attr.exclude_guest : 0;
     e.name = one;
     out.push_back(e);
   }

@@ -1,7 +1,7 @@
 // Event specifications for `cperf record -e`: parses perf's event syntax into attrs.
 //   hardware/software names (cycles, cpu-clock, page-faults, ...), raw rNNNN,
 //   pmu/config=..,config1=..,name=..,period=../ for a PMU in sysfs, tracepoints sys:name
-//   (id read from tracefs), and modifiers :u :k :h :p :pp :ppp :P :H :G.
+//   (id read from tracefs), modifiers :u :k :h :p :pp :ppp :P :H :G, and groups {a,b}[:mods].
 #pragma once
 #include <string>
 #include <vector>
@@ -16,9 +16,14 @@ struct EventSpec {
   bool is_tracepoint = false;
   std::string tp_system, tp_name;
   bool user_period = false;  // period/freq given in the pmu terms
+  // Groups ({a,b}): the leader has nr_members > 1; every member (leader included) has
+  // `leader`, the index of its leader in the parsed list; -1 outside groups.
+  int leader = -1;
+  uint32_t nr_members = 0;
 };
 
-// Parses a comma-separated -e argument (commas inside pmu/.../ belong to the terms).
+// Parses a comma-separated -e argument (commas inside pmu/.../ and {...} belong to them).
+// A group's modifiers apply on top of each member's own (cpu-clock:k in {..}:u counts both).
 // On error returns false and sets `error` to perf-like text.
 bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::string& error);
 

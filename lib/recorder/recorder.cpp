@@ -6,6 +6,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,6 +19,8 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <strings.h>
+#include <ctime>
 
 #include "format/file_header.h"
 #include "format/record_types.h"
@@ -101,6 +104,24 @@ class Workload {
   int go_ = -1, err_ = -1;
 };
 
+// -k: the clock's resolution, and the time of day and the clock read together.
+FeatureInputs::Clock read_clock(int clockid) {
+  FeatureInputs::Clock c;
+  c.used = true;
+  c.clockid = static_cast<uint32_t>(clockid);
+  timespec res{}, now{};
+  if (clock_getres(clockid, &res) == 0)
+    c.res_ns = static_cast<uint64_t>(res.tv_sec) * 1000000000u + static_cast<uint64_t>(res.tv_nsec);
+  else
+    std::fprintf(stderr, "WARNING: Failed to determine specified clock resolution.\n");
+  timeval tod{};
+  gettimeofday(&tod, nullptr);
+  clock_gettime(clockid, &now);
+  c.tod_ns = static_cast<uint64_t>(tod.tv_sec) * 1000000000u + static_cast<uint64_t>(tod.tv_usec) * 1000u;
+  c.clockid_ns = static_cast<uint64_t>(now.tv_sec) * 1000000000u + static_cast<uint64_t>(now.tv_nsec);
+  return c;
+}
+
 // ---------------------------------------------------------------------------------------
 struct RingBuffer {
   int fd = -1;
@@ -155,6 +176,7 @@ class Recorder {
   Workload workload_;
   bool have_workload_ = false;
   std::vector<int> cpus_;
+  std::vector<pid_t> pids_;     // -p, or the processes of -u's user
   std::vector<pid_t> threads_;  // per-task targets; empty means pid -1 (all)
   std::vector<std::byte> chunk_;
   uint64_t samples_ = 0, lost_ = 0, wakeups_ = 0;
@@ -198,27 +220,25 @@ bool Recorder::build_attrs() {
     d.attr.config = PERF_COUNT_SW_DUMMY;
     d.attr.exclude_kernel = 1;
     d.attr.exclude_hv = 1;
+    d.attr.exclude_guest = 1;
     d.name = "dummy:u";
     specs_.push_back(d);
     tracking_ = specs_.size() - 1;
   }
-  bool identifier = specs_.size() > 1;
-  bool workload_only = have_workload_ && !cpu_target && o_.pids.empty() && o_.tids.empty();
+  bool workload_only = have_workload_ && !cpu_target && pids_.empty() && o_.tids.empty() && !o_.uid;
   defer_requested_ = o_.callchain.mode == CallchainMode::kFp && o_.callchain.defer;
   for (size_t i = 0; i < specs_.size(); i++) {
     perf_event_attr& a = specs_[i].attr;
-    bool dummy = a.type == PERF_TYPE_SOFTWARE && a.config == PERF_COUNT_SW_DUMMY;
+    bool dummy = cpu_target && i == tracking_;  // the tracking dummy:u (a -e dummy samples as asked)
     bool tp = specs_[i].is_tracepoint;
     uint64_t st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
-    if (dummy) {
-      a.sample_period = 1;
-    } else if (o_.period) {
+    if (o_.period) {  // the tracking dummy too, when -c/-F is given (perf 7.2)
       a.sample_period = o_.period;
       a.freq = 0;
     } else if (o_.freq) {
       a.sample_freq = o_.freq;
       a.freq = 1;
-    } else if (tp) {
+    } else if (tp || dummy) {
       a.sample_period = 1;
     } else if (!specs_[i].user_period) {
       a.sample_freq = 4000;
@@ -227,7 +247,6 @@ bool Recorder::build_attrs() {
     if (a.freq || tp) st |= PERF_SAMPLE_PERIOD;
     if (cpu_target || tp) st |= PERF_SAMPLE_CPU;
     if (tp) st |= PERF_SAMPLE_RAW;
-    if (identifier) st |= PERF_SAMPLE_IDENTIFIER;
     if (!dummy) {
       switch (o_.callchain.mode) {
         case CallchainMode::kNone: break;
@@ -252,14 +271,28 @@ bool Recorder::build_attrs() {
     }
     a.sample_type = st;
     a.read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
-    a.disabled = 1;
-    a.inherit = !(o_.no_inherit || o_.per_thread);
-    a.enable_on_exec = workload_only;
+    // Group members follow their leader; the tracking dummy records side band from the start.
+    bool member = specs_[i].leader >= 0 && static_cast<size_t>(specs_[i].leader) != i;
+    a.disabled = !dummy && !member;
+    a.inherit = !(o_.no_inherit || o_.per_thread || cpu_target);
+    a.enable_on_exec = workload_only && !member;
     a.sample_id_all = 1;
+    if (o_.use_clockid) {
+      a.use_clockid = 1;
+      a.clockid = o_.clockid;
+    }
     if (i == tracking_) {
       a.mmap = a.comm = a.task = a.mmap2 = a.comm_exec = a.ksymbol = a.bpf_event = 1;
       if (defer_requested_) a.defer_output = 1;
     }
+  }
+  // Several events: each sample says which one it is, by PERF_SAMPLE_ID when all events sample
+  // the same fields, else by PERF_SAMPLE_IDENTIFIER (first in every record), as perf does.
+  if (specs_.size() > 1) {
+    bool same = std::all_of(specs_.begin(), specs_.end(), [&](const EventSpec& e) {
+      return e.attr.sample_type == specs_.front().attr.sample_type;
+    });
+    for (EventSpec& e : specs_) e.attr.sample_type |= same ? PERF_SAMPLE_ID : PERF_SAMPLE_IDENTIFIER;
   }
   return true;
 }
@@ -282,10 +315,17 @@ void explain_open_error(const EventSpec& e, int err) {
 
 bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
   EventSpec& e = specs_[index];
+  // A group member joins its leader's counter on the same task and CPU.
+  int group_fd = -1;
+  if (e.leader >= 0 && static_cast<size_t>(e.leader) != index) {
+    for (const OpenEvent& f : fds_)
+      if (f.attr_index == static_cast<size_t>(e.leader) && f.pid == pid && f.cpu == cpu) group_fd = f.fd;
+    if (group_fd < 0) return true;  // the leader's task went away (ESRCH)
+  }
   for (;;) {
     e.attr.size = minimal_attr_size(e.attr);
     if (e.attr.size < PERF_ATTR_SIZE_VER1) e.attr.size = PERF_ATTR_SIZE_VER1;
-    int fd = sys_perf_event_open(e.attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+    int fd = sys_perf_event_open(e.attr, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
     if (fd >= 0) {
       fds_.push_back({index, fd, cpu, pid});
       return true;
@@ -337,9 +377,9 @@ bool Recorder::open_events() {
   }
   if (o_.per_thread) cpus_ = {-1};
   if (!o_.tids.empty()) threads_ = o_.tids;
-  for (pid_t p : o_.pids)
+  for (pid_t p : pids_)
     for (pid_t t : process_threads(p)) threads_.push_back(t);
-  if (!o_.pids.empty() && threads_.empty()) {
+  if ((!pids_.empty() || o_.uid) && threads_.empty()) {
     std::fprintf(stderr, "Couldn't create thread/CPU maps: No such process\n");
     return false;
   }
@@ -525,10 +565,13 @@ std::vector<BuildIdEntry> Recorder::collect_build_ids() {
 
 int Recorder::run() {
   have_workload_ = !o_.workload.empty();
-  if (!have_workload_ && !o_.system_wide && o_.cpus.empty() && o_.pids.empty() && o_.tids.empty()) {
+  if (!have_workload_ && !o_.system_wide && o_.cpus.empty() && o_.pids.empty() && o_.tids.empty() &&
+      !o_.uid) {
     std::fprintf(stderr, " Usage: perf record [<options>] [<command>]\n    or: perf record [<options>] -- <command> [<options>]\n");
     return 129;
   }
+  pids_ = o_.pids;
+  if (o_.uid && o_.pids.empty() && o_.tids.empty()) pids_ = processes_of_uid(*o_.uid);
   build_attrs();
   struct sigaction sa{};
   sa.sa_handler = on_stop_signal;
@@ -557,6 +600,14 @@ int Recorder::run() {
   for (size_t i = 0; i < specs_.size(); i++)
     fin.events.push_back({attrs[i].attr, specs_[i].name, attrs[i].ids});
   fin.cmdline = o_.cmdline;
+  for (size_t i = 0; i < specs_.size(); i++)
+    if (specs_[i].nr_members > 1)
+      fin.groups.push_back({"{anon_group}", static_cast<uint32_t>(i), specs_[i].nr_members});
+  if (o_.use_clockid) fin.clock = read_clock(o_.clockid);
+  // Files keep the smallest attr size that holds the fields: perf 6.1 refuses file-mode attrs
+  // larger than its own 128 bytes. Pipe streams carry perf 7.2's whole struct: perf 6.1 copies
+  // 128 bytes out of each pipe-mode attr record, whatever its size says.
+  if (o_.output == "-") writer_.set_min_attr_size(sizeof(perf_event_attr));
   if (!writer_.open(o_.output)) {
     std::fprintf(stderr, "%s\n", writer_.error().c_str());
     return fail(255);
@@ -593,7 +644,7 @@ int Recorder::run() {
   if (o_.system_wide) {
     synthesize_all_processes(id_hdr, sink);
   } else {
-    for (pid_t p : o_.pids) synthesize_process(p, id_hdr, sink);
+    for (pid_t p : pids_) synthesize_process(p, id_hdr, sink);
     for (pid_t t : o_.tids) synthesize_process(t, id_hdr, sink);
   }
   perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
@@ -686,6 +737,25 @@ int Recorder::finish_and_report(int status) {
 }
 
 }  // namespace
+
+bool parse_clockid(const std::string& text, int& clockid) {
+  static const std::pair<const char*, int> kClocks[] = {
+      {"monotonic", CLOCK_MONOTONIC}, {"monotonic_raw", CLOCK_MONOTONIC_RAW},
+      {"realtime", CLOCK_REALTIME},   {"boottime", CLOCK_BOOTTIME},
+      {"tai", CLOCK_TAI},             {"mono", CLOCK_MONOTONIC},
+      {"raw", CLOCK_MONOTONIC_RAW},   {"real", CLOCK_REALTIME},
+      {"boot", CLOCK_BOOTTIME}};
+  if (std::sscanf(text.c_str(), "%d", &clockid) == 1) return true;  // perf: a leading number
+  const char* name = text.c_str();
+  if (strncasecmp(name, "CLOCK_", 6) == 0) name += 6;
+  for (const auto& [n, id] : kClocks) {
+    if (strcasecmp(name, n) == 0) {
+      clockid = id;
+      return true;
+    }
+  }
+  return false;
+}
 
 bool parse_record_cpu_list(const std::string& text, std::vector<int>& out) {
   std::stringstream ss(text);

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,11 +21,14 @@ struct RecordOptions {
   uint64_t period = 0;    // -c (0: not given)
   bool system_wide = false;
   std::vector<pid_t> pids, tids;
+  std::optional<uid_t> uid;  // -u: the processes of this user at start (when no -p/-t)
   std::vector<int> cpus;  // -C (empty: all online)
   bool no_inherit = false;
   bool per_thread = false;
   unsigned mmap_pages = 0;  // 0: 512 KiB worth
   std::string output = "perf.data";
+  bool use_clockid = false;  // -k/--clockid
+  int clockid = 0;
   bool quiet = false;
   int verbose = 0;
   std::vector<std::string> workload;
@@ -33,6 +37,10 @@ struct RecordOptions {
 
 // Runs a recording; returns the process exit status (the workload's when there is one).
 int run_record(const RecordOptions& opts);
+
+// Parses -k's argument as perf does: a number, or a clock name with an optional CLOCK_ prefix
+// (monotonic, monotonic_raw, realtime, boottime, tai; mono, raw, real, boot), any case.
+bool parse_clockid(const std::string& text, int& clockid);
 
 // Parses a CPU list "0-3,5".
 bool parse_record_cpu_list(const std::string& text, std::vector<int>& out);

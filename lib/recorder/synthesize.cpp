@@ -1,5 +1,7 @@
 #include "recorder/synthesize.h"
 
+#include <sys/stat.h>
+
 #include <dirent.h>
 #include <sys/mman.h>
 #include <sys/sysmacros.h>
@@ -73,6 +75,16 @@ size_t id_header_size(uint64_t st) {
 
 std::vector<pid_t> process_threads(pid_t pid) {
   return numeric_entries("/proc/" + std::to_string(pid) + "/task");
+}
+
+std::vector<pid_t> processes_of_uid(uid_t uid) {
+  std::vector<pid_t> out;
+  for (pid_t pid : numeric_entries("/proc")) {
+    struct stat st;
+    if (stat(("/proc/" + std::to_string(pid)).c_str(), &st) == 0 && st.st_uid == uid)
+      out.push_back(pid);
+  }
+  return out;
 }
 
 void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out) {

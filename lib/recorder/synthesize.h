@@ -25,5 +25,7 @@ void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out);
 void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out);
 // Threads of a process, from /proc/PID/task.
 std::vector<pid_t> process_threads(pid_t pid);
+// Processes whose /proc/PID belongs to uid (perf's -u target), in pid order.
+std::vector<pid_t> processes_of_uid(uid_t uid);
 
 }  // namespace cperf

@@ -13,7 +13,19 @@
 namespace cperf {
 
 ReportTool::ReportTool(ReportToolOptions opts)
-    : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms) {}
+    : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {
+  want_parent_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kParent) !=
+                 opts_.hist.sort.end();
+}
+
+// -s parent: the first function of the chain, in the order it is shown, that perf's default
+// parent pattern (`^sys_|^do_page_fault`) matches.
+std::string ReportTool::find_parent(const std::vector<ChainFrame>& path) {
+  for (const ChainFrame& f : path)
+    if (f.has_sym && (f.sym.compare(0, 4, "sys_") == 0 || f.sym.compare(0, 13, "do_page_fault") == 0))
+      return f.sym;
+  return {};
+}
 
 void ReportTool::prime_dsos(const PerfDataReader& reader) {
   auto it = reader.features().find(HEADER_BUILD_ID);
@@ -41,6 +53,7 @@ void ReportTool::user_record(const RawRecord& rec, Session& s) {
 }
 
 void ReportTool::record(Event& ev, Session& s) {
+  symbols_.use_build_ids(s.reader());
   const RawRecord& rec = ev.raw;
   if (rec.type == PERF_RECORD_SAMPLE) {
     on_sample(ev, s);
@@ -52,10 +65,34 @@ void ReportTool::record(Event& ev, Session& s) {
   if (rec.type == PERF_RECORD_LOST_SAMPLES) lost_samples_ += sb.lost;
   // Unlike script, report keeps exited threads (perf's plain exit handling): samples that
   // come after the EXIT in time order still get the thread's comm.
+  ++side_band_gen_;
   apply_side_band(machine_, rec, sb);
+  if (rec.type == PERF_RECORD_COMM && !default_comms_.empty()) {
+    auto it = default_comms_.find(&machine_.findnew_thread(sb.pid, sb.tid));
+    if (it != default_comms_.end() && !it->second->renamed) {
+      it->second->name = it->first->comm;
+      it->second->renamed = true;
+    }
+  }
 }
 
 ReportTool::Resolved ReportTool::resolve(const Thread& t, uint8_t cpumode, uint64_t ip) {
+  // Memo of recent lookups. The key has the maps looked in and a generation that changes
+  // with every side-band record and when kernel symbols load (the kernel map can then grow),
+  // so an entry can never outlive the maps it came from.
+  const void* maps = cpumode == PERF_RECORD_MISC_KERNEL ? static_cast<const void*>(&kernel_maps_)
+                                                        : static_cast<const void*>(t.maps.get());
+  uint64_t gen = side_band_gen_ * 2 + kernel_maps_.loaded();
+  ResolveMemo& memo = resolve_memo_[((ip ^ reinterpret_cast<uintptr_t>(maps)) *
+                                     0x9e3779b97f4a7c15ull) >> 52];
+  if (memo.ip == ip && memo.maps == maps && memo.gen == gen && memo.cpumode == cpumode)
+    return memo.r;
+  Resolved r = resolve_uncached(t, cpumode, ip);
+  memo = ResolveMemo{maps, ip, gen, cpumode, r};
+  return r;
+}
+
+ReportTool::Resolved ReportTool::resolve_uncached(const Thread& t, uint8_t cpumode, uint64_t ip) {
   Resolved r;
   if (cpumode == PERF_RECORD_MISC_KERNEL)
     r.map = kernel_maps_.find(ip);
@@ -64,45 +101,58 @@ ReportTool::Resolved ReportTool::resolve(const Thread& t, uint8_t cpumode, uint6
   r.addr = ip;
   if (!r.map) return r;
   r.addr = r.map->map_ip(ip);
-  if (const auto* ds = symbols_.symbols_of(r.map->dso)) {
-    r.sym = ds->table.find(r.addr);
-    if (r.sym) {
-      auto it = ds->alias_first.find(r.sym->start);
-      if (it != ds->alias_first.end()) r.alias = &it->second;
-    }
-  }
+  ScriptSymbols::Hit hit = symbols_.find(r.map, r.addr);
+  r.sym = hit.sym;
+  r.alias = hit.inlined;
   return r;
 }
 
 uint32_t ReportTool::dso_order(const Dso* d) {
   if (!d) return 0;
+  // Callchains alternate between a few dsos (kernel, binary, libc): remember the last two.
+  if (d == order_memo_[0].first) return order_memo_[0].second;
+  if (d == order_memo_[1].first) return order_memo_[1].second;
   auto it = dso_order_.find(d);
-  if (it != dso_order_.end()) return it->second;
+  if (it != dso_order_.end()) {
+    order_memo_[1] = order_memo_[0];
+    order_memo_[0] = {d, it->second};
+    return it->second;
+  }
   const auto& list = machine_.dsos();
   for (size_t i = 0; i < list.size(); ++i) dso_order_[list[i].get()] = static_cast<uint32_t>(i + 1);
   it = dso_order_.find(d);
   return it == dso_order_.end() ? 0 : it->second;
 }
 
-ChainFrame ReportTool::make_frame(const Resolved& r, uint64_t ip) {
-  ChainFrame f;
+void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f) {
+  // Assigning into a reused frame keeps its name's buffer: no allocation per frame.
   f.ip = ip;
   f.dso_order = r.map ? dso_order(r.map->dso) : 0;
   f.has_map = r.map && r.map->dso;
-  if (f.has_map) f.dso = &r.map->dso->short_name;
+  f.dso = f.has_map ? &r.map->dso->short_name : nullptr;
+  f.has_sym = r.sym != nullptr;
+  f.inlined = r.sym && r.alias != nullptr;
+  f.sym_start = r.sym ? r.sym->start : 0;
+  f.sym_end = r.sym ? r.sym->end : 0;
   if (r.sym) {
-    f.has_sym = true;
-    f.sym_start = r.sym->start;
-    f.sym_end = r.sym->end;
-    f.inlined = r.alias != nullptr;
-    f.sym = r.alias ? *r.alias : r.sym->name;
-    f.name = r.alias ? *r.alias + " (inlined)" : r.sym->name;
+    f.sym.assign(f.inlined ? *r.alias : r.sym->name);
+    f.name.assign(f.sym);
+    if (f.inlined) f.name.append(" (inlined)");
   } else {
-    char buf[32];
-    std::snprintf(buf, sizeof(buf), "%#" PRIx64, ip);
-    f.name = buf;
+    // printf "%#lx": 0x and the hex digits, "0" for zero.
+    char buf[18];
+    char* p = buf + sizeof(buf);
+    uint64_t v = ip;
+    do {
+      *--p = "0123456789abcdef"[v & 0xf];
+      v >>= 4;
+    } while (v);
+    if (ip) {
+      *--p = 'x';
+      *--p = '0';
+    }
+    f.name.assign(p, static_cast<size_t>(buf + sizeof(buf) - p));
   }
-  return f;
 }
 
 Hists& ReportTool::hists_for(int attr_index) {
@@ -120,6 +170,9 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   if (st == DeferredState::kMerged || st == DeferredState::kMismatch) ds.deferred_callchain = false;
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
   if (!opts_.cpus.empty() && !opts_.cpus.count(ds.cpu)) return;
+  // --time: samples outside the range are dropped, as with -C
+  if ((opts_.time_start && ds.time < opts_.time_start) || (opts_.time_stop && ds.time > opts_.time_stop))
+    return;
   // The other filters only hide entries: their samples still count in the total period.
   bool filtered = (!opts_.pids.empty() && !opts_.pids.count(t.pid)) ||
                   (!opts_.tids.empty() && !opts_.tids.count(t.tid)) ||
@@ -129,6 +182,11 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   HistSample hs;
   hs.comm = t.comm_str();
   hs.thread_comm = &t.comm;
+  if (!t.comm_set) {
+    auto& dc = default_comms_[&t];
+    if (!dc) dc = std::make_unique<DefaultComm>(DefaultComm{t.comm});
+    hs.default_comm = &dc->name;
+  }
   hs.pid = t.pid;
   hs.tid = t.tid;
   hs.has_map = al.map && al.map->dso;
@@ -142,13 +200,14 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   }
   hs.addr = al.addr;
   hs.period = ds.period;
+  hs.cpu = (e.attr.sample_type & PERF_SAMPLE_CPU) ? static_cast<int32_t>(ds.cpu) : -1;
   if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso : "[unknown]")) filtered = true;
   if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) filtered = true;
 
   const std::vector<ChainFrame>* path = nullptr;
   if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
-      (opts_.hist.mode != ChainMode::kNone || opts_.hist.children)) {
-    path_.clear();
+      (opts_.hist.mode != ChainMode::kNone || opts_.hist.children || want_parent_)) {
+    size_t used = 0;  // frames beyond this go to spare_frames_, keeping their buffers
     const U64Array& chain = ds.callchain;
     size_t n = chain.size();
     // An unmerged deferred chain ends with PERF_CONTEXT_USER_DEFERRED and the cookie; perf
@@ -168,20 +227,41 @@ void ReportTool::on_sample(Event& ev, Session& s) {
         if (bad) break;
         continue;
       }
-      path_.push_back(make_frame(resolve(t, mode, ip), ip));
+      if (used == path_.size()) {
+        path_.emplace_back();
+        if (!spare_frames_.empty()) {
+          path_.back() = std::move(spare_frames_.back());
+          spare_frames_.pop_back();
+        }
+      }
+      make_frame(resolve(t, mode, ip), ip, path_[used++]);
     }
-    if (bad) path_.clear();
+    if (bad) used = 0;
+    while (path_.size() > used) {
+      spare_frames_.push_back(std::move(path_.back()));
+      path_.pop_back();
+    }
     if (opts_.caller_order) std::reverse(path_.begin(), path_.end());
-    if (opts_.max_stack >= 0 && path_.size() > static_cast<size_t>(opts_.max_stack))
-      path_.resize(static_cast<size_t>(opts_.max_stack));
+    while (opts_.max_stack >= 0 && path_.size() > static_cast<size_t>(opts_.max_stack)) {
+      spare_frames_.push_back(std::move(path_.back()));
+      path_.pop_back();
+    }
     // Unwound user frames (--call-graph dwarf) follow the chain; caller order: reversed, first.
     for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack)) {
-      ChainFrame cf = make_frame(resolve(t, PERF_RECORD_MISC_USER, f.ip), f.ip);
+      ChainFrame cf;
+      make_frame(resolve(t, PERF_RECORD_MISC_USER, f.ip), f.ip, cf);
       path_.insert(opts_.caller_order ? path_.begin() : path_.end(), std::move(cf));
     }
     path = &path_;
+    if (want_parent_) hs.parent = find_parent(path_);
   }
   hists_for(ev.attr_index).add(hs, path, filtered);
+}
+
+bool ReportTool::has_samples() const {
+  for (const auto& [idx, h] : hists_)
+    if (h->all_samples()) return true;
+  return false;
 }
 
 void ReportTool::print(std::FILE* out, Session& s) {
@@ -201,8 +281,10 @@ void ReportTool::print(std::FILE* out, Session& s) {
           n /= 1000;
           unit = u;
         }
-      std::fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'\n", n, unit,
+      std::fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'", n, unit,
                    attrs[i].name.empty() ? "[unknown]" : attrs[i].name.c_str());
+      if (!opts_.time_text.empty()) std::fprintf(out, " (time slices: %s)", opts_.time_text.c_str());
+      std::fputc('\n', out);
       std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", h.total_period());
     }
     h.print(out, !opts_.quiet);

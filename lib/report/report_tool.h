@@ -23,6 +23,7 @@ namespace cperf {
 
 struct ReportToolOptions {
   std::string symfs, kallsyms;
+  DemangleOptions demangle;  // --no-demangle
   HistOptions hist;
   bool children = false;
   bool caller_order = false;  // -g caller / -G
@@ -32,6 +33,9 @@ struct ReportToolOptions {
   std::set<std::string> comms, dsos, symbols;
   std::set<int32_t> pids, tids;
   std::set<uint32_t> cpus;
+  // --time START,STOP in ns (0: open end); time_text is printed in the "# Samples" line.
+  uint64_t time_start = 0, time_stop = 0;
+  std::string time_text;
 };
 
 class ReportTool : public SessionTool {
@@ -48,6 +52,8 @@ class ReportTool : public SessionTool {
 
   // Decided after the session (pipe-mode attrs arrive as records): print call graphs?
   void set_use_callchain(bool on) { opts_.hist.use_callchain = on; }
+  uint64_t lost_samples() const { return lost_samples_; }
+  bool has_samples() const;  // any sample kept (filtered ones included)  // PERF_RECORD_LOST_SAMPLES' sum
   // Writes the report for every event with samples.
   void print(std::FILE* out, Session& s);
 
@@ -60,9 +66,11 @@ class ReportTool : public SessionTool {
   };
   void on_sample(Event& ev, Session& s);
   Resolved resolve(const Thread& t, uint8_t cpumode, uint64_t ip);
-  ChainFrame make_frame(const Resolved& r, uint64_t ip);
+  Resolved resolve_uncached(const Thread& t, uint8_t cpumode, uint64_t ip);
+  void make_frame(const Resolved& r, uint64_t ip, ChainFrame& out);
   uint32_t dso_order(const Dso* d);
   Hists& hists_for(int attr_index);
+  static std::string find_parent(const std::vector<ChainFrame>& path);
 
   ReportToolOptions opts_;
   Machine machine_;
@@ -70,10 +78,27 @@ class ReportTool : public SessionTool {
   const DeferredCallchainMerger* merger_ = nullptr;
   std::unordered_map<int, std::unique_ptr<Hists>> hists_;
   std::unordered_map<const Dso*, uint32_t> dso_order_;
+  std::pair<const Dso*, uint32_t> order_memo_[2] = {{nullptr, 0}, {nullptr, 0}};
   KernelMapFinder kernel_maps_{machine_, symbols_};
   uint64_t lost_samples_ = 0;
-  std::vector<ChainFrame> path_;
   SampleUnwinder unwinder_{opts_.symfs};  // --call-graph dwarf samples
+  bool want_parent_ = false;  // -s parent
+  // perf's default ":<tid>" comm of threads sampled before their first COMM, renamed once by it.
+  struct DefaultComm {
+    std::string name;
+    bool renamed = false;
+  };
+  std::unordered_map<const Thread*, std::unique_ptr<DefaultComm>> default_comms_;
+  struct ResolveMemo {
+    const void* maps = nullptr;
+    uint64_t ip = 0, gen = ~uint64_t{0};
+    uint8_t cpumode = 0;
+    Resolved r;
+  };
+  static constexpr size_t kResolveMemo = 1 << 12;  // index: the top 12 bits of a hash
+  std::unique_ptr<ResolveMemo[]> resolve_memo_ = std::make_unique<ResolveMemo[]>(kResolveMemo);
+  uint64_t side_band_gen_ = 0;
+  std::vector<ChainFrame> path_, spare_frames_;
 };
 
 }  // namespace cperf

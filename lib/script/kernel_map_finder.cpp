@@ -10,10 +10,10 @@ const Map* KernelMapFinder::find(uint64_t ip) {
   const Map* m = machine_.kernel_maps().find(ip);
   if (!loaded_ && is_core_kernel(m)) {
     loaded_ = true;
-    if (const auto* ks = symbols_.symbols_of(m->dso); ks && !ks->table.symbols().empty()) {
+    if (const SymbolTable* ks = symbols_.table_of(m); ks && !ks->empty()) {
       map_start_ = m->start;
-      sym_start_ = ks->table.symbols().front().start;
-      sym_end_ = ks->table.symbols().back().end;
+      sym_start_ = ks->symbols().front().start;
+      sym_end_ = ks->symbols().back().end;
     }
   }
   if (!m && sym_end_ && ip >= sym_start_ && ip < sym_end_) {

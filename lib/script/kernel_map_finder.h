@@ -16,6 +16,8 @@ class KernelMapFinder {
       : machine_(machine), symbols_(symbols) {}
 
   const Map* find(uint64_t ip);
+  // Kernel symbols were looked at (from then on the core map may cover more than recorded).
+  bool loaded() const { return loaded_; }
 
  private:
   const Machine& machine_;

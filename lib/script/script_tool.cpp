@@ -10,9 +10,10 @@
 namespace cperf {
 
 ScriptTool::ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields)
-    : out_(out), opts_(std::move(opts)), fields_(fields), symbols_(opts_.symfs, opts_.kallsyms) {}
+    : out_(out), opts_(std::move(opts)), fields_(fields), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {}
 
 void ScriptTool::record(Event& ev, Session& s) {
+  symbols_.use_build_ids(s.reader());
   switch (ev.raw.type) {
     case PERF_RECORD_SAMPLE:
       on_sample(ev, s);
@@ -65,15 +66,15 @@ void ScriptTool::load_trace(Bytes blob, std::optional<uint64_t> offset, Session&
   // Kernel function names for %pS-style fields (perf's machine__resolve_kernel_addr).
   trace_.set_kernel_symbolizer([this](uint64_t& addr) -> const char* {
     const Map* map = kernel_maps_.find(addr);
-    const auto* syms = map ? symbols_.symbols_of(map->dso) : nullptr;
-    const Symbol* sym = syms ? syms->table.find(map->map_ip(addr)) : nullptr;
+    const Symbol* sym = map ? symbols_.find(map, map->map_ip(addr)).sym : nullptr;
     if (!sym) return nullptr;
     addr = sym->start + addr - map->map_ip(addr);
     return sym->name.c_str();
   });
 }
 
-void ScriptTool::print_trace(const perf_event_attr& attr, const DecodedSample& ds, Session& s) {
+void ScriptTool::print_trace(TextLine& out, const perf_event_attr& attr, const DecodedSample& ds,
+                             Session& s) {
   if (attr.type != PERF_TYPE_TRACEPOINT || !(ds.sample_type & PERF_SAMPLE_RAW)) return;
   if (!trace_tried_) {
     const auto& features = s.reader().features();
@@ -82,8 +83,7 @@ void ScriptTool::print_trace(const perf_event_attr& attr, const DecodedSample& d
     if (it != features.end()) load_trace(it->second, std::nullopt, s);
   }
   trace_text_.clear();
-  if (trace_.format(attr.config, static_cast<int>(ds.cpu), ds.raw, trace_text_))
-    std::fwrite(trace_text_.data(), 1, trace_text_.size(), out_);
+  if (trace_.format(attr.config, static_cast<int>(ds.cpu), ds.raw, trace_text_)) out.put(trace_text_);
 }
 
 size_t ScriptTool::name_width(Session& s) {
@@ -128,60 +128,70 @@ bool ScriptTool::filtered(uint32_t cpu, uint64_t time, const Thread& t) const {
 }
 
 // perf's misc letters: each cpumode whose bits are all set (so a hypervisor record, 3, is
-// "KUH"), then the record type's own bit; padded to 6 columns.
-void ScriptTool::print_misc(uint32_t rec_type, uint16_t misc) {
-  std::string s;
+// "KUH"), then the record type's own bit; padded to 6 columns (at least one space).
+void ScriptTool::print_misc(TextLine& out, uint32_t rec_type, uint16_t misc) {
+  char s[8];
+  int n = 0;
   auto has = [&](uint16_t m) { return (misc & m) == m; };
-  if (has(PERF_RECORD_MISC_KERNEL)) s += 'K';
-  if (has(PERF_RECORD_MISC_USER)) s += 'U';
-  if (has(PERF_RECORD_MISC_HYPERVISOR)) s += 'H';
-  if (has(PERF_RECORD_MISC_GUEST_KERNEL)) s += 'G';
-  if (has(PERF_RECORD_MISC_GUEST_USER)) s += 'g';
+  if (has(PERF_RECORD_MISC_KERNEL)) s[n++] = 'K';
+  if (has(PERF_RECORD_MISC_USER)) s[n++] = 'U';
+  if (has(PERF_RECORD_MISC_HYPERVISOR)) s[n++] = 'H';
+  if (has(PERF_RECORD_MISC_GUEST_KERNEL)) s[n++] = 'G';
+  if (has(PERF_RECORD_MISC_GUEST_USER)) s[n++] = 'g';
   switch (rec_type) {
     case PERF_RECORD_MMAP:
     case PERF_RECORD_MMAP2:
-      if (has(PERF_RECORD_MISC_MMAP_DATA)) s += 'M';
+      if (has(PERF_RECORD_MISC_MMAP_DATA)) s[n++] = 'M';
       break;
     case PERF_RECORD_COMM:
-      if (has(PERF_RECORD_MISC_COMM_EXEC)) s += 'E';
+      if (has(PERF_RECORD_MISC_COMM_EXEC)) s[n++] = 'E';
       break;
     case PERF_RECORD_SWITCH:
     case PERF_RECORD_SWITCH_CPU_WIDE:
-      if (has(PERF_RECORD_MISC_SWITCH_OUT)) s += 'S';
+      if (has(PERF_RECORD_MISC_SWITCH_OUT)) s[n++] = 'S';
       break;
     default:
       break;
   }
-  std::fprintf(out_, "%s%*s", s.c_str(), static_cast<int>(6 - s.size()), " ");
+  out.put(std::string_view(s, static_cast<size_t>(n))).pad(std::max(1, 6 - n));
 }
 
-void ScriptTool::print_start(const Thread& t, int32_t pid, uint32_t tid, uint32_t cpu,
-                             uint64_t time, int type, bool callchain_style, uint32_t rec_type,
-                             uint16_t misc) {
-  if (fields_.has(type, kFieldComm)) {
-    if (callchain_style)
-      std::fprintf(out_, "%s ", t.comm_str().c_str());
-    else
-      std::fprintf(out_, "%16s ", t.comm_str().c_str());
-  }
+void ScriptTool::print_start(TextLine& out, const Thread& t, int32_t pid, uint32_t tid,
+                             uint32_t cpu, uint64_t time, int type, bool callchain_style,
+                             uint32_t rec_type, uint16_t misc) {
+  if (fields_.has(type, kFieldComm)) out.aligned(t.comm_str(), callchain_style ? 0 : 16).put(' ');
   bool pidf = fields_.has(type, kFieldPid), tidf = fields_.has(type, kFieldTid);
   if (pidf && tidf)
-    std::fprintf(out_, "%7d/%-7d ", pid, static_cast<int32_t>(tid));
+    out.sdec(pid, 7).put('/').sdec(static_cast<int32_t>(tid), -7).put(' ');
   else if (pidf)
-    std::fprintf(out_, "%7d ", pid);
+    out.sdec(pid, 7).put(' ');
   else if (tidf)
-    std::fprintf(out_, "%7d ", static_cast<int32_t>(tid));
-  if (fields_.has(type, kFieldCpu)) std::fprintf(out_, "[%03d] ", static_cast<int32_t>(cpu));
-  if (fields_.has(type, kFieldMisc)) print_misc(rec_type, misc);
-  if (fields_.has(type, kFieldTime)) {
-    char buf[64];
-    if (opts_.ns)
-      std::snprintf(buf, sizeof(buf), "%5" PRIu64 ".%09" PRIu64, time / 1000000000,
-                    time % 1000000000);
+    out.sdec(static_cast<int32_t>(tid), 7).put(' ');
+  if (fields_.has(type, kFieldCpu)) {
+    // printf "[%03d] ": zero-filled to 3 characters, sign included.
+    int32_t c = static_cast<int32_t>(cpu);
+    uint64_t mag = c < 0 ? 0 - static_cast<uint64_t>(static_cast<int64_t>(c)) : static_cast<uint64_t>(c);
+    out.put('[');
+    if (c < 0) out.put('-');
+    uint64_t fill_to = c < 0 ? 100 : 1000;
+    if (mag < fill_to)
+      out.dec0(mag, c < 0 ? 2 : 3);
     else
-      std::snprintf(buf, sizeof(buf), "%" PRIu64 ".%06" PRIu64, time / 1000000000,
-                    time % 1000000000 / 1000);
-    std::fprintf(out_, opts_.ns ? "%s: " : "%12s: ", buf);
+      out.dec(mag);
+    out.put("] ");
+  }
+  if (fields_.has(type, kFieldMisc)) print_misc(out, rec_type, misc);
+  if (fields_.has(type, kFieldTime)) {
+    if (opts_.ns) {
+      out.dec(time / 1000000000, 5).put('.').dec0(time % 1000000000, 9);
+    } else {
+      // "%12s" of "sec.usec": the seconds take the width left by the 7 characters ".usec".
+      uint64_t sec = time / 1000000000;
+      int sec_digits = 1;
+      for (uint64_t v = sec; v >= 10; v /= 10) ++sec_digits;
+      out.pad(12 - 7 - sec_digits).dec(sec).put('.').dec0(time % 1000000000 / 1000, 6);
+    }
+    out.put(": ");
   }
 }
 
@@ -214,65 +224,76 @@ void ScriptTool::resolve_chain(const Thread& t, const U64Array& chain, std::vect
   }
 }
 
-void ScriptTool::print_symbol(const Map* map, uint64_t ip, bool dso_field, bool symoff,
-                              bool inlined) {
+void ScriptTool::print_symbol(TextLine& out, const Map* map, uint64_t ip, bool dso_field,
+                              bool symoff, bool inlined) {
   const Symbol* sym = nullptr;
   const std::string* alias = nullptr;
   uint64_t addr = ip;
   if (map) {
     addr = map->map_ip(ip);
-    if (const auto* ds = symbols_.symbols_of(map->dso)) {
-      sym = ds->table.find(addr);
-      if (sym && inlined) {
-        auto it = ds->alias_first.find(sym->start);
-        if (it != ds->alias_first.end()) alias = &it->second;
-      }
-    }
+    ScriptSymbols::Hit hit = symbols_.find(map, addr);
+    sym = hit.sym;
+    if (inlined) alias = hit.inlined;
   }
-  std::fputc(' ', out_);
+  out.put(' ');
   if (!sym) {
-    std::fputs("[unknown]", out_);
+    out.put("[unknown]");
   } else {
-    std::fputs(alias ? alias->c_str() : sym->name.c_str(), out_);
+    out.put(alias ? *alias : sym->name);
     if (symoff) {
       uint64_t off = addr < sym->end ? addr - sym->start : addr - (map ? map->start : 0) - sym->start;
-      std::fprintf(out_, "+0x%" PRIx64, off);
+      out.put("+0x").hex(off);
     }
   }
-  if (dso_field && !alias)
-    std::fprintf(out_, " (%s)", map && map->dso ? map->dso->long_name.c_str() : "[unknown]");
-  if (alias) std::fputs(" (inlined)", out_);
+  if (dso_field && !alias) put_dso(out, map);
+  if (alias) out.put(" (inlined)");
 }
 
 bool ScriptTool::inlined_at(const Map* map, uint64_t ip) {
-  if (!map) return false;
-  const auto* ds = symbols_.symbols_of(map->dso);
-  const Symbol* sym = ds ? ds->table.find(map->map_ip(ip)) : nullptr;
-  return sym && ds->alias_first.count(sym->start);
+  return map && symbols_.find(map, map->map_ip(ip)).inlined;
 }
 
-void ScriptTool::print_frames(const std::vector<Frame>& frames, int type, bool deferred,
-                              uint64_t cookie) {
+void ScriptTool::put_dso(TextLine& out, const Map* map) {
+  out.put(" (").put(map && map->dso ? std::string_view(map->dso->long_name) : "[unknown]").put(')');
+}
+
+void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, int type,
+                              bool deferred, uint64_t cookie) {
   bool ip = fields_.has(type, kFieldIp);
   bool sym = fields_.has(type, kFieldSym);
   bool symoff = fields_.has(type, kFieldSymOff);
   bool dso = fields_.has(type, kFieldDso);
+  const uint32_t field_bits = ip | sym << 1 | symoff << 2 | dso << 3;
   for (const Frame& f : frames) {
-    if (ip) std::fprintf(out_, "\t%16" PRIx64, f.ip);
     if (sym && deferred && f.ip == cookie) {
-      std::fputs(" (cookie)", out_);
-      if (dso)
-        std::fprintf(out_, " (%s)", f.map && f.map->dso ? f.map->dso->long_name.c_str() : "[unknown]");
-    } else if (sym) {
-      print_symbol(f.map, f.ip, dso, symoff, true);
-    } else if (dso) {
-      // Without sym, perf still names a frame of an inlined function "(inlined)".
-      if (inlined_at(f.map, f.ip))
-        std::fputs(" (inlined)", out_);
-      else
-        std::fprintf(out_, " (%s)", f.map && f.map->dso ? f.map->dso->long_name.c_str() : "[unknown]");
+      if (ip) out.put('\t').hex(f.ip, 16);
+      out.put(" (cookie)");
+      if (dso) put_dso(out, f.map);
+      out.put('\n');
+      continue;
     }
-    std::fputc('\n', out_);
+    FrameTextCache::Key key;
+    key.ip = f.ip;
+    key.fields = field_bits;
+    if (f.map) {
+      key.dso = f.map->dso;
+      key.map_start = f.map->start;
+      key.map_pgoff = f.map->pgoff;
+    }
+    if (const std::string_view* text = frame_text_.find(key)) {
+      out.put(*text);
+      continue;
+    }
+    TextLine::Mark m = out.mark();
+    if (ip) out.put('\t').hex(f.ip, 16);
+    if (sym)
+      print_symbol(out, f.map, f.ip, dso, symoff, true);
+    else if (dso && inlined_at(f.map, f.ip))
+      out.put(" (inlined)");  // without sym, perf still names a frame of an inlined function
+    else if (dso)
+      put_dso(out, f.map);
+    out.put('\n');
+    if (std::optional<std::string_view> text = out.since(m)) frame_text_.store(key, *text);
   }
 }
 
@@ -298,42 +319,41 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
                                                      : machine_.find_map(t, cpumode, ds.ip);
   if (!opts_.symbols.empty()) {
     const Symbol* sym = nullptr;
-    if (map)
-      if (const auto* dsyms = symbols_.symbols_of(map->dso)) sym = dsyms->table.find(map->map_ip(ds.ip));
+    if (map) sym = symbols_.find(map, map->map_ip(ds.ip)).sym;
     if (!sym || !opts_.symbols.count(sym->name)) return;
   }
   bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;
   bool use_chain = has_chain && !opts_.hide_call_graph;
   bool ip_field = fields_.has(type, kFieldIp);
   ++samples_printed_;
-  print_start(t, static_cast<int32_t>(ds.pid), ds.tid, ds.cpu, ds.time, type, ip_field && use_chain,
-              ev.raw.type, ev.raw.misc);
-  if (fields_.has(type, kFieldPeriod)) std::fprintf(out_, "%10" PRIu64 " ", ds.period);
+  TextLine out(out_);
+  print_start(out, t, static_cast<int32_t>(ds.pid), ds.tid, ds.cpu, ds.time, type,
+              ip_field && use_chain, ev.raw.type, ev.raw.misc);
+  if (fields_.has(type, kFieldPeriod)) out.dec(ds.period, 10).put(' ');
   if (fields_.has(type, kFieldEvent)) {
     int width = static_cast<int>(name_width(s));  // names the events first
-    std::fprintf(out_, "%*s: ", width, e.name.empty() ? "[unknown]" : e.name.c_str());
+    out.aligned(e.name.empty() ? std::string_view("[unknown]") : e.name, width).put(": ");
   }
-  if (fields_.has(type, kFieldFlags)) std::fprintf(out_, "  %-21s ", "");
-  if (fields_.has(type, kFieldTrace)) print_trace(e.attr, ds, s);
-  if (fields_.has(type, kFieldAddr)) std::fprintf(out_, "%16" PRIx64, ds.addr);
+  if (fields_.has(type, kFieldFlags)) out.pad(24);  // perf's "  %-21s " of no flags
+  if (fields_.has(type, kFieldTrace)) print_trace(out, e.attr, ds, s);
+  if (fields_.has(type, kFieldAddr)) out.hex(ds.addr, 16);
   if (ip_field) {
     if (use_chain) {
       resolve_chain(t, ds.callchain, frames_);
       for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack))
         frames_.push_back({f.ip, f.map});
-      std::fputc('\n', out_);
-      print_frames(frames_, type, ds.deferred_callchain, ds.deferred_cookie);
+      out.put('\n');
+      print_frames(out, frames_, type, ds.deferred_callchain, ds.deferred_cookie);
     } else {
-      std::fputc(' ', out_);
-      std::fprintf(out_, "%16" PRIx64, ds.ip);
+      out.put(' ').hex(ds.ip, 16);
       if (fields_.has(type, kFieldSym))
-        print_symbol(map, ds.ip, fields_.has(type, kFieldDso), fields_.has(type, kFieldSymOff),
+        print_symbol(out, map, ds.ip, fields_.has(type, kFieldDso), fields_.has(type, kFieldSymOff),
                      false);
       else if (fields_.has(type, kFieldDso))
-        std::fprintf(out_, " (%s)", map && map->dso ? map->dso->long_name.c_str() : "[unknown]");
+        put_dso(out, map);
     }
   }
-  std::fputc('\n', out_);
+  out.put('\n');
 }
 
 void ScriptTool::on_deferred(Event& ev, Session& s) {
@@ -350,19 +370,20 @@ void ScriptTool::on_deferred(Event& ev, Session& s) {
   bool ip_field = fields_.has(type, kFieldIp);
   bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;
   ++deferred_printed_;
-  print_start(t, static_cast<int32_t>(ev.sid.pid), ev.sid.tid, ev.sid.cpu, ev.sid.time, type,
+  TextLine out(out_);
+  print_start(out, t, static_cast<int32_t>(ev.sid.pid), ev.sid.tid, ev.sid.cpu, ev.sid.time, type,
               ip_field && has_chain && !opts_.hide_call_graph, ev.raw.type, ev.raw.misc);
-  std::fprintf(out_, "DEFERRED CALLCHAIN [cookie: %" PRIx64 "]", sb.cookie);
+  out.put("DEFERRED CALLCHAIN [cookie: ").hex(sb.cookie).put(']');
   if (ip_field) {
     if (!opts_.hide_call_graph) {
       resolve_chain(t, sb.deferred_ips, frames_);
-      std::fputc('\n', out_);
-      print_frames(frames_, type, false, 0);
+      out.put('\n');
+      print_frames(out, frames_, type, false, 0);
     } else {
-      std::fputc(' ', out_);
+      out.put(' ');
     }
   }
-  std::fputc('\n', out_);
+  out.put('\n');
 }
 
 void ScriptTool::on_side_band(Event& ev, Session& s) {
@@ -403,14 +424,14 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
     if (filtered(cpu, time, t)) return;
     bool cc = fields_.has(type, kFieldIp) && (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
               !opts_.hide_call_graph;
-    print_start(t, pid, static_cast<uint32_t>(tid), cpu, time, type, cc, rec.type, rec.misc);
+    TextLine out(out_);
+    print_start(out, t, pid, static_cast<uint32_t>(tid), cpu, time, type, cc, rec.type, rec.misc);
     if (rec.type == PERF_RECORD_LOST) {  // perf_event__fprintf's form, not the dump's
-      std::fprintf(out_, "PERF_RECORD_LOST lost %" PRIu64 "\n", sb.lost);
+      out.put("PERF_RECORD_LOST lost ").dec(sb.lost).put('\n');
       return;
     }
     const char* name = record_type_name(rec.type);
-    std::fprintf(out_, "PERF_RECORD_%s%s", name ? name : "UNKNOWN",
-                 format_side_band(rec, sb).c_str());
+    out.put("PERF_RECORD_").put(name ? name : "UNKNOWN").put(format_side_band(rec, sb));
   };
   switch (rec.type) {
     case PERF_RECORD_EXIT:

@@ -13,10 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "io/text_line.h"
 #include "machine/machine.h"
 #include "record/sample.h"
 #include "record/side_band.h"
 #include "script/field_set.h"
+#include "script/frame_text_cache.h"
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
 #include "script/time_ranges.h"
@@ -29,6 +31,7 @@ namespace cperf {
 
 struct ScriptOptions {
   std::string symfs, kallsyms;
+  DemangleOptions demangle;  // --no-demangle
   bool merge_callchains = true;
   bool hide_call_graph = false;
   int max_stack = 127;
@@ -66,21 +69,24 @@ class ScriptTool : public SessionTool {
   bool check_fields(int attr_index, Session& s);
   void check_pipe_attr(const RawRecord& rec, Session& s);
   bool filtered(uint32_t cpu, uint64_t time, const Thread& t) const;
-  void print_start(const Thread& t, int32_t pid, uint32_t tid, uint32_t cpu, uint64_t time,
-                   int type, bool callchain_style, uint32_t rec_type, uint16_t misc);
-  void print_misc(uint32_t rec_type, uint16_t misc);
+  void print_start(TextLine& out, const Thread& t, int32_t pid, uint32_t tid, uint32_t cpu,
+                   uint64_t time, int type, bool callchain_style, uint32_t rec_type, uint16_t misc);
+  static void print_misc(TextLine& out, uint32_t rec_type, uint16_t misc);
   // Resolves chain entries into frames (perf's thread__resolve_callchain_sample).
   void resolve_chain(const Thread& t, const U64Array& chain, std::vector<Frame>& out);
-  void print_frames(const std::vector<Frame>& frames, int type, bool deferred, uint64_t cookie);
+  void print_frames(TextLine& out, const std::vector<Frame>& frames, int type, bool deferred,
+                    uint64_t cookie);
   // inlined: callchain entries name an inlined caller "NAME+off (inlined)" like perf; the
   // sample line of -G / no-callchain output does not.
-  void print_symbol(const Map* map, uint64_t ip, bool dso_field, bool symoff, bool inlined);
+  void print_symbol(TextLine& out, const Map* map, uint64_t ip, bool dso_field, bool symoff,
+                    bool inlined);
   bool inlined_at(const Map* map, uint64_t ip);
+  static void put_dso(TextLine& out, const Map* map);
   size_t name_width(Session& s);
   // Tracepoint fields (-F trace): formats from HEADER_TRACING_DATA (file) or the
   // HEADER_TRACING_DATA record (pipe); a malformed blob is a fatal InputError.
   void load_trace(Bytes blob, std::optional<uint64_t> file_offset, Session& s);
-  void print_trace(const perf_event_attr& attr, const DecodedSample& ds, Session& s);
+  void print_trace(TextLine& out, const perf_event_attr& attr, const DecodedSample& ds, Session& s);
   // Kernel-mode map lookup. Like perf, loading the kernel symbols (on the first hit in the
   // core kernel map) stretches that map to cover [first symbol, last symbol end).
 
@@ -97,6 +103,7 @@ class ScriptTool : public SessionTool {
   bool trace_tried_ = false;
   std::string trace_text_;
   SampleUnwinder unwinder_{opts_.symfs};  // --call-graph dwarf samples
+  FrameTextCache frame_text_;
   uint64_t samples_printed_ = 0, deferred_printed_ = 0;
   std::string error_;
   int exit_status_ = 255;

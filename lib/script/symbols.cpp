@@ -1,148 +1,128 @@
 #include "script/symbols.h"
 
-#include <zlib.h>
-
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
+#include <cstring>
 
-#include "symbol/elf_file.h"
-#include "symbol/symbol_fixup.h"
+#include "format/file_header.h"
 
 namespace cperf {
 
 namespace {
 
-std::optional<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+constexpr uint16_t kMiscBuildIdSize = 1 << 15;  // PERF_RECORD_MISC_BUILD_ID_SIZE
+constexpr size_t kBuildIdField = 24;            // u8 build_id[24] (20 bytes + size + pad)
 
-// kallsyms "addr type name[\t[module]]" lines: text, weak, data and bss symbols, as perf keeps.
-std::vector<Symbol> parse_kallsyms(const std::string& text) {
-  std::vector<Symbol> out;
+// HEADER_BUILD_ID: a series of { perf_event_header; s32 pid; u8 build_id[24]; char
+// filename[] } records. Host user and kernel entries only (guests are not supported).
+std::unordered_map<std::string, std::string> parse_build_id_table(Bytes payload, bool swap) {
+  std::unordered_map<std::string, std::string> out;
   size_t pos = 0;
-  while (pos < text.size()) {
-    size_t eol = text.find('\n', pos);
-    if (eol == std::string::npos) eol = text.size();
-    std::string_view line(text.data() + pos, eol - pos);
-    pos = eol + 1;
-    size_t sp1 = line.find(' ');
-    if (sp1 == std::string_view::npos || sp1 + 3 > line.size() || line[sp1 + 2] != ' ') continue;
-    char type = line[sp1 + 1];
-    char lower = static_cast<char>(type | 0x20);
-    if (lower != 't' && lower != 'w' && lower != 'd' && lower != 'b') continue;
-    std::string name(line.substr(sp1 + 3));
-    if (name.empty() || name[0] == '$') continue;
-    char* end = nullptr;
-    std::string addr_str(line.substr(0, sp1));
-    uint64_t addr = std::strtoull(addr_str.c_str(), &end, 16);
-    if (end == addr_str.c_str()) continue;
-    Symbol s;
-    s.start = s.end = addr;
-    s.name = std::move(name);
-    s.binding = type == 'W' || type == 'w' ? kStbWeak : (type >= 'a' ? kStbLocal : kStbGlobal);
-    s.type = lower == 't' || lower == 'w' ? kSttFunc : kSttObject;
-    out.push_back(std::move(s));
+  while (pos + 8 <= payload.size()) {
+    ByteReader r(payload.subspan(pos), swap);
+    r.skip(4);
+    uint16_t misc = r.u16();
+    uint16_t size = r.u16();
+    if (size < 8 || pos + size > payload.size()) break;
+    constexpr size_t kNameAt = 8 + 4 + kBuildIdField;
+    uint8_t mode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
+    if (size > kNameAt && (mode == PERF_RECORD_MISC_KERNEL || mode == PERF_RECORD_MISC_USER)) {
+      const auto* id = reinterpret_cast<const uint8_t*>(payload.data() + pos + 12);
+      size_t n = misc & kMiscBuildIdSize ? std::min<size_t>(id[20], 20) : 20;
+      const char* name = reinterpret_cast<const char*>(payload.data() + pos + kNameAt);
+      std::string hex = BuildId(std::span<const uint8_t>(id, n)).to_hex();
+      out.try_emplace(std::string(name, strnlen(name, size - kNameAt)), std::move(hex));
+    }
+    pos += size;
   }
   return out;
 }
 
+bool is_core_kernel(const Dso& d) { return d.kernel && d.long_name == "[kernel.kallsyms]"; }
+
 }  // namespace
 
-ScriptSymbols::ScriptSymbols(std::string symfs, std::string kallsyms)
-    : symfs_(std::move(symfs)), kallsyms_(std::move(kallsyms)) {}
+ScriptSymbols::ScriptSymbols(std::string symfs, std::string kallsyms, DemangleOptions demangle)
+    : ScriptSymbols([&] {
+        SymbolOptions o;
+        o.symfs = std::move(symfs);
+        o.kallsyms = std::move(kallsyms);
+        o.demangle = demangle;
+        return o;
+      }()) {}
 
-const ScriptSymbols::DsoSymbols* ScriptSymbols::symbols_of(const Dso* dso) {
-  if (!dso) return nullptr;
-  if (dso->kernel) {
-    if (dso->long_name != "[kernel.kallsyms]") return nullptr;
-    if (!kernel_) {
-      kernel_ = std::make_unique<DsoSymbols>();
-      load_kernel(*kernel_);
-    }
-    return kernel_->loaded ? kernel_.get() : nullptr;
-  }
-  auto it = cache_.find(dso);
-  if (it == cache_.end()) {
-    auto d = std::make_unique<DsoSymbols>();
-    if (!dso->long_name.empty() && dso->long_name[0] == '/') load_elf(*dso, *d);
-    it = cache_.emplace(dso, std::move(d)).first;
-  }
-  return it->second->loaded ? it->second.get() : nullptr;
+ScriptSymbols::ScriptSymbols(SymbolOptions opts) : cache_(std::move(opts)) {}
+
+void ScriptSymbols::use_build_ids(const PerfDataReader& reader) {
+  if (reader_ == &reader) return;
+  reader_ = &reader;
+  auto it = reader.features().find(HEADER_BUILD_ID);
+  if (it != reader.features().end())
+    header_build_ids_ = parse_build_id_table(it->second, reader.swapped());
 }
 
-void ScriptSymbols::load_kernel(DsoSymbols& out) {
-  if (kallsyms_.empty()) return;
-  auto text = read_text(kallsyms_);
-  if (!text) return;
-  SymbolTable all = SymbolTable::build(parse_kallsyms(*text), /*is_kallsyms=*/true);
-  std::vector<Symbol> core;
-  for (const Symbol& s : all.symbols())
-    if (s.name.find('\t') == std::string::npos && s.name.find('[') == std::string::npos)
-      core.push_back(s);
-  out.table = SymbolTable::from_sorted(std::move(core));
-  out.loaded = !out.table.empty();
+std::optional<BuildId> ScriptSymbols::build_id_of(const Dso& dso) const {
+  if (!dso.build_id.empty()) return BuildId::from_hex(dso.build_id);
+  auto it = header_build_ids_.find(dso.long_name);
+  if (it == header_build_ids_.end()) return std::nullopt;
+  return BuildId::from_hex(it->second);
 }
 
-void ScriptSymbols::load_elf(const Dso& dso, DsoSymbols& out) {
-  std::string path = symfs_.empty() ? dso.long_name : symfs_ + dso.long_name;
-  auto elf = ElfFile::open(path);
-  if (!elf) return;
-  if (!dso.build_id.empty()) {
-    auto bid = elf->build_id();
-    if (bid && bid->to_hex() != dso.build_id) return;
+ScriptSymbols::Entry ScriptSymbols::load(const Map* map) {
+  const Dso& dso = *map->dso;
+  Entry e;
+  if (dso.kernel) {
+    if (!is_core_kernel(dso)) return e;  // modules: not yet
+    KallsymsOptions k;
+    // perf's ref_reloc_sym: the recorded address of _text (Machine keeps it as the pgoff).
+    k.reloc_ref = std::make_pair(std::string("_text"), map->pgoff);
+    std::string why;
+    const Kallsyms* ks = cache_.kernel_kallsyms(build_id_of(dso), k, &why);
+    if (!why.empty()) std::fprintf(stderr, "%s\n", why.c_str());
+    if (ks && !ks->kernel().empty()) e.table = &ks->kernel();
+    return e;
   }
-  const auto& sec = elf->symtab() ? elf->symtab() : elf->dynsym();
-  if (!sec) return;
-  Elf_Data* data = elf_getdata(sec->scn, nullptr);
-  if (!data) return;
-  size_t count = sec->shdr.sh_entsize ? sec->shdr.sh_size / sec->shdr.sh_entsize : 0;
-  bool adjust = elf->ehdr().e_type == ET_EXEC || elf->ehdr().e_type == ET_REL;
-  std::vector<Symbol> syms;
-  // First symtab name per (adjusted) start, for the "(inlined)" alias rule.
-  std::unordered_map<uint64_t, std::string> first_name;
-  for (size_t i = 1; i < count; ++i) {
-    GElf_Sym sym;
-    if (!gelf_getsym(data, static_cast<int>(i), &sym)) break;
-    uint8_t type = GELF_ST_TYPE(sym.st_info);
-    if (sym.st_name == 0 || sym.st_shndx == SHN_UNDEF) continue;
-    bool is_func = type == STT_FUNC || type == STT_GNU_IFUNC;
-    bool is_label = type == STT_NOTYPE && sym.st_shndx != SHN_ABS;
-    if (!is_func && !is_label) continue;
-    auto shdr_sec = elf->section_by_index(sym.st_shndx);
-    if (!shdr_sec) continue;
-    if (is_label) {
-      std::string_view sname = elf->section_name(shdr_sec->shdr);
-      if (sname.find("text") == std::string_view::npos) continue;
-    }
-    const char* name = elf_strptr(elf->elf(), sec->shdr.sh_link, sym.st_name);
-    if (!name || !*name) continue;
-    uint64_t value = sym.st_value;
-    if (adjust) {
-      auto ph = elf->load_segment_for(value);
-      if (!ph) continue;
-      value -= ph->p_vaddr - ph->p_offset;
-    }
-    Symbol s;
-    s.start = value;
-    s.end = value + sym.st_size;
-    s.name = demangler_.display_name(name);
-    s.binding = GELF_ST_BIND(sym.st_info);
-    s.type = type;
-    if (is_func) first_name.try_emplace(value, s.name);
-    syms.push_back(std::move(s));
+  if (dso.long_name.empty()) return e;
+  std::optional<BuildId> bid = build_id_of(dso);
+  const DsoSymbols& d = cache_.dso(dso.long_name, bid ? bid->to_hex() : std::string());
+  if (!d.table().empty()) {
+    e.table = &d.table();
+    e.user = &d;
   }
-  out.table = SymbolTable::build(std::move(syms), /*is_kallsyms=*/false);
-  for (const Symbol& s : out.table.symbols()) {
-    auto it = first_name.find(s.start);
-    if (it != first_name.end() && it->second != s.name) out.alias_first.emplace(s.start, it->second);
+  return e;
+}
+
+const ScriptSymbols::Entry& ScriptSymbols::entry(const Map* map) {
+  if (map->dso == last_dso_) return *last_entry_;
+  auto it = by_dso_.find(map->dso);
+  if (it == by_dso_.end()) it = by_dso_.emplace(map->dso, load(map)).first;
+  last_dso_ = map->dso;
+  last_entry_ = &it->second;
+  return it->second;
+}
+
+const SymbolTable* ScriptSymbols::table_of(const Map* map) {
+  if (!map || !map->dso) return nullptr;
+  return entry(map).table;
+}
+
+ScriptSymbols::Hit ScriptSymbols::find(const Map* map, uint64_t map_addr) {
+  Hit h;
+  if (!map || !map->dso) return h;
+  uint64_t key = map_addr ^ (reinterpret_cast<uintptr_t>(map->dso) >> 4);
+  Memo& m = memo_[(key * 0x9e3779b97f4a7c15ull) >> 48 & (kMemoSize - 1)];
+  if (m.dso == map->dso && m.addr == map_addr) return m.hit;
+  const Entry& e = entry(map);
+  m.dso = map->dso;
+  m.addr = map_addr;
+  m.hit = h;
+  if (!e.table) return h;
+  h.sym = e.user ? e.user->find(map_addr) : e.table->find(map_addr);
+  if (h.sym && e.user) {
+    const std::string* a2l = e.user->addr2line_name(map_addr);
+    if (a2l && *a2l != h.sym->name) h.inlined = a2l;
   }
-  out.loaded = true;
+  m.hit = h;
+  return h;
 }
 
 }  // namespace cperf

@@ -1,53 +1,74 @@
-// ScriptSymbols: symbol lookup for cperf script — an adapter over lib/symbol (SymbolTable,
-// ElfFile, the fix-up passes and the demangler) that loads what script needs lazily and caches
-// it per dso:
-//  - the kernel from a kallsyms file (--kallsyms; core kernel symbols, absolute addresses);
-//  - user dsos from their ELF .symtab (else .dynsym), looked up under --symfs, with perf's
-//    rules: functions and text labels, values rebased to file offsets through the program
-//    headers of executables (perf's adjust_symbols), ends and duplicates fixed up. A recorded
-//    build id that differs from the file's means no symbols, as in perf.
-//  - the name perf 7.x prints as an "(inlined)" frame: perf asks its addr2line backend for the
-//    function at an address; for symbols without debug info that is the first symtab entry at
-//    that address, which can be an alias of the symbol perf itself chose.
+// ScriptSymbols: symbol lookups for cperf script and report, by map. It is a thin layer over
+// lib/symbol's SymbolCache, which does the loading (README there):
+//  - user dsos: perf's file search (--symfs, build-id cache, debug dirs, .gnu_debuglink),
+//    .symtab and .dynsym passes, PLT entries, demangling; the name perf 7 prints as an
+//    "(inlined)" frame comes from the binutils addr2line rule (addr2line_symtab.h);
+//  - the core kernel ([kernel.kallsyms]): kallsyms chosen as perf does (kernel_kallsyms.h):
+//    --kallsyms, else /proc/kallsyms when the recorded kernel is the running one, else the
+//    build-id cache; relocated by the kernel map's "_text" reference. Kernel modules get no
+//    symbols yet.
+// Build ids: a dso's own (MMAP2) first, else the file's HEADER_BUILD_ID table, which perf
+// applies to its dsos before reading any record.
 //
-// Not thread-safe. Symbols returned stay valid as long as the ScriptSymbols.
+// Lookups are memoized (per dso, and per recent address), so a repeated frame costs a few
+// loads. Not thread-safe. Pointers returned live as long as the ScriptSymbols.
 #pragma once
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
-#include <vector>
 
+#include "io/perf_data_reader.h"
 #include "machine/machine.h"
-#include "symbol/demangle.h"
-#include "symbol/symbol_table.h"
+#include "symbol/symbol_cache.h"
 
 namespace cperf {
 
 class ScriptSymbols {
  public:
-  ScriptSymbols(std::string symfs, std::string kallsyms);
+  ScriptSymbols(std::string symfs, std::string kallsyms, DemangleOptions demangle = {});
+  explicit ScriptSymbols(SymbolOptions opts);
 
-  struct DsoSymbols {
-    bool loaded = false;
-    SymbolTable table;
-    // Start address (table space) -> the first symtab name at that start, when it differs
-    // from the name perf keeps there.
-    std::unordered_map<uint64_t, std::string> alias_first;
+  // Takes the build-id table of the reader's file. Call before the first lookup; later
+  // calls with the same reader do nothing.
+  void use_build_ids(const PerfDataReader& reader);
+
+  struct Hit {
+    const Symbol* sym = nullptr;
+    // perf 7's inline name for this address when it differs from sym's (user dsos only).
+    const std::string* inlined = nullptr;
   };
-
-  // Symbols of a dso (kernel dsos: the kallsyms core table), or nullptr if none could be read.
-  const DsoSymbols* symbols_of(const Dso* dso);
+  // The symbol of map_addr (an address in map's dso, i.e. map->map_ip(ip)).
+  Hit find(const Map* map, uint64_t map_addr);
+  // The symbol table of the map's dso, or nullptr when it has none.
+  const SymbolTable* table_of(const Map* map);
 
  private:
-  void load_kernel(DsoSymbols& out);
-  void load_elf(const Dso& dso, DsoSymbols& out);
+  struct Entry {
+    const SymbolTable* table = nullptr;  // nullptr: no symbols
+    const DsoSymbols* user = nullptr;    // user dsos: for the inline names
+  };
+  const Entry& entry(const Map* map);
+  Entry load(const Map* map);
+  std::optional<BuildId> build_id_of(const Dso& dso) const;
 
-  std::string symfs_, kallsyms_;
-  Demangler demangler_;
-  std::unordered_map<const Dso*, std::unique_ptr<DsoSymbols>> cache_;
-  std::unique_ptr<DsoSymbols> kernel_;
+  // Recently resolved addresses, direct-mapped: callchains repeat the same frames, and a hit
+  // saves the table search and the inline-name rule.
+  struct Memo {
+    const Dso* dso = nullptr;
+    uint64_t addr = 0;
+    Hit hit;
+  };
+  static constexpr size_t kMemoSize = 1 << 16;
+  std::unique_ptr<Memo[]> memo_ = std::make_unique<Memo[]>(kMemoSize);
+
+  SymbolCache cache_;
+  const PerfDataReader* reader_ = nullptr;
+  std::unordered_map<std::string, std::string> header_build_ids_;  // filename -> hex
+  std::unordered_map<const Dso*, Entry> by_dso_;
+  const Dso* last_dso_ = nullptr;
+  const Entry* last_entry_ = nullptr;
 };
 
 }  // namespace cperf

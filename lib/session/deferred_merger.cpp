@@ -12,7 +12,8 @@ bool DeferredCallchainMerger::build_merged(Bytes sample, bool swap, const perf_e
                                            const U64Array& user_ips,
                                            std::vector<std::byte>& out) {
   // Keep the kernel part and the USER_DEFERRED marker; the cookie gives way to the user ips.
-  std::vector<uint64_t> tail(user_ips.size());
+  thread_local std::vector<uint64_t> tail;  // reused: one merge per deferred sample
+  tail.resize(user_ips.size());
   for (size_t i = 0; i < user_ips.size(); ++i) tail[i] = user_ips[i];
   return replace_callchain_tail(sample, swap, attr, 1, tail, out);
 }
@@ -44,7 +45,8 @@ void DeferredCallchainMerger::record(Event& ev, Session& s) {
     next_.record(ev, s);
     return;
   }
-  ev.take_ownership();
+  // Records in the file mapping stay valid; only reused buffers must be copied.
+  if (ev.raw.decompressed || s.reader().from_stdin()) ev.take_ownership();
   uint64_t seq = seq_++;
   by_tid_[ds.tid].push_back(Parked{ev, ds.deferred_cookie, seq});
   order_.emplace_back(seq, ds.tid);
@@ -110,16 +112,17 @@ void DeferredCallchainMerger::on_deferred_record(Event& ev, Session& s) {
       continue;
     }
     const perf_event_attr& attr = s.attrs()[p.ev.attr_index].attr;
-    std::vector<std::byte> merged;
-    if (!build_merged(p.ev.raw.bytes, s.swapped(), attr, sb.deferred_ips, merged)) {
+    if (!build_merged(p.ev.raw.bytes, s.swapped(), attr, sb.deferred_ips, merged_)) {
       ++stats_.merge_failed;
       deliver(p.ev, s, DeferredState::kMismatch);
       continue;
     }
-    Event m = p.ev;
-    m.owned = std::make_shared<std::vector<std::byte>>(std::move(merged));
-    m.raw.bytes = Bytes(m.owned->data(), m.owned->size());
-    m.raw.size = static_cast<uint16_t>(m.owned->size());
+    // The merged bytes live in merged_ until the next merge: the tool sees them during its
+    // record() call only (take_ownership() copies them if it needs more).
+    Event& m = p.ev;
+    m.owned.reset();
+    m.raw.bytes = Bytes(merged_.data(), merged_.size());
+    m.raw.size = static_cast<uint16_t>(merged_.size());
     ++stats_.merged;
     deliver(m, s, DeferredState::kMerged);
   }

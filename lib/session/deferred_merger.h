@@ -97,6 +97,7 @@ class DeferredCallchainMerger : public SessionTool {
   // Arrival order across tids, for eviction under the byte cap: (seq, tid). Entries whose
   // sample already left are skipped lazily.
   std::deque<std::pair<uint64_t, uint32_t>> order_;
+  std::vector<std::byte> merged_;  // the last merged record (reused)
   uint64_t seq_ = 0;
   size_t parked_count_ = 0;
   size_t parked_bytes_ = 0;

@@ -7,16 +7,28 @@ namespace cperf {
 void OrderedQueue::push(Event&& e) {
   if (e.time < last_flush_) ++unordered_;
   if (e.time > max_time_) max_time_ = e.time;
-  heap_.push(Item{e.time, seq_++, std::move(e)});
+  uint32_t slot;
+  if (free_.empty()) {
+    slot = static_cast<uint32_t>(slots_.size());
+    slots_.push_back(std::move(e));
+  } else {
+    slot = free_.back();
+    free_.pop_back();
+    slots_[slot] = std::move(e);
+  }
+  heap_.push(Key{slots_[slot].time, seq_++, slot});
 }
 
 void OrderedQueue::flush_upto(uint64_t limit) {
   while (!heap_.empty() && heap_.top().time <= limit) {
-    // priority_queue::top is const; moving out before pop is safe because pop only reorders.
-    Item item = std::move(const_cast<Item&>(heap_.top()));
+    Key k = heap_.top();
     heap_.pop();
-    last_flush_ = item.time;
-    deliver_(item.ev);
+    last_flush_ = k.time;
+    // Free the slot before delivering, but keep the event alive across the call: the tool
+    // cannot push (no re-entry), so the slot is not reused meanwhile.
+    free_.push_back(k.slot);
+    deliver_(slots_[k.slot]);
+    slots_[k.slot].owned.reset();
   }
 }
 

@@ -33,18 +33,22 @@ class OrderedQueue {
  private:
   void flush_upto(uint64_t limit);
 
-  struct Item {
+  // The heap orders small keys; events stay put in slots_ (reused through free_), so sifting
+  // moves 24 bytes instead of whole events.
+  struct Key {
     uint64_t time;
     uint64_t seq;
-    Event ev;
+    uint32_t slot;
   };
   struct Later {
-    bool operator()(const Item& a, const Item& b) const {
+    bool operator()(const Key& a, const Key& b) const {
       return a.time != b.time ? a.time > b.time : a.seq > b.seq;
     }
   };
   Deliver deliver_;
-  std::priority_queue<Item, std::vector<Item>, Later> heap_;
+  std::priority_queue<Key, std::vector<Key>, Later> heap_;
+  std::vector<Event> slots_;
+  std::vector<uint32_t> free_;
   uint64_t seq_ = 0;
   uint64_t next_flush_ = 0;
   uint64_t max_time_ = 0;

@@ -18,7 +18,8 @@ uint64_t to_file_offset(const ElfFile& runtime, const GElf_Shdr& sec, uint64_t v
 
 }  // namespace
 
-Addr2lineSymtab Addr2lineSymtab::load(const ElfFile& syms, const ElfFile& runtime) {
+Addr2lineSymtab Addr2lineSymtab::load(const ElfFile& syms, const ElfFile& runtime,
+                                      const Demangler* dem) {
   Addr2lineSymtab a;
   const std::optional<ElfFile::Section>& table = syms.symtab() ? syms.symtab() : syms.dynsym();
   if (!table || table->shdr.sh_entsize == 0) return a;
@@ -63,7 +64,7 @@ Addr2lineSymtab Addr2lineSymtab::load(const ElfFile& syms, const ElfFile& runtim
     c.size = s.st_size != 0 ? s.st_size : 1;
     c.type = static_cast<uint8_t>(type);
     c.function = type == STT_FUNC;
-    c.name = name;
+    c.name = dem ? dem->display_name(name) : std::string(name);
     a.candidates_.push_back(std::move(c));
   }
   std::stable_sort(a.candidates_.begin(), a.candidates_.end(),

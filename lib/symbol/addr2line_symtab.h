@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "symbol/demangle.h"
 #include "symbol/elf_file.h"
 
 namespace cperf {
@@ -31,8 +32,10 @@ class Addr2lineSymtab {
   Addr2lineSymtab() = default;
   // Reads .symtab, or .dynsym when there is no .symtab (as addr2line does). Addresses are in
   // the same file-offset space as SymbolTable (see elf_symbols.h), placed with `runtime`'s
-  // program headers.
-  static Addr2lineSymtab load(const ElfFile& syms, const ElfFile& runtime);
+  // program headers. With a demangler, names are kept as it displays them: perf demangles
+  // addr2line's answer before comparing it with its own (demangled) symbol name.
+  static Addr2lineSymtab load(const ElfFile& syms, const ElfFile& runtime,
+                              const Demangler* dem = nullptr);
 
   // The name addr2line would print for addr, or nullptr when it would print "??".
   const std::string* function_name(uint64_t addr) const;

@@ -25,6 +25,8 @@ class Demangler {
   // The name to show: demangled if possible, else `name` itself.
   std::string display_name(std::string_view name, bool kernel = false) const;
 
+  const DemangleOptions& options() const { return opts_; }
+
  private:
   DemangleOptions opts_;
 };

@@ -113,6 +113,7 @@ std::optional<Kallsyms> Kallsyms::parse(std::string_view text, const KallsymsOpt
   }
 
   std::vector<Symbol> all;
+  all.reserve(text.size() / 40);  // lines are ~40 bytes
   LineReader r(text);
   Line l;
   while (r.next(&l)) {
@@ -126,6 +127,7 @@ std::optional<Kallsyms> Kallsyms::parse(std::string_view text, const KallsymsOpt
   remove_duplicate_symbols(all);
 
   std::vector<Symbol> kernel;
+  kernel.reserve(all.size());
   std::map<std::string, std::vector<Symbol>, std::less<>> modules;
   bool in_kernel = true;  // perf's "curr_map is the initial kernel map"
   int kernel_range = 0;

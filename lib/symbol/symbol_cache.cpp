@@ -1,6 +1,7 @@
 #include "symbol/symbol_cache.h"
 
 #include "symbol/elf_symbols.h"
+#include "symbol/kernel_kallsyms.h"
 
 namespace cperf {
 namespace {
@@ -24,7 +25,7 @@ DsoSymbols load_dso_symbols(const DsoLocator& loc, const Demangler& dem, std::st
   LocatedDso found = loc.locate(path, build_id);
   if (!found.syms) return {};
   return DsoSymbols(load_elf_symbols(*found.syms, *found.runtime, dem), found.syms->path(),
-                    found.runtime->path());
+                    found.runtime->path(), dem.options());
 }
 
 const std::string* DsoSymbols::addr2line_name(uint64_t addr) const {
@@ -34,7 +35,8 @@ const std::string* DsoSymbols::addr2line_name(uint64_t addr) const {
       std::unique_ptr<ElfFile> syms = ElfFile::open(symtab_path_);
       std::unique_ptr<ElfFile> runtime =
           runtime_path_ == symtab_path_ ? nullptr : ElfFile::open(runtime_path_);
-      if (syms) *addr2line_ = Addr2lineSymtab::load(*syms, runtime ? *runtime : *syms);
+      Demangler dem(demangle_);
+      if (syms) *addr2line_ = Addr2lineSymtab::load(*syms, runtime ? *runtime : *syms, &dem);
     }
   }
   return addr2line_->function_name(addr);
@@ -58,6 +60,18 @@ const Kallsyms* SymbolCache::kallsyms(const KallsymsOptions& kopts) {
   if (!kallsyms_) {
     kallsyms_.emplace();
     if (!opts_.kallsyms.empty()) *kallsyms_ = Kallsyms::load(opts_.kallsyms, kopts);
+  }
+  return kallsyms_->has_value() ? &**kallsyms_ : nullptr;
+}
+
+const Kallsyms* SymbolCache::kernel_kallsyms(const std::optional<BuildId>& recorded,
+                                             const KallsymsOptions& kopts, std::string* why) {
+  if (!kallsyms_) {
+    kallsyms_.emplace();
+    KallsymsChoice c = choose_kallsyms(opts_, recorded);
+    if (why) *why = c.message;
+    if (!c.path.empty() && !(c.host && kallsyms_addresses_hidden(c.path)))
+      *kallsyms_ = Kallsyms::load(c.path, kopts);
   }
   return kallsyms_->has_value() ? &**kallsyms_ : nullptr;
 }

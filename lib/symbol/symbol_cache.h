@@ -27,10 +27,12 @@ namespace cperf {
 class DsoSymbols {
  public:
   DsoSymbols() = default;
-  DsoSymbols(SymbolTable table, std::string symtab_path, std::string runtime_path)
+  DsoSymbols(SymbolTable table, std::string symtab_path, std::string runtime_path,
+             DemangleOptions demangle = {})
       : table_(std::move(table)),
         symtab_path_(std::move(symtab_path)),
-        runtime_path_(std::move(runtime_path)) {}
+        runtime_path_(std::move(runtime_path)),
+        demangle_(demangle) {}
   // A copy would carry a memo pointing into the original's table.
   DsoSymbols(const DsoSymbols&) = delete;
   DsoSymbols& operator=(const DsoSymbols&) = delete;
@@ -47,8 +49,9 @@ class DsoSymbols {
   }
 
   // The name addr2line reports for addr from the symbol table, for perf's "(inlined)" frame
-  // rule (see addr2line_symtab.h). The table is read from the files on first use; nullptr
-  // when there is no name (or no file).
+  // rule (see addr2line_symtab.h), demangled like the symbols (perf demangles it before
+  // comparing). The table is read from the files on first use; nullptr when there is no name
+  // (or no file).
   const std::string* addr2line_name(uint64_t addr) const;
 
   const SymbolTable& table() const { return table_; }
@@ -59,6 +62,7 @@ class DsoSymbols {
   SymbolTable table_;
   std::string symtab_path_;
   std::string runtime_path_;
+  DemangleOptions demangle_;
   mutable std::unique_ptr<Addr2lineSymtab> addr2line_;
   mutable uint64_t last_addr_ = 0;
   mutable const Symbol* last_sym_ = nullptr;
@@ -75,6 +79,14 @@ class SymbolCache {
   // The --kallsyms file, parsed on first use with these options (later calls return the
   // same result whatever they pass). nullptr if no file was given or it cannot be read.
   const Kallsyms* kallsyms(const KallsymsOptions& kopts = {});
+
+  // The kernel's symbols from the kallsyms file perf would choose for a recording whose
+  // kernel build id is `recorded` (see kernel_kallsyms.h: --kallsyms, else the running
+  // kernel's or the build-id cache's). Loaded on the first call of this or kallsyms(); later
+  // calls return the same. nullptr if none; `why` (if given) then receives perf's message
+  // when it has one.
+  const Kallsyms* kernel_kallsyms(const std::optional<BuildId>& recorded,
+                                  const KallsymsOptions& kopts, std::string* why = nullptr);
 
   const SymbolOptions& options() const { return opts_; }
   const DsoLocator& locator() const { return locator_; }

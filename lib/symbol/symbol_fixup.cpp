@@ -30,8 +30,17 @@ bool starts_with(const std::string& s, const char* prefix) {
 }  // namespace
 
 void sort_symbols(std::vector<Symbol>& syms) {
-  std::stable_sort(syms.begin(), syms.end(),
-                   [](const Symbol& a, const Symbol& b) { return a.start < b.start; });
+  auto by_start = [](const Symbol& a, const Symbol& b) { return a.start < b.start; };
+  if (std::is_sorted(syms.begin(), syms.end(), by_start)) return;
+  // Sort (start, position) pairs and move each symbol once: a stable sort of the symbols
+  // themselves moves every string log(n) times (kallsyms has ~10^5 of them).
+  std::vector<std::pair<uint64_t, uint32_t>> order(syms.size());
+  for (size_t i = 0; i < syms.size(); ++i) order[i] = {syms[i].start, static_cast<uint32_t>(i)};
+  std::sort(order.begin(), order.end());  // (start, position): stable by construction
+  std::vector<Symbol> sorted;
+  sorted.reserve(syms.size());
+  for (const auto& [start, i] : order) sorted.push_back(std::move(syms[i]));
+  syms = std::move(sorted);
 }
 
 void fixup_symbol_ends(std::vector<Symbol>& syms, bool is_kallsyms) {

@@ -17,6 +17,10 @@ struct SymbolOptions {
   // Also try <buildid_dir>/<dso path>/<build id>/elf directly. perf only reaches that layout
   // through the .build-id/xx/... symlink, so this is off to keep perf's output.
   bool try_buildid_path_layout = false;
+  // The running kernel, for the kallsyms fallback (kernel_kallsyms.h); tests point them
+  // elsewhere.
+  std::string host_kallsyms = "/proc/kallsyms";
+  std::string host_notes = "/sys/kernel/notes";
 };
 
 // opts.buildid_dir if set, else perf's default for these options. Reads $HOME.

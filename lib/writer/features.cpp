@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -13,6 +15,7 @@
 #include "cmd/version.h"
 #include "format/file_header.h"
 #include "format/record_types.h"
+#include "writer/sysfs_topology.h"
 
 namespace cperf {
 
@@ -137,24 +140,60 @@ std::vector<std::byte> encode_numa_topology() {
   return finish(b);
 }
 
+// perf's PMU order: name without a "_<number>" suffix (hex suffixes need 3+ digits), then the
+// suffix's value; names equal that way keep their directory order (perf sorts stably).
+int pmu_name_len_no_suffix(const std::string& name, unsigned long long& num) {
+  size_t len = name.size();
+  bool hex = false;
+  while (len > 0 && std::isxdigit(static_cast<unsigned char>(name[len - 1]))) {
+    hex |= !std::isdigit(static_cast<unsigned char>(name[len - 1]));
+    len--;
+  }
+  num = 0;
+  if (len > 0 && len != name.size() && name[len - 1] == '_' && (!hex || name.size() - len > 2)) {
+    num = std::strtoull(name.c_str() + len, nullptr, 16);
+    return static_cast<int>(len - 1);
+  }
+  return static_cast<int>(name.size());
+}
+
+bool pmu_less(const std::string& a, const std::string& b) {
+  unsigned long long na, nb;
+  int la = pmu_name_len_no_suffix(a, na), lb = pmu_name_len_no_suffix(b, nb);
+  int c = std::strncmp(a.c_str(), b.c_str(), static_cast<size_t>(std::min(la, lb)));
+  if (la != lb || c != 0 || la == 0) return c < 0;
+  return na < nb;
+}
+
+// As perf 7.2 lists its PMUs: the core PMUs (those with a "cpus" file, or "cpu"; without any,
+// perf's stand-in "cpu" of type PERF_TYPE_RAW), then the others with perf's own "tool" PMU.
 std::vector<std::byte> encode_pmu_mappings() {
-  std::vector<std::pair<uint32_t, std::string>> pmus;
-  const char* dir = "/sys/bus/event_source/devices";
-  if (DIR* d = opendir(dir)) {
+  constexpr uint32_t kToolPmuType = 0xfffffffe;
+  std::vector<std::pair<std::string, uint32_t>> core, other;
+  const std::string dir = "/sys/bus/event_source/devices";
+  if (DIR* d = opendir(dir.c_str())) {
     while (dirent* e = readdir(d)) {
       if (e->d_name[0] == '.') continue;
-      std::string t = trim(read_text(std::string(dir) + "/" + e->d_name + "/type"));
-      if (!t.empty()) pmus.emplace_back(std::stoul(t), e->d_name);
+      std::string name = e->d_name;
+      std::string t = trim(read_text(dir + "/" + name + "/type"));
+      if (t.empty()) continue;
+      bool is_core = name == "cpu" || access((dir + "/" + name + "/cpus").c_str(), F_OK) == 0;
+      (is_core ? core : other).emplace_back(name, static_cast<uint32_t>(std::stoul(t)));
     }
     closedir(d);
   }
-  std::sort(pmus.begin(), pmus.end(),
-            [](const auto& a, const auto& b) { return a.second < b.second; });
+  if (core.empty()) core.emplace_back("cpu", PERF_TYPE_RAW);
+  other.emplace_back("tool", kToolPmuType);
+  auto by_name = [](const auto& a, const auto& b) { return pmu_less(a.first, b.first); };
+  std::stable_sort(core.begin(), core.end(), by_name);
+  std::stable_sort(other.begin(), other.end(), by_name);
   ByteBuffer b;
-  b.u32(static_cast<uint32_t>(pmus.size()));
-  for (const auto& [type, name] : pmus) {
-    b.u32(type);
-    b.perf_string(name);
+  b.u32(static_cast<uint32_t>(core.size() + other.size()));
+  for (const auto* list : {&core, &other}) {
+    for (const auto& [name, type] : *list) {
+      b.u32(type);
+      b.perf_string(name);
+    }
   }
   return finish(b);
 }
@@ -174,6 +213,31 @@ std::vector<std::byte> encode_event_desc(const std::vector<FeatureEvent>& events
     for (uint64_t id : e.ids) b.u64(id);
   }
   return finish(b);
+}
+
+// u32 e_machine, u32 e_flags of this program's own ELF header: the machine of the recorded
+// code (perf 7.2 takes it from the recorded threads; the same on a non-mixed system).
+std::vector<std::byte> encode_e_machine() {
+  uint16_t machine = 0;
+  uint32_t flags = 0;
+  std::ifstream f("/proc/self/exe", std::ios::binary);
+  unsigned char h[64] = {};
+  if (f.read(reinterpret_cast<char*>(h), sizeof h)) {
+    std::memcpy(&machine, h + 18, 2);
+    std::memcpy(&flags, h + (h[4] == 2 ? 48 : 36), 4);  // ELFCLASS64 : ELFCLASS32
+  }
+  ByteBuffer b;
+  b.u32(machine);
+  b.u32(flags);
+  return finish(b);
+}
+
+// The L1 data cache line, as perf finds it: sysconf, else cpu0's first cache in sysfs.
+uint32_t cacheline_size() {
+  long n = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
+  if (n > 0) return static_cast<uint32_t>(n);
+  return static_cast<uint32_t>(std::atoi(
+      read_text("/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size").c_str()));
 }
 
 }  // namespace
@@ -205,10 +269,22 @@ std::vector<std::byte> encode_build_ids(const std::vector<BuildIdEntry>& ids) {
   return finish(b);
 }
 
+// u32 version (1), u32 clockid, u64 time of day (ns), u64 the clock's reading (ns).
+std::vector<std::byte> encode_clock_data(const FeatureInputs::Clock& c) {
+  ByteBuffer b;
+  b.u32(1);
+  b.u32(c.clockid);
+  b.u64(c.tod_ns);
+  b.u64(c.clockid_ns);
+  return finish(b);
+}
+
 std::string cpu_id_string() {
   auto ci = cpuinfo();
   char buf[128];
-  std::snprintf(buf, sizeof buf, "%s-%u-%X-%X", ci["vendor_id"].c_str(),
+  // perf's header cpuid on x86: vendor,family,model,stepping in decimal (the "-%X" form is
+  // its PMU-events key, not what goes into the file).
+  std::snprintf(buf, sizeof buf, "%s,%u,%u,%u", ci["vendor_id"].c_str(),
                 static_cast<unsigned>(std::atoi(ci["cpu family"].c_str())),
                 static_cast<unsigned>(std::atoi(ci["model"].c_str())),
                 static_cast<unsigned>(std::atoi(ci["stepping"].c_str())));
@@ -260,11 +336,42 @@ FeatureMap collect_features(const FeatureInputs& in) {
   f[HEADER_CPU_TOPOLOGY] = encode_cpu_topology(nr_cpus);
   f[HEADER_NUMA_TOPOLOGY] = encode_numa_topology();
   f[HEADER_PMU_MAPPINGS] = encode_pmu_mappings();
+  if (!in.groups.empty()) {  // u32 count; per group: name, u32 leader index, u32 members
+    ByteBuffer g;
+    g.u32(static_cast<uint32_t>(in.groups.size()));
+    for (const auto& grp : in.groups) {
+      g.perf_string(grp.name);
+      g.u32(grp.leader);
+      g.u32(grp.nr_members);
+    }
+    f[HEADER_GROUP_DESC] = finish(g);
+  }
+  if (auto cache = encode_cache()) f[HEADER_CACHE] = std::move(*cache);
   if (!in.pipe && in.have_sample_time) {
     ByteBuffer t;
     t.u64(in.first_sample_time);
     t.u64(in.last_sample_time);
     f[HEADER_SAMPLE_TIME] = finish(t);
+  }
+  if (auto mem = encode_mem_topology()) f[HEADER_MEM_TOPOLOGY] = std::move(*mem);
+  // perf 7.2's bpf_prog_info and btf: no BPF programs or BTF are recorded (a count of 0).
+  ByteBuffer none;
+  none.u32(0);
+  f[HEADER_BPF_PROG_INFO] = none.bytes();
+  f[HEADER_BPF_BTF] = none.bytes();
+  f[HEADER_CPU_PMU_CAPS] = encode_cpu_pmu_caps();
+  f[HEADER_PMU_CAPS] = encode_pmu_caps();
+  f[HEADER_E_MACHINE] = encode_e_machine();
+  if (uint32_t line = cacheline_size()) {
+    ByteBuffer c;
+    c.u32(line);
+    f[HEADER_CLN_SIZE] = finish(c);
+  }
+  if (in.clock.used) {
+    ByteBuffer res;
+    res.u64(in.clock.res_ns);
+    f[HEADER_CLOCKID] = finish(res);
+    f[HEADER_CLOCK_DATA] = encode_clock_data(in.clock);
   }
   return f;
 }

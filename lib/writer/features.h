@@ -1,6 +1,8 @@
 // Header features of a recording, built from this machine's /proc and /sys (what perf
 // writes for hostname, osrelease, version, arch, nrcpus, cpudesc, cpuid, total_mem, cmdline,
-// event_desc, cpu_topology, numa_topology, pmu_mappings, sample_time, build_id).
+// event_desc, cpu_topology, numa_topology, pmu_mappings, cache, sample_time, mem_topology,
+// bpf_prog_info and btf (empty), cpu_pmu_caps, pmu_caps, e_machine, cln_size, build_id,
+// group_desc with event groups, and with -k clockid and clock_data).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -31,6 +33,19 @@ struct FeatureInputs {
   bool have_sample_time = false;
   std::vector<std::byte> tracing_data;  // HEADER_TRACING_DATA payload (file mode)
   bool pipe = false;  // pipe streams carry no build_id/sample_time (known only at the end)
+  // -k/--clockid: the clock, its resolution, and one reading of it and of the time of day
+  // taken together when the recording started (HEADER_CLOCKID, HEADER_CLOCK_DATA).
+  struct Clock {
+    bool used = false;
+    uint32_t clockid = 0;
+    uint64_t res_ns = 0, tod_ns = 0, clockid_ns = 0;
+  } clock;
+  // Event groups ({a,b}): HEADER_GROUP_DESC, written only when there is one.
+  struct Group {
+    std::string name;  // "{anon_group}" for an unnamed group, as perf writes it
+    uint32_t leader = 0, nr_members = 0;
+  };
+  std::vector<Group> groups;
 };
 
 FeatureMap collect_features(const FeatureInputs& in);
@@ -38,7 +53,8 @@ FeatureMap collect_features(const FeatureInputs& in);
 // Building blocks, exposed for tests.
 std::vector<std::byte> encode_string_feature(const std::string& s);
 std::vector<std::byte> encode_build_ids(const std::vector<BuildIdEntry>& ids);
-std::string cpu_id_string();     // "AuthenticAMD-25-1-1"
+std::vector<std::byte> encode_clock_data(const FeatureInputs::Clock& c);
+std::string cpu_id_string();     // "AuthenticAMD,25,1,1"
 std::string cpu_desc_string();   // model name, whitespace collapsed
 
 }  // namespace cperf

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -119,7 +120,7 @@ std::vector<std::byte> PerfDataWriter::header_bytes() const {
 
 bool PerfDataWriter::begin(const std::vector<WriterAttr>& attrs, const FeatureMap& pipe_features) {
   attrs_ = attrs;
-  attr_size_ = PERF_ATTR_SIZE_VER0;
+  attr_size_ = std::max<uint32_t>(min_attr_size_, PERF_ATTR_SIZE_VER0);
   for (const WriterAttr& a : attrs_) attr_size_ = std::max(attr_size_, minimal_attr_size(a.attr));
   for (WriterAttr& a : attrs_) a.attr.size = attr_size_;
 
@@ -142,6 +143,16 @@ bool PerfDataWriter::begin(const std::vector<WriterAttr>& attrs, const FeatureMa
       b.u64(static_cast<uint64_t>(id));
       b.raw(payload.data(), payload.size());
       b.align(8);
+    }
+    // End of the features: a payload-less HEADER_FEATURE whose id is HEADER_LAST_FEATURE.
+    // perf 7.2 prints a pipe stream's header when it reads this (report --header-only then
+    // stops there instead of reading the whole stream). None when there are no features: a
+    // caller that copies a stream's own feature records copies its marker too.
+    if (!pipe_features.empty()) {
+      b.u32(PERF_RECORD_HEADER_FEATURE);
+      b.u16(0);
+      b.u16(16);
+      b.u64(HEADER_LAST_FEATURE);
     }
     if (!append(b.data(), b.size()) || !flush()) return false;
     return true;

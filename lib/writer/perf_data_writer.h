@@ -6,7 +6,8 @@
 // The header is written as a placeholder by begin() and rewritten by finish(), so an
 // interrupted writer leaves a file whose data size is 0 (perf warns), and a finished one is
 // complete. Pipe mode writes the 16-byte pipe header, one HEADER_ATTR record per attr, one
-// HEADER_FEATURE record per feature given to begin(), then the data stream as is.
+// HEADER_FEATURE record per feature given to begin() and the end-of-features marker (a
+// HEADER_FEATURE with id HEADER_LAST_FEATURE), then the data stream as is.
 #pragma once
 #include <cstdint>
 #include <map>
@@ -38,6 +39,9 @@ class PerfDataWriter {
   // Opens `path` ("-" = stdout, pipe mode). On failure returns false and sets error().
   bool open(const std::string& path);
   bool is_pipe() const { return pipe_; }
+  // On-disk attr size at least `size` (call before begin()). Without it the attrs take the
+  // smallest published size that holds them.
+  void set_min_attr_size(uint32_t size) { min_attr_size_ = size; }
   const std::string& error() const { return error_; }
 
   // Writes everything that precedes the data. `pipe_features` are only used in pipe mode
@@ -64,6 +68,7 @@ class PerfDataWriter {
   std::string error_;
   std::vector<WriterAttr> attrs_;
   uint32_t attr_size_ = 0;
+  uint32_t min_attr_size_ = PERF_ATTR_SIZE_VER0;
   uint64_t attrs_offset_ = 0, data_offset_ = 0, data_size_ = 0, total_ = 0;
   FeatureMap features_written_;
   uint64_t feat_offset_ = 0;

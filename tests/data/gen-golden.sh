@@ -6,8 +6,9 @@
 #   tests/data/gen-golden.sh perf7.2-defer
 #   tests/data/gen-golden.sh cperf      # files recorded by cperf (see cperf/README.md)
 #   tests/data/gen-golden.sh synthetic  # deferred-callchain corner cases (synthetic/make-files.py)
-#   KINDS=script-G,script-ns tests/data/gen-golden.sh perf6.1   # only these kinds (their
-#                                       # goldens and exit-status lines are replaced, others kept)
+#   KINDS=script-G,report-pid tests/data/gen-golden.sh perf6.1   # only these kinds (their
+#                                 # goldens and exit-status lines are replaced, others kept;
+#                                 # no check run)
 #
 # Needs root (chroot) and the oracle chroot made by ../shared/oracle/setup
 # (default ~/.cache/cperf-oracle/sid; honours SID_ROOT and ORACLE_HOME like the setup script).
@@ -42,6 +43,14 @@
 #   report-pid            perf report --stdio --no-children -s pid -i NAME.data $S     (*)
 #   report-relative       perf report --stdio --percentage relative --comms deep -i NAME.data $S (*)
 #   report-stats          perf report --stats -i NAME.data $S
+#   report-cpu-period-parent perf report --stdio --no-children -s cpu,period,parent -i NAME.data $S (*)
+#   report-children-parent perf report --stdio -s parent,cpu,sym -i NAME.data $S      (*)
+#   report-fields         perf report --stdio -F overhead,sym -i NAME.data $S          (*)
+#   report-fields-sort    perf report --stdio --no-children -F comm,overhead,sample -s sym -i NAME.data $S (*)
+#   report-time           perf report --stdio -n --time 359.3,359.4 -i NAME.data $S   (*)
+#                         (a slice of perf6.1/g.data and two.events.data; other files: no samples)
+#   report-header-q       perf report --stdio --header -q -g none -i NAME.data $S    (*)
+#                         (a pipe's header features only; nothing for other files)
 #   script-G              perf script -G -i NAME.data $S
 #   script-maxstack       perf script --max-stack 3 ...
 #   script-ns             perf script --ns -G ...
@@ -177,6 +186,12 @@ for f in "$@"; do
       script-show-other)    set -- script --show-switch-events --show-lost-events -G -i $f.data $S; tip=0 ;;
       script-header)        set -- script --header -G -i $f.data $S; tip=0 ;;
       script-fields-misc)   set -- script -F +misc,+flags --show-task-events --show-switch-events -G -i $f.data $S; tip=0 ;;
+      report-cpu-period-parent) set -- report --stdio --no-children -s cpu,period,parent -i $f.data $S ;;
+      report-children-parent) set -- report --stdio -s parent,cpu,sym -i $f.data $S ;;
+      report-fields)        set -- report --stdio -F overhead,sym -i $f.data $S ;;
+      report-fields-sort)   set -- report --stdio --no-children -F comm,overhead,sample -s sym -i $f.data $S ;;
+      report-time)          set -- report --stdio -n --time 359.3,359.4 -i $f.data $S ;;
+      report-header-q)      set -- report --stdio --header -q -g none -i $f.data $S ;;
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
@@ -192,7 +207,7 @@ done
 EOF
 
 base_kinds=script,script-nomerge,report,report-children,dump,evlist
-extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats
+extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats,report-cpu-period-parent,report-children-parent,report-fields,report-fields-sort,report-time,report-header-q
 script_kinds=script-G,script-maxstack,script-ns,script-fields,script-fields-plus,script-fields-minus,script-fields-sw,script-fields-trace,script-fields-addr,script-time,script-time-pct,script-cpu,script-pid,script-tid,script-comms,script-symbols,script-show-task,script-show-mmap,script-show-other,script-header
 # perf7.2-defer's files are large: only the option kinds that matter for deferred callchains
 # or are small.
@@ -231,14 +246,14 @@ for set in $sets; do
   fi
   # Replace this set's generated files (keep the fixture's originals for perf7.2-defer).
   if [ -n "${KINDS:-}" ]; then
-    # Only KINDS were run: keep the other kinds' goldens and exit-status lines.
+    # Only these kinds: drop their old stderr files and exit-status lines, keep the rest.
     for n in $names; do
       for k in $(echo "$KINDS" | tr , ' '); do rm -f "$src/expected/$n.$k.stderr.txt"; done
     done
-    awk -v kinds=",$KINDS," 'index(kinds, "," $2 ",") == 0' "$src/expected/exit-status.txt" \
-      > "$dst/exit-status.old"
-    cat "$dst/exit-status.old" "$dst/out/exit-status.txt" > "$dst/out/exit-status.merged"
-    mv "$dst/out/exit-status.merged" "$dst/out/exit-status.txt"
+    pat=" ($(echo "$KINDS" | tr , '|')) exit="
+    { grep -Ev "$pat" "$src/expected/exit-status.txt" 2>/dev/null || true
+      cat "$dst/out/exit-status.txt"; } > "$dst/exit-status.txt"
+    mv "$dst/exit-status.txt" "$dst/out/exit-status.txt"
   else
     for n in $names; do
       rm -f "$src"/expected/$n.*.stderr.txt

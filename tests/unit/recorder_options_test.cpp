@@ -39,8 +39,51 @@ TEST(RecorderEvents, NamesModifiersAndLists) {
   EXPECT_EQ(ev[1].name, "page-faults:u");
   EXPECT_EQ(ev[2].attr.type, PERF_TYPE_RAW);
   EXPECT_EQ(ev[2].attr.config, 0x1a2u);
+  EXPECT_EQ(ev[0].attr.exclude_guest, 0u);  // perf 7.2: no guest exclusion by default
+  EXPECT_EQ(ev[1].attr.exclude_guest, 0u);
   EXPECT_FALSE(parse_events("no-such-event", ev, err));
   EXPECT_EQ(split_event_list("software/config=0,name=x/,cs").size(), 2u);
+}
+
+// G and H as perf 7.2 records them: -e 'cpu-clock:u,task-clock:H,page-faults:G,cs:GH'.
+TEST(RecorderEvents, GuestHostModifiers) {
+  std::vector<EventSpec> ev;
+  std::string err;
+  ASSERT_TRUE(parse_events("task-clock:H,page-faults:G,cs:GH,cs:HG,cpu-clock:p", ev, err)) << err;
+  ASSERT_EQ(ev.size(), 5u);
+  EXPECT_EQ(ev[0].attr.exclude_guest, 1u);
+  EXPECT_EQ(ev[0].attr.exclude_host, 0u);
+  EXPECT_EQ(ev[1].attr.exclude_guest, 0u);
+  EXPECT_EQ(ev[1].attr.exclude_host, 1u);
+  for (int i : {2, 3}) {
+    EXPECT_EQ(ev[i].attr.exclude_guest, 0u) << i;
+    EXPECT_EQ(ev[i].attr.exclude_host, 0u) << i;
+  }
+  EXPECT_EQ(ev[4].attr.exclude_guest, 0u);
+  EXPECT_EQ(ev[4].attr.precise_ip, 1u);
+}
+
+// Groups as perf 7.2 records -e 'cs,{cpu-clock:k,task-clock}:u': the group's modifiers on top
+// of each member's own; leader index and member count for group_fd and group_desc.
+TEST(RecorderEvents, Groups) {
+  std::vector<EventSpec> ev;
+  std::string err;
+  ASSERT_TRUE(parse_events("cs,{cpu-clock:k,task-clock}:u,page-faults", ev, err)) << err;
+  ASSERT_EQ(ev.size(), 4u);
+  EXPECT_EQ(ev[0].leader, -1);
+  EXPECT_EQ(ev[1].leader, 1);
+  EXPECT_EQ(ev[2].leader, 1);
+  EXPECT_EQ(ev[3].leader, -1);
+  EXPECT_EQ(ev[1].nr_members, 2u);
+  EXPECT_EQ(ev[1].name, "cpu-clock:k");
+  EXPECT_EQ(ev[1].attr.exclude_user, 0u);  // k from the member, u from the group
+  EXPECT_EQ(ev[1].attr.exclude_kernel, 0u);
+  EXPECT_EQ(ev[1].attr.exclude_hv, 1u);
+  EXPECT_EQ(ev[2].attr.exclude_user, 0u);
+  EXPECT_EQ(ev[2].attr.exclude_kernel, 1u);
+  EXPECT_EQ(split_event_list("{a,b}:u,c").size(), 2u);
+  EXPECT_FALSE(parse_events("{cpu-clock,task-clock", ev, err));
+  EXPECT_FALSE(parse_events("{cpu-clock}x", ev, err));
 }
 
 }  // namespace

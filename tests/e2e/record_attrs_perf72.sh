@@ -1,0 +1,51 @@
+#!/bin/bash
+# The attrs cperf record opens are perf 7.2's: perf 7.2 (from the oracle's sid root, started
+# through that root's loader on this machine) and cperf record the same command lines, and
+# `evlist -v` of the two files must agree, apart from two known differences (see
+# Documentation/perf-record.md): the attr size (cperf keeps files readable by perf 6.1) and
+# perf 7.2's build_id bit. Covers modifiers (u, H, G, GH, p), -a with its tracking dummy:u,
+# -F given or not, -g, --call-graph fp,defer (both tools fall back alike on a kernel without
+# it), two events with equal and with different sample fields (ID vs IDENTIFIER), -k, event
+# groups (leader and members, group modifiers, the group_desc feature).
+source "$(dirname "$0")/_record_lib.sh"
+need_perf_events
+SID=${CPERF_PERF7_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle/sid}
+[ -x "$SID/usr/bin/perf" ] || { echo "SKIP: no perf 7.2 at $SID (made by ../shared/oracle/setup)"; exit 77; }
+perf7=("$SID/lib64/ld-linux-x86-64.so.2" --library-path "$SID/lib/x86_64-linux-gnu:$SID/usr/lib/x86_64-linux-gnu" "$SID/usr/bin/perf")
+"${perf7[@]}" record -q -e cpu-clock -o "$T/probe7.data" -- true > /dev/null 2>&1 ||
+  { echo "SKIP: perf 7.2 cannot record on this machine"; exit 77; }
+
+norm() {  # the attrs, and the groups of the group_desc feature
+  "$CPERF" evlist -v -i "$1" | sed -E 's/size: [0-9]+, //; s/, build_id: 1//'
+  "$CPERF" report --header-only -i "$1" | grep '^# group:'
+}
+fails=0
+while IFS= read -r args; do
+  [ -z "$args" ] && continue
+  # shellcheck disable=SC2086  # the argument lists are meant to split
+  "${perf7[@]}" record -q $args -o "$T/p7.data" -- "$WL/mt" 1 5 > /dev/null 2>&1 || { echo "FAIL: perf 7.2 record $args"; fails=$((fails + 1)); continue; }
+  # shellcheck disable=SC2086
+  "$CPERF" record -q $args -o "$T/c.data" -- "$WL/mt" 1 5 > /dev/null 2>&1 || { echo "FAIL: cperf record $args"; fails=$((fails + 1)); continue; }
+  if diff <(norm "$T/p7.data") <(norm "$T/c.data") > "$T/d.txt"; then
+    echo "ok: record $args"
+  else
+    echo "FAIL: record $args: attrs differ (< perf 7.2, > cperf):"; cat "$T/d.txt"; fails=$((fails + 1))
+  fi
+done <<'EOF'
+-e cpu-clock
+-g -e cpu-clock
+--call-graph fp,defer -e cpu-clock
+-e cpu-clock:u,task-clock:H,page-faults:G,cs:GH,cpu-clock:p
+-e cpu-clock,task-clock -g
+-e cpu-clock,dummy
+-a -e cpu-clock
+-a -F 999 -g -e cpu-clock
+-a -c 100000 -e cpu-clock
+-C 0 -e cpu-clock
+-k mono -e cpu-clock
+-e {cpu-clock,task-clock}
+-g -e {cpu-clock,task-clock}:u,page-faults
+-e cs,{cpu-clock:k,task-clock}:u
+EOF
+[ $fails -eq 0 ] || { echo "$fails case(s) differ"; exit 1; }
+echo "PASS"
