@@ -6,6 +6,8 @@
 //   3. run Session -> [DeferredCallchainMerger] -> ScriptTool
 //   4. with -v, report the merger's counts on stderr
 #include <algorithm>
+#include <unistd.h>
+
 #include <cinttypes>
 #include <cstdio>
 #include <sstream>
@@ -145,6 +147,11 @@ int cmd_script(const Args& args) {
     if (!err.empty()) return usage_error(err);
   }
 
+  // Script output is large: write it to a pipe or file in big chunks (a terminal keeps
+  // stdio's line buffering).
+  // (glibc ignores the size unless it is given the buffer; this one lives until exit.)
+  static char out_buffer[1 << 20];
+  if (!isatty(STDOUT_FILENO)) std::setvbuf(stdout, out_buffer, _IOFBF, sizeof out_buffer);
   try {
     PerfDataReader reader(o.input);
     name_events(reader);

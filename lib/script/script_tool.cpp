@@ -10,7 +10,10 @@
 namespace cperf {
 
 ScriptTool::ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields)
-    : out_(out), opts_(std::move(opts)), fields_(fields), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {}
+    : out_(out),
+      opts_(std::move(opts)),
+      fields_(fields),
+      symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {}
 
 void ScriptTool::record(Event& ev, Session& s) {
   symbols_.use_build_ids(s.reader());

@@ -46,11 +46,12 @@ KallsymsChoice choose_kallsyms(const SymbolOptions& opts, const std::optional<Bu
 bool kallsyms_addresses_hidden(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "r");
   if (!f) return false;
-  // Reading a few lines is enough: the kernel hides all addresses or none.
+  // The kernel hides all addresses or none, but a visible list can start with a few per-cpu
+  // symbols at address 0: look until a non-zero address shows up, or for a good while.
   char line[512];
   int lines = 0;
   bool all_zero = true;
-  while (lines < 16 && std::fgets(line, sizeof(line), f)) {
+  while (all_zero && lines < 4096 && std::fgets(line, sizeof(line), f)) {
     ++lines;
     for (const char* p = line; *p && *p != ' '; ++p)
       if (*p != '0') all_zero = false;

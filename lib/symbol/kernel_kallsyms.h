@@ -1,6 +1,8 @@
-// Which kallsyms file gives the kernel's symbols, with perf's rules (util/symbol.c
-// dso__load_kernel_sym and dso__find_kallsyms), minus the vmlinux and kcore sources cperf does
-// not read:
+// Which kallsyms file gives the kernel's symbols, after perf's util/symbol.c
+// dso__load_kernel_sym and dso__find_kallsyms, minus the vmlinux and kcore sources cperf does
+// not read. One deliberate difference: perf 7.2 falls back to /proc/kallsyms even when the
+// recorded kernel is another one (and prints wrong names); here that needs a matching build id
+// (Documentation/differences.md). The order:
 //   1. --kallsyms=FILE, if given;
 //   2. nothing when --symfs is given (perf tries no local file then);
 //   3. the running kernel's /proc/kallsyms when the recording names no kernel build id, or

@@ -10,7 +10,7 @@ need_perf_events
 if ! head -1 /proc/kallsyms >/dev/null 2>&1; then
   echo "SKIP: /proc/kallsyms is not readable"; exit 77
 fi
-if head -5 /proc/kallsyms | awk '$1 !~ /^0+$/ {found=1} END {exit found}'; then
+if head -4096 /proc/kallsyms | awk '$1 !~ /^0+$/ {found=1} END {exit found}'; then
   echo "SKIP: kptr_restrict hides /proc/kallsyms addresses ($(cat /proc/sys/kernel/kptr_restrict 2>/dev/null))"
   exit 77
 fi

@@ -103,6 +103,10 @@ TEST_F(KernelKallsymsTest, OtherKernelUsesTheBuildIdCacheOrNothing) {
 
 TEST_F(KernelKallsymsTest, HiddenAddresses) {
   EXPECT_FALSE(kallsyms_addresses_hidden(opts_.host_kallsyms));
+  // Per-cpu symbols at 0 first (x86_64) do not make a visible list look hidden.
+  write(opts_.host_kallsyms, "0000000000000000 A fixed_percpu_data\n0000000000000000 A __per_cpu_start\n"
+                             "0000000000001000 A cpu_debug_store\nffffffff81000000 T _text\n");
+  EXPECT_FALSE(kallsyms_addresses_hidden(opts_.host_kallsyms));
   write(opts_.host_kallsyms, "0000000000000000 T _text\n0000000000000000 T host_fn\n");
   EXPECT_TRUE(kallsyms_addresses_hidden(opts_.host_kallsyms));
   // ... and then the cache gives no kernel symbols at all.
