@@ -88,21 +88,13 @@ int append_chain(ChainNode& node, const ChainFrame* path, size_t n, uint64_t per
 }
 
 void append_children(ChainNode& root, const ChainFrame* path, size_t n, uint64_t period) {
-  RbNode** link = &root.children_in.node;
-  RbNode* parent = nullptr;
-  bool merged = false;
-  while (*link) {
-    parent = *link;
-    int c = append_chain(*parent->item<ChainNode>(), path, n, period);
-    if (c == 0) {
-      merged = true;
-      break;
-    }
-    link = c < 0 ? &parent->left : &parent->right;
-  }
-  if (!merged) {
+  // append_chain merges into the child it matches (0) as a side effect of the search.
+  RbSlot slot = rb_find_slot(root.children_in, [&](RbNode* child) {
+    return append_chain(*child->item<ChainNode>(), path, n, period);
+  });
+  if (!slot.found) {
     ChainNode* leaf = add_leaf(root, path, n, period);
-    rb_insert_at(root.children_in, &leaf->rb_in, parent, link);
+    rb_insert_at(root.children_in, &leaf->rb_in, slot.parent, slot.link);
   }
   root.children_hit += period;
   root.children_count += 1;

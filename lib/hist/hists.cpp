@@ -173,25 +173,14 @@ int64_t Hists::fields_sort_cmp(const HistEntry& a, const HistEntry& b) const {
 }
 
 HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered) {
-  RbNode** link = &in_.node;
-  RbNode* parent = nullptr;
-  HistEntry* e = nullptr;
-  while (*link) {
-    parent = *link;
-    HistEntry* it = parent->item<HistEntry>();
-    int64_t c = cmp(*it, s, filtered);
-    if (c == 0) {
-      e = it;
-      break;
-    }
-    link = c < 0 ? &parent->left : &parent->right;
-  }
+  RbSlot slot = rb_find_slot(in_, [&](RbNode* n) { return cmp(*n->item<HistEntry>(), s, filtered); });
+  HistEntry* e = slot.found ? slot.found->item<HistEntry>() : nullptr;
   if (!e) {
     entries_.push_back(std::make_unique<HistEntry>());
     e = entries_.back().get();
     e->key = s;
     e->filtered = filtered;
-    rb_insert_at(in_, &e->rb_in, parent, link);
+    rb_insert_at(in_, &e->rb_in, slot.parent, slot.link);
   }
   if (sample_self) {
     e->period += s.period;
@@ -263,23 +252,14 @@ const RbRoot& Hists::collapse() {
   collapsed_ = RbRoot{};
   for (RbNode* n = rb_first(in_); n; n = rb_next(n)) {
     HistEntry* he = n->item<HistEntry>();
-    RbNode** link = &collapsed_.node;
-    RbNode* parent = nullptr;
-    HistEntry* same = nullptr;
-    while (*link) {
-      parent = *link;
-      HistEntry* it = parent->item<HistEntry>();
-      int64_t c = cmp(*it, he->key, he->filtered);
-      if (c == 0) {
-        same = it;
-        break;
-      }
-      link = c < 0 ? &parent->left : &parent->right;
-    }
-    if (!same) {
-      rb_insert_at(collapsed_, &he->rb_collapsed, parent, link);
+    RbSlot slot = rb_find_slot(collapsed_, [&](RbNode* n) {
+      return cmp(*n->item<HistEntry>(), he->key, he->filtered);
+    });
+    if (!slot.found) {
+      rb_insert_at(collapsed_, &he->rb_collapsed, slot.parent, slot.link);
       continue;
     }
+    HistEntry* same = slot.found->item<HistEntry>();
     // Two entries the input tree kept apart (its compare is no total order) are one.
     same->period += he->period;
     same->samples += he->samples;

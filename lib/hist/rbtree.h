@@ -44,6 +44,28 @@ void rb_insert(RbRoot& root, RbNode* n, GoLeft go_left) {
   rb_insert_at(root, n, parent, link);
 }
 
+// Where a search by `cmp(existing)` (0: the same entry, <0: go left) ends: the equal node, or
+// the null slot (`*link`, child of `parent`) to hand to rb_insert_at.
+struct RbSlot {
+  RbNode* found = nullptr;
+  RbNode* parent = nullptr;
+  RbNode** link = nullptr;
+};
+template <typename Cmp>
+RbSlot rb_find_slot(RbRoot& root, Cmp cmp) {
+  RbSlot s{nullptr, nullptr, &root.node};
+  while (*s.link) {
+    s.parent = *s.link;
+    auto c = cmp(s.parent);
+    if (c == 0) {
+      s.found = s.parent;
+      return s;
+    }
+    s.link = c < 0 ? &s.parent->left : &s.parent->right;
+  }
+  return s;
+}
+
 RbNode* rb_first(const RbRoot& root);
 RbNode* rb_next(const RbNode* n);
 

@@ -8,28 +8,16 @@
 
 #include "hist/callchain_tree.h"
 #include "hist/hists.h"
+#include "hist_test_frames.h"
 
 namespace cperf {
 namespace {
 
 ChainFrame frame(const std::string& name, uint64_t start, uint32_t dso = 1) {
-  ChainFrame f;
-  f.ip = start + 1;
-  f.dso_order = dso;
-  f.has_map = true;
-  f.has_sym = true;
-  f.sym_start = start;
-  f.sym_end = start + 0x10;
-  f.sym = name;
-  f.name = name;
-  return f;
+  return test::named_frame(name, start, dso);
 }
 
-std::vector<ChainFrame> path(std::initializer_list<const char*> names) {
-  std::vector<ChainFrame> out;
-  for (const char* n : names) out.push_back(frame(n, static_cast<uint64_t>(n[0]) * 0x100));
-  return out;
-}
+std::vector<ChainFrame> path(std::initializer_list<const char*> names) { return test::named_path(names); }
 
 TEST(HistCallchain, MergesCommonPrefixAndSplits) {
   CallchainTree t;

@@ -7,6 +7,7 @@
 
 #include "hist/hists.h"
 #include "hist/rbtree.h"
+#include "hist_test_frames.h"
 
 namespace cperf {
 namespace {
@@ -14,24 +15,12 @@ namespace {
 const std::string kDeep = "deep";
 
 ChainFrame frame(const std::string& name, uint64_t start) {
-  ChainFrame f;
-  f.ip = start + 1;
-  f.dso_order = 1;
-  f.has_map = true;
-  f.dso = &kDeep;
-  f.has_sym = true;
-  f.sym_start = start;
-  f.sym_end = start + 0x10;
-  f.sym = name;
-  f.name = name;
-  return f;
+  return test::named_frame(name, start, 1, &kDeep);
 }
 
 // Caller-first path of named frames; the last one is the sampled function.
 std::vector<ChainFrame> caller_path(std::initializer_list<const char*> names) {
-  std::vector<ChainFrame> out;
-  for (const char* n : names) out.push_back(frame(n, static_cast<uint64_t>(n[0]) * 0x100));
-  return out;
+  return test::named_path(names, &kDeep);
 }
 
 HistSample self_of(const std::vector<ChainFrame>& p, char level = '.') {
