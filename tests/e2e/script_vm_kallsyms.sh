@@ -13,8 +13,10 @@ VM=${RUN_IN_VM:-/work/shared/oracle/run-in-vm}
 [ "$(id -u)" = 0 ] || { echo "SKIP: the VM runner needs root"; exit 77; }
 command -v qemu-system-x86_64 >/dev/null || { echo "SKIP: no qemu-system-x86_64"; exit 77; }
 
-# Inputs must not live under /tmp (a tmpfs inside the VM).
-W=$(mktemp -d /var/tmp/cperf-vm-kallsyms.XXXXXX); trap 'rm -rf "$W"' EXIT
+# Inputs must not live under /tmp (a tmpfs inside the VM); KEEP=1 keeps them for a look.
+W=$(mktemp -d /var/tmp/cperf-vm-kallsyms.XXXXXX); [ -n "${KEEP:-}" ] || trap 'rm -rf "$W"' EXIT
+# The binary too: the checkout itself may be under /tmp.
+cp "$CPERF" "$W/cperf"; CPERF=$W/cperf
 cp tests/data/perf7.2-defer/data/defer.data tests/data/perf7.2-defer/data/fp.data \
    tests/data/perf6.1/data/g.data "$W/"
 cat > "$W/t.sh" <<EOF
