@@ -144,17 +144,20 @@ int PerfDataReader::attr_index_of_id(uint64_t id) const {
   return it == id_to_attr_.end() ? -1 : it->second;
 }
 
-bool PerfDataReader::read_stream(void* buf, size_t n) {
+bool PerfDataReader::read_stream(void* buf, size_t n) { return read_stream_some(buf, n) == n; }
+
+size_t PerfDataReader::read_stream_some(void* buf, size_t n) {
   // Served from in_ (refilled by large reads): two read(2) calls per record cost more than
   // decoding it.
   char* p = static_cast<char*>(buf);
+  const size_t want = n;
   while (n > 0) {
     if (in_pos_ == in_len_) {
       if (in_.empty()) in_.resize(kStreamChunk);
       ssize_t got = ::read(fd_, in_.data(), in_.size());
       if (got < 0 && errno == EINTR) continue;
       if (got < 0) throw InputError("pipe: read error: " + std::string(std::strerror(errno)));
-      if (got == 0) return false;
+      if (got == 0) return want - n;
       in_pos_ = 0;
       in_len_ = static_cast<size_t>(got);
     }
@@ -164,7 +167,7 @@ bool PerfDataReader::read_stream(void* buf, size_t n) {
     p += k;
     n -= k;
   }
-  return true;
+  return want;
 }
 
 std::optional<RawRecord> PerfDataReader::next() {
@@ -209,7 +212,9 @@ void PerfDataReader::release_behind() {
 
 std::optional<RawRecord> PerfDataReader::next_from_stream() {
   std::byte hb[kHeaderBytes];
-  if (!read_stream(hb, kHeaderBytes)) return std::nullopt;
+  size_t got = read_stream_some(hb, kHeaderBytes);
+  if (got == 0) return std::nullopt;
+  if (got < kHeaderBytes) fail(pos_, 0, "truncated record header");
   Header h = read_header(Bytes(hb, kHeaderBytes), swapped_);
   if (h.size < kHeaderBytes) fail(pos_, h.type, "bad record size " + std::to_string(h.size));
   buf_.resize(h.size);

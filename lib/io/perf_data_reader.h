@@ -79,6 +79,7 @@ class PerfDataReader {
   void read_file_attrs();
   void read_feature_sections();
   bool read_stream(void* buf, size_t n);
+  size_t read_stream_some(void* buf, size_t n);  // fewer than n only at the end
   std::optional<RawRecord> next_from_file();
   std::optional<RawRecord> next_from_stream();
   std::optional<RawRecord> next_decompressed();
