@@ -16,7 +16,13 @@ void OrderedQueue::push(Event&& e) {
     free_.pop_back();
     slots_[slot] = std::move(e);
   }
-  heap_.push(Key{slots_[slot].time, seq_++, slot});
+  uint64_t pushed = slots_[slot].time;
+  heap_.push(Key{pushed, seq_++, slot});
+  if (heap_.size() > max_queued_) {
+    uint64_t first = heap_.top().time;
+    ++half_flushes_;
+    flush_upto(first + (pushed > first ? (pushed - first) / 2 : 0));
+  }
 }
 
 void OrderedQueue::flush_upto(uint64_t limit) {

@@ -9,6 +9,10 @@
 //   round 1 queued: t1..t5          FINISHED_ROUND -> flush <= limit(0); limit = 5
 //   round 2 queued: t3'..t9         FINISHED_ROUND -> flush <= 5;        limit = 9
 //   ...                             finish()       -> flush everything
+//
+// Memory is bounded as in perf's ordered_events: when more than max_queued events wait (a file
+// without FINISHED_ROUND records, say), the older half of the queued time span is flushed
+// (up to first + (last pushed - first) / 2), counted in half_flushes().
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -22,13 +26,16 @@ namespace cperf {
 class OrderedQueue {
  public:
   using Deliver = std::function<void(Event&)>;
-  explicit OrderedQueue(Deliver deliver) : deliver_(std::move(deliver)) {}
+  static constexpr size_t kDefaultMaxQueued = size_t{4} << 20;
+  explicit OrderedQueue(Deliver deliver, size_t max_queued = kDefaultMaxQueued)
+      : deliver_(std::move(deliver)), max_queued_(max_queued ? max_queued : 1) {}
 
   void push(Event&& e);
   void finished_round();
   void finish();
   uint64_t unordered() const { return unordered_; }
   size_t size() const { return heap_.size(); }
+  uint64_t half_flushes() const { return half_flushes_; }
 
  private:
   void flush_upto(uint64_t limit);
@@ -46,6 +53,8 @@ class OrderedQueue {
     }
   };
   Deliver deliver_;
+  size_t max_queued_;
+  uint64_t half_flushes_ = 0;
   std::priority_queue<Key, std::vector<Key>, Later> heap_;
   std::vector<Event> slots_;
   std::vector<uint32_t> free_;

@@ -59,5 +59,22 @@ TEST(OrderedQueue, LateEventIsCountedAndStillDelivered) {
   EXPECT_EQ(q.unordered(), 1u);
 }
 
+// Without FINISHED_ROUND records the queue would grow with the file: past max_queued events,
+// perf's half flush delivers the older half of the queued time span, in order.
+TEST(OrderedQueue, HalfFlushBoundsTheQueue) {
+  std::vector<uint64_t> out;
+  OrderedQueue q([&](Event& e) { out.push_back(e.time); }, 4);
+  for (uint64_t t : {10, 30, 20, 40}) q.push(at(t));
+  EXPECT_TRUE(out.empty());
+  q.push(at(50));  // 5 queued > 4: flush up to 10 + (50 - 10) / 2 = 30
+  EXPECT_EQ(out, (std::vector<uint64_t>{10, 20, 30}));
+  EXPECT_EQ(q.half_flushes(), 1u);
+  EXPECT_EQ(q.size(), 2u);
+  q.push(at(25));  // older than what went out: late, still delivered
+  q.finish();
+  EXPECT_EQ(out, (std::vector<uint64_t>{10, 20, 30, 25, 40, 50}));
+  EXPECT_EQ(q.unordered(), 1u);
+}
+
 }  // namespace
 }  // namespace cperf
