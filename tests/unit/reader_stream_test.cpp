@@ -11,12 +11,9 @@
 
 #include "base/error.h"
 #include "io/perf_data_reader.h"
+#include "symbol_test_support.h"
 
 namespace cperf {
-namespace symbol_test {
-std::optional<std::string> fixture_dir(const std::string& name);
-}  // namespace symbol_test
-
 namespace {
 
 // Runs fn with `bytes` on stdin (a pipe fed by a thread), then restores stdin.

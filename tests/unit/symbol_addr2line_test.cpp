@@ -4,12 +4,9 @@
 
 #include "symbol/addr2line_symtab.h"
 #include "symbol/symbol_cache.h"
+#include "symbol_test_support.h"
 
 namespace cperf {
-namespace symbol_test {
-std::optional<std::string> fixture_dir(const std::string& name);
-}  // namespace symbol_test
-
 namespace {
 
 // Frames perf 7.2 printed as "(inlined)" in the fixture's expected script output, and some it

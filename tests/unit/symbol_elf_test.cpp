@@ -4,12 +4,9 @@
 
 #include "symbol/elf_symbols.h"
 #include "symbol/symbol_cache.h"
+#include "symbol_test_support.h"
 
 namespace cperf {
-namespace symbol_test {
-std::optional<std::string> fixture_dir(const std::string& name);
-}  // namespace symbol_test
-
 namespace {
 
 constexpr char kDeepBuildId[] = "f4cce8b8d3ca47da64c081963164299771235eb1";

@@ -1,13 +1,9 @@
 #include <gtest/gtest.h>
 
 #include "symbol/kallsyms.h"
+#include "symbol_test_support.h"
 
 namespace cperf {
-namespace symbol_test {
-std::optional<std::string> fixture_dir(const std::string& name);
-std::optional<std::string> read_gzip(const std::string& path);
-}  // namespace symbol_test
-
 namespace {
 
 constexpr char kText[] =

@@ -11,12 +11,9 @@
 #include "script/symbols.h"
 #include "symbol/kernel_kallsyms.h"
 #include "symbol/symbol_cache.h"
+#include "symbol_test_support.h"
 
 namespace cperf {
-namespace symbol_test {
-std::optional<std::string> fixture_dir(const std::string& name);
-}  // namespace symbol_test
-
 namespace {
 
 namespace fs = std::filesystem;

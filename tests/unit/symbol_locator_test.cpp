@@ -5,12 +5,9 @@
 
 #include "symbol/dso_locator.h"
 #include "symbol/symbol_cache.h"
+#include "symbol_test_support.h"
 
 namespace cperf {
-namespace symbol_test {
-std::optional<std::string> fixture_dir(const std::string& name);
-}  // namespace symbol_test
-
 namespace {
 
 namespace fs = std::filesystem;

@@ -1,5 +1,7 @@
-// Helpers shared by the symbol_*_test.cpp files: locating fixtures and reading gzip files.
-// Declared where used (there is no header: these are test-only).
+// Helpers shared by the unit tests that read tests/data fixtures: locating them, reading gzip files.
+// Declared in symbol_test_support.h.
+#include "symbol_test_support.h"
+
 #include <unistd.h>
 #include <zlib.h>
 

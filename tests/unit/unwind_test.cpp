@@ -13,12 +13,9 @@
 #include "unwind/dwarf_unwinder.h"
 #include "unwind/sample_unwind.h"
 #include "unwind/user_regs.h"
+#include "symbol_test_support.h"
 
 namespace cperf {
-namespace symbol_test {
-std::optional<std::string> fixture_dir(const std::string& name);
-}  // namespace symbol_test
-
 namespace {
 
 std::optional<std::string> symfs() {
