@@ -209,16 +209,7 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
   // per sample, with the path from that frame on; recursion is counted once.
   cache_.clear();
   cache_.push_back(he);
-  HistSample t;
-  t.comm = s.comm;
-  t.thread_comm = s.thread_comm;
-  t.default_comm = s.default_comm;
-  t.pid = s.pid;
-  t.tid = s.tid;
-  t.level = s.level;
-  t.period = s.period;
-  t.cpu = s.cpu;
-  t.parent = s.parent;
+  HistSample t = s;  // the sample's thread, period, cpu and parent; each frame sets the rest
   const std::vector<ChainFrame>& p = *path;
   for (size_t i = 0; i < p.size(); ++i) {
     const ChainFrame& f = p[i];
