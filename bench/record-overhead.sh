@@ -32,8 +32,9 @@ done
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 bash tests/workloads/build.sh "$T/wl" > /dev/null
 cc -O2 -static -o "$T/record-timeit" bench/record-timeit.c
-sid=${CPERF_PERF7_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle/sid}
-have_perf7=0; [ -x "$sid/usr/bin/perf" ] && have_perf7=1
+. tests/oracle.sh
+sid=$ORACLE_SID
+have_perf7=0; oracle_have_perf7 && have_perf7=1
 
 # table TSV_FILE: one row per mode, medians over the runs.
 table() {

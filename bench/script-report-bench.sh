@@ -21,7 +21,7 @@
 #
 # Environment: SAMPLES (500000), REPEAT (3), ONLY="script report" (commands), FILES="defer-big"
 # BENCH_DIR (work dir, default a temp dir; kept if set), CPERF (./cperf),
-# SID_ROOT (~/.cache/cperf-oracle/sid), PERF61 (/usr/bin/perf), STRICT=1 (exit 1 when an
+# SID_ROOT / ORACLE_HOME (tests/oracle.sh), PERF61 (/usr/bin/perf), STRICT=1 (exit 1 when an
 # output differs from perf 7.2's; by default that is only noted).
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -31,7 +31,8 @@ SAMPLES=${SAMPLES:-500000}
 REPEAT=${REPEAT:-3}
 ONLY=${ONLY:-script report report-children}
 FILES=${FILES:-defer-big fp-big}
-SID_ROOT=${SID_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle/sid}
+. tests/oracle.sh
+SID_ROOT=$ORACLE_SID
 PERF61=${PERF61:-/usr/bin/perf}
 TIME=/usr/bin/time
 
@@ -45,15 +46,14 @@ else
 fi
 mkdir -p "$W/home"
 have72=0
-if [ "$(id -u)" = 0 ] && chroot "$SID_ROOT" perf --version 2>/dev/null | grep -q '^perf version 7\.2'; then
+if oracle_have_chroot; then
   have72=1
-  crel=/f/cperf-bench.$$
-  C=$SID_ROOT$crel
+  oracle_scratch C; crel=$C_IN
   mkdir -p "$C/home" "$C/noproc"
 fi
 have61=0; [ -x "$PERF61" ] && have61=1
 cleanup() {
-  [ $have72 = 1 ] && rm -rf "$C"
+  oracle_cleanup
   [ -z "${BENCH_DIR:-}" ] && rm -rf "$W"
 }
 trap cleanup EXIT INT TERM

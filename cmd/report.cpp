@@ -276,6 +276,54 @@ int run_histogram(const ReportOptions& o) {
         *elide = true;
       }
     }
+    // perf checks -C, `-s parent` and -g against the events before it processes any record
+    // (so no symbol is loaded and nothing else is said); a pipe's events arrive as records, so
+    // there they are checked after the run.
+    auto events_refuse_options = [&]() -> bool {
+      if (!ro.cpus.empty()) {
+        bool has_cpu = false;
+        for (const auto& a : reader.attrs())
+          if (a.attr.sample_type & PERF_SAMPLE_CPU) has_cpu = true;
+        if (!has_cpu) {
+          // perf gives up here, yet exits with status 0
+          std::fflush(stdout);
+          std::fputs("File does not contain CPU events. Remove -C option to proceed.\n"
+                     "Error:\nfailed to set cpu bitmap\n", stderr);
+          return true;
+        }
+        // perf's bitmap holds the recording machine's CPUs (HEADER_NRCPUS: available, online)
+        auto nr = reader.features().find(HEADER_NRCPUS);
+        if (nr != reader.features().end() && nr->second.size() >= 4) {
+          uint32_t avail = ByteReader(nr->second, reader.swapped()).u32();
+          for (uint32_t cpu : ro.cpus)
+            if (cpu >= avail) {
+              std::fflush(stdout);
+              std::fprintf(stderr, "Requested CPU %u too large. Consider raising MAX_NR_CPUS\n"
+                           "Error:\nfailed to set cpu bitmap\n", cpu);
+              return true;
+            }
+        }
+      }
+      bool has_chain = false;
+      for (const auto& a : reader.attrs())
+        if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) has_chain = true;
+      bool parent_key = std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kParent) !=
+                        ro.hist.sort.end();
+      if (parent_key && !has_chain) {
+        std::fflush(stdout);
+        std::fputs("Error:\nSelected --sort parent, but no callchain data. Did you call 'perf record' "
+                   "without -g?\n", stderr);
+        return true;
+      }
+      if (o.call_graph_set && !has_chain && ro.hist.mode != ChainMode::kNone) {
+        std::fflush(stdout);
+        std::fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
+                   "Did you call 'perf record' without -g or -b?\n", stderr);
+        return true;
+      }
+      return false;
+    };
+    if (!reader.is_pipe() && events_refuse_options()) return 0;
     ReportTool tool(ro);
     tool.prime_dsos(reader);
     DeferredCallchainMerger merger(tool);
@@ -290,47 +338,10 @@ int run_histogram(const ReportOptions& o) {
     session.run();
     meter.finish();
     name_events(reader);
-    if (!ro.cpus.empty()) {
-      bool has_cpu = false;
-      for (const auto& a : reader.attrs())
-        if (a.attr.sample_type & PERF_SAMPLE_CPU) has_cpu = true;
-      if (!has_cpu) {
-        // perf gives up here, yet exits with status 0
-        std::fflush(stdout);
-        std::fputs("File does not contain CPU events. Remove -C option to proceed.\n"
-                   "Error:\nfailed to set cpu bitmap\n", stderr);
-        return 0;
-      }
-      // perf's bitmap holds the recording machine's CPUs (HEADER_NRCPUS: available, online)
-      auto nr = reader.features().find(HEADER_NRCPUS);
-      if (nr != reader.features().end() && nr->second.size() >= 4) {
-        uint32_t avail = ByteReader(nr->second, reader.swapped()).u32();
-        for (uint32_t cpu : ro.cpus)
-          if (cpu >= avail) {
-            std::fflush(stdout);
-            std::fprintf(stderr, "Requested CPU %u too large. Consider raising MAX_NR_CPUS\n"
-                         "Error:\nfailed to set cpu bitmap\n", cpu);
-            return 0;
-          }
-      }
-    }
+    if (reader.is_pipe() && events_refuse_options()) return 0;
     bool has_chain = false;
     for (const auto& a : reader.attrs())
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) has_chain = true;
-    bool parent_key = std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kParent) !=
-                      ro.hist.sort.end();
-    if (parent_key && !has_chain) {
-      std::fflush(stdout);
-      std::fputs("Error:\nSelected --sort parent, but no callchain data. Did you call 'perf record' "
-                 "without -g?\n", stderr);
-      return 0;
-    }
-    if (o.call_graph_set && !has_chain && ro.hist.mode != ChainMode::kNone) {
-      std::fflush(stdout);
-      std::fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
-                 "Did you call 'perf record' without -g or -b?\n", stderr);
-      return 0;
-    }
     if (!o.quiet) warn_about_losses(session, tool.lost_samples());
     if (!o.time.empty() && !tool.has_samples()) {
       std::fflush(stdout);

@@ -179,6 +179,7 @@ int cmd_script(const Args& args) {
     }
     if (o.header) print_header(stdout, reader, o.verbose > 0);
     ScriptTool tool(stdout, so, fields);
+    tool.load_file_trace(reader);
     DeferredCallchainMerger merger(tool);
     SessionTool* front = &tool;
     if (so.merge_callchains) {

@@ -10,5 +10,7 @@ done
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "installing: ${missing[*]}"
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+# Wait for another apt (an unattended upgrade, the oracle's setup) instead of failing on its lock.
+LOCK=(-o DPkg::Lock::Timeout=600)
+$SUDO apt-get "${LOCK[@]}" update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get "${LOCK[@]}" install -y -qq "${missing[@]}" >/dev/null

@@ -1,5 +1,6 @@
 #include "recorder/event_spec.h"
 
+#include <sys/mount.h>
 #include <sys/stat.h>
 
 #include <cstdlib>
@@ -170,6 +171,12 @@ std::string tracefs_events_dir() {
   struct stat st{};
   for (const char* d : {"/sys/kernel/tracing/events", "/sys/kernel/debug/tracing/events"})
     if (stat(d, &st) == 0) return d;
+  // Like perf, mount tracefs where the kernel provides its mount point (root only); a failure
+  // leaves the caller's "tracefs is not mounted".
+  if (stat("/sys/kernel/tracing", &st) == 0 &&
+      mount("nodev", "/sys/kernel/tracing", "tracefs", 0, nullptr) == 0 &&
+      stat("/sys/kernel/tracing/events", &st) == 0)
+    return "/sys/kernel/tracing/events";
   return "";
 }
 

@@ -33,7 +33,7 @@ void ScriptTool::record(Event& ev, Session& s) {
 void ScriptTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);
   if (rec.type == PERF_RECORD_HEADER_TRACING_DATA)
-    load_trace(rec.payload, rec.offset + rec.size, s);
+    load_trace(rec.payload, rec.offset + rec.size, s.reader().path());
   if (rec.type == PERF_RECORD_HEADER_ATTR && s.reader().is_pipe() && !s.attrs().empty())
     check_pipe_attr(rec, s);
 }
@@ -54,16 +54,16 @@ void ScriptTool::check_pipe_attr(const RawRecord& rec, Session& s) {
   exit_status_ = 234;  // perf's -EINVAL
 }
 
-void ScriptTool::load_trace(Bytes blob, std::optional<uint64_t> offset, Session& s) {
+void ScriptTool::load_trace(Bytes blob, std::optional<uint64_t> offset, const std::string& path) {
   trace_tried_ = true;
   TracingDataError err;
   if (!trace_.load_blob(blob, err)) {
     if (offset)
-      throw_input_error(s.reader().path(), *offset + err.pos, "PERF_RECORD_HEADER_TRACING_DATA",
+      throw_input_error(path, *offset + err.pos, "PERF_RECORD_HEADER_TRACING_DATA",
                         err.what);
     char pos[32];
     std::snprintf(pos, sizeof(pos), "0x%zx", err.pos);
-    throw InputError(s.reader().path() + ": HEADER_TRACING_DATA section: at byte " + pos + ": " +
+    throw InputError(path + ": HEADER_TRACING_DATA section: at byte " + pos + ": " +
                      err.what);
   }
   // Kernel function names for %pS-style fields (perf's machine__resolve_kernel_addr).
@@ -76,15 +76,17 @@ void ScriptTool::load_trace(Bytes blob, std::optional<uint64_t> offset, Session&
   });
 }
 
+void ScriptTool::load_file_trace(const PerfDataReader& reader) {
+  if (trace_tried_ || reader.is_pipe()) return;
+  trace_tried_ = true;
+  auto it = reader.features().find(HEADER_TRACING_DATA);
+  if (it != reader.features().end()) load_trace(it->second, std::nullopt, reader.path());
+}
+
 void ScriptTool::print_trace(TextLine& out, const perf_event_attr& attr, const DecodedSample& ds,
                              Session& s) {
   if (attr.type != PERF_TYPE_TRACEPOINT || !(ds.sample_type & PERF_SAMPLE_RAW)) return;
-  if (!trace_tried_) {
-    const auto& features = s.reader().features();
-    auto it = features.find(HEADER_TRACING_DATA);
-    trace_tried_ = true;
-    if (it != features.end()) load_trace(it->second, std::nullopt, s);
-  }
+  if (!trace_tried_) load_file_trace(s.reader());
   trace_text_.clear();
   if (trace_.format(attr.config, static_cast<int>(ds.cpu), ds.raw, trace_text_)) out.put(trace_text_);
 }

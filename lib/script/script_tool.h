@@ -54,6 +54,9 @@ class ScriptTool : public SessionTool {
 
   uint64_t samples_printed() const { return samples_printed_; }
   uint64_t deferred_printed() const { return deferred_printed_; }
+  // Parses the file's HEADER_TRACING_DATA section, as perf does when it opens the file, so
+  // that a damaged section fails before any sample is processed. No-op for pipes.
+  void load_file_trace(const PerfDataReader& reader);
   const std::string& error() const { return error_; }
   // The exit status for error(): 255, or 234 when a pipe's ATTR record failed the field check.
   int exit_status() const { return exit_status_; }
@@ -85,7 +88,7 @@ class ScriptTool : public SessionTool {
   size_t name_width(Session& s);
   // Tracepoint fields (-F trace): formats from HEADER_TRACING_DATA (file) or the
   // HEADER_TRACING_DATA record (pipe); a malformed blob is a fatal InputError.
-  void load_trace(Bytes blob, std::optional<uint64_t> file_offset, Session& s);
+  void load_trace(Bytes blob, std::optional<uint64_t> file_offset, const std::string& path);
   void print_trace(TextLine& out, const perf_event_attr& attr, const DecodedSample& ds, Session& s);
   // Kernel-mode map lookup. Like perf, loading the kernel symbols (on the first hit in the
   // core kernel map) stretches that map to cover [first symbol, last symbol end).

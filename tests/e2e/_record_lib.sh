@@ -2,7 +2,8 @@
 # Provides: $CPERF, $WL (built workloads), $T (scratch dir), need_perf_events, compare_61.
 cd "$(dirname "$0")/../.." || exit 1
 CPERF=$PWD/cperf
-T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+. tests/oracle.sh
+T=$(mktemp -d); trap 'rm -rf "$T"; oracle_cleanup' EXIT
 PERF61=/usr/bin/perf
 WL=$T/wl
 bash tests/workloads/build.sh "$WL" >/dev/null 2>&1 || { echo "SKIP: cannot build test workloads"; exit 77; }

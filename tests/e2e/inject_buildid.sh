@@ -37,18 +37,18 @@ if [ -x "$PERF61" ]; then
   "$CPERF" record -q -g -e cpu-clock -F 999 -o "$T/rec.data" -- "$WL/deep" 300 >/dev/null 2>&1
   "$CPERF" inject -b -i "$T/rec.data" -o "$T/rb.data" || fail "inject -b on a file exit $?"
   [ "$(list_ids "$T/rb.data" | wc -l)" = "$(list_ids "$T/rec.data" | wc -l)" ] || fail "-b duplicated build ids"
-  # perf 7.2 (oracle chroot, root only) lists them too.
-  R=$HOME/.cache/cperf-oracle/sid
-  if [ -x "$R/usr/bin/perf" ] && [ "$(id -u)" = 0 ]; then
-    d=$(mktemp -d "$R/f/inject-bid.XXXXXX"); cp "$T/b.data" "$d/"
-    chroot "$R" perf buildid-list -i "/f/${d#$R/f/}/b.data" 2>/dev/null | sort | cmp -s - "$T/ids.txt" ||
+  # perf 7.2 (the oracle's chroot) lists them too.
+  if oracle_have_chroot; then
+    oracle_scratch d
+    cp "$T/b.data" "$d/"
+    oracle_chroot_perf "$d_IN" buildid-list -i "$d_IN/b.data" 2>/dev/null | sort | cmp -s - "$T/ids.txt" ||
       fail "perf 7.2 buildid-list differs from perf 6.1's"
     # The pipe form: perf 7.2 takes the HEADER_BUILD_ID records (8-byte aligned) without error.
     "$CPERF" inject -b -i "$T/rec.pipe" > "$d/bp.pipe"
-    mkdir -p "$d/noproc"
-    chroot "$R" env PROCFS_PATH="/f/${d#$R/f/}/noproc" perf script -i "/f/${d#$R/f/}/bp.pipe" >/dev/null 2>"$T/e72.txt" ||
+    oracle_chroot_perf "$d_IN" script -i "$d_IN/bp.pipe" >/dev/null 2>"$T/e72.txt" ||
       fail "perf 7.2 cannot read inject -b pipe output: $(head -2 "$T/e72.txt")"
-    rm -rf "$d"
+  else
+    echo "note: perf 7.2 part skipped: $(oracle_why_not)"
   fi
 fi
 [ $fails -eq 0 ] && echo "inject -b: ok"

@@ -4,14 +4,15 @@
 # input in `cperf script --no-merge-callchains` and in `cperf script` (merged), and
 # `cperf report -D` must show the same records (types, sizes and decoded lines; offsets and the
 # path differ). Conversions are also chained back (file->pipe->file) and checked the same way.
-# With root and the oracle chroot (~/.cache/cperf-oracle/sid), upstream perf 7.2's `perf script`
+# With root and the oracle's chroot (tests/oracle.sh), upstream perf 7.2's `perf script`
 # of the file->file and file->pipe outputs must equal its golden of the input
 # (expected/NAME.script{,-nomerge}.txt.gz), run like tests/data/gen-golden.sh runs it.
 # Exits non-zero on any difference; the differing outputs stay in tests/out/inject-*.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
+. tests/oracle.sh
 tmp=$(mktemp -d /tmp/cperf-inject.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp"; oracle_cleanup' EXIT
 fails=0; passes=0
 
 # Records of report -D without offsets and the file name: "0x1a8@x.data [0x90]: event: 69"
@@ -71,10 +72,9 @@ for set in perf7.2-defer perf6.1; do
     fi
   done
   # Upstream perf 7.2 reads the injected files like the originals.
-  R=${SID_ROOT:-$HOME/.cache/cperf-oracle/sid}
-  if [ -x "$R/usr/bin/perf" ] && [ "$(id -u)" = 0 ] && [ -z "${NO_ORACLE:-}" ]; then
-    c=$(mktemp -d "$R/f/cperf-inject.XXXXXX"); rel=/f/${c#$R/f/}
-    mkdir -p "$c/home" "$c/noproc" "$c/data"; cp -rL "$dir/symfs" "$c/symfs"; cp "$ksf" "$c/kallsyms"
+  if oracle_have_chroot; then
+    oracle_scratch c; rel=$c_IN
+    mkdir -p "$c/data"; cp -rL "$dir/symfs" "$c/symfs"; cp "$ksf" "$c/kallsyms"
     for f in "$dir"/data/*.data; do
       name=$(basename "$f" .data)
       if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then continue; fi
@@ -83,16 +83,17 @@ for set in perf7.2-defer perf6.1; do
         for kind in script script-nomerge; do
           exp=$dir/expected/$name.$kind.txt.gz; [ -e "$exp" ] || continue
           extra=; [ $kind = script-nomerge ] && extra=--no-merge-callchains
-          chroot "$R" env -i HOME=$rel/home PROCFS_PATH=$rel/noproc TZ=UTC PATH=/usr/sbin:/usr/bin:/sbin:/bin \
-            sh -c "cd $rel/data && perf script $extra -i $name.data --kallsyms=../kallsyms --symfs=../symfs" \
-            > "$tmp/o72" 2>/dev/null
+          oracle_chroot_perf "$rel" script $extra -i "$rel/data/$name.data" \
+            --kallsyms="$rel/kallsyms" --symfs="$rel/symfs" > "$tmp/o72" 2>/dev/null
           if zcat "$exp" | cmp -s - "$tmp/o72"; then passes=$((passes+1))
           else fails=$((fails+1)); echo "MISMATCH perf 7.2 on $set.$name.$k ($kind): $(zcat "$exp" | diff - "$tmp/o72" | grep -c '^[<>]') lines"
           fi
         done
       done
     done
-    rm -rf "$c"
+    oracle_cleanup
+  else
+    echo "note: perf 7.2 check of $set skipped: $(oracle_why_not)"
   fi
   rm -rf "$ks"
 done

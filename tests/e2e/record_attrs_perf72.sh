@@ -9,10 +9,8 @@
 # groups (leader and members, group modifiers, the group_desc feature).
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
-SID=${CPERF_PERF7_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle/sid}
-[ -x "$SID/usr/bin/perf" ] || { echo "SKIP: no perf 7.2 at $SID (made by ../shared/oracle/setup)"; exit 77; }
-perf7=("$SID/lib64/ld-linux-x86-64.so.2" --library-path "$SID/lib/x86_64-linux-gnu:$SID/usr/lib/x86_64-linux-gnu" "$SID/usr/bin/perf")
-"${perf7[@]}" record -q -e cpu-clock -o "$T/probe7.data" -- true > /dev/null 2>&1 ||
+oracle_have_perf7 || { echo "SKIP: $(oracle_why_not)"; exit 77; }
+perf7 record -q -e cpu-clock -o "$T/probe7.data" -- true > /dev/null 2>&1 ||
   { echo "SKIP: perf 7.2 cannot record on this machine"; exit 77; }
 
 norm() {  # the attrs, and the groups of the group_desc feature
@@ -23,7 +21,7 @@ fails=0
 while IFS= read -r args; do
   [ -z "$args" ] && continue
   # shellcheck disable=SC2086  # the argument lists are meant to split
-  "${perf7[@]}" record -q $args -o "$T/p7.data" -- "$WL/mt" 1 5 > /dev/null 2>&1 || { echo "FAIL: perf 7.2 record $args"; fails=$((fails + 1)); continue; }
+  perf7 record -q $args -o "$T/p7.data" -- "$WL/mt" 1 5 > /dev/null 2>&1 || { echo "FAIL: perf 7.2 record $args"; fails=$((fails + 1)); continue; }
   # shellcheck disable=SC2086
   "$CPERF" record -q $args -o "$T/c.data" -- "$WL/mt" 1 5 > /dev/null 2>&1 || { echo "FAIL: cperf record $args"; fails=$((fails + 1)); continue; }
   if diff <(norm "$T/p7.data") <(norm "$T/c.data") > "$T/d.txt"; then

@@ -51,18 +51,15 @@ for l in '# CPU cache info:' '# clockid: monotonic_raw (4)'; do
 done
 echo "ok: cperf's own header (file and pipe)"
 
-SID=${CPERF_PERF7_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle/sid}
-if [ "$(id -u)" = 0 ] && [ -x "$SID/usr/bin/perf" ]; then
-  perf7=("$SID/lib64/ld-linux-x86-64.so.2" --library-path "$SID/lib/x86_64-linux-gnu:$SID/usr/lib/x86_64-linux-gnu" "$SID/usr/bin/perf")
-  "${perf7[@]}" record -q -e cpu-clock -k mono -o p7.data -- "$WL/mt" 2 20 > /dev/null 2>&1 ||
+if oracle_have_chroot; then
+  perf7 record -q -e cpu-clock -k mono -o p7.data -- "$WL/mt" 2 20 > /dev/null 2>&1 ||
     { echo "FAIL: perf 7.2 could not record here"; exit 1; }
-  d=$SID/tmp/cperf-hdr.$$
-  mkdir -p "$d/home" "$d/proc" && cp c.data p7.data "$d/"
+  oracle_scratch d
+  cp c.data p7.data "$d/"
   for f in c p7; do
-    chroot "$SID" env -i HOME=/tmp/${d##*/}/home PROCFS_PATH=/tmp/${d##*/}/proc PATH=/usr/bin:/bin TZ=UTC \
-      perf report --header-only -I -i /tmp/${d##*/}/$f.data > $f.h7 2> $f.h7err
+    oracle_chroot_perf "$d_IN" report --header-only -I -i "$d_IN/$f.data" > $f.h7 2> $f.h7err
   done
-  rm -rf "$d"
+  oracle_cleanup
   [ -s c.h7err ] && { echo "FAIL: perf 7.2 warns on cperf's file:"; cat c.h7err; exit 1; }
   machine_lines p7.h7 > want.txt; machine_lines c.h7 > got.txt
   [ "$(wc -l < want.txt)" -ge 4 ] || { echo "FAIL: perf 7.2's own header has too little:"; cat p7.h7; exit 1; }
@@ -73,6 +70,6 @@ if [ "$(id -u)" = 0 ] && [ -x "$SID/usr/bin/perf" ]; then
     { echo "FAIL: features differ:"; missing p7.h7; missing c.h7; exit 1; }
   echo "ok: perf 7.2 prints the same $(wc -l < want.txt) machine lines for its own recording and cperf's"
 else
-  echo "note: no oracle sid root at $SID (or not root): perf 7.2 comparison skipped"
+  echo "note: perf 7.2 comparison skipped: $(oracle_why_not)"
 fi
 echo "PASS"

@@ -31,13 +31,11 @@ after=$(grep -A1000 -E '\[0x10\]: PERF_RECORD_FEATURE$' "$T/dump.txt" | grep -c 
 echo "ok: marker and 144-byte attrs"
 compare_61 - cpu-clock
 
-SID=${CPERF_PERF7_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle/sid}
-if [ "$(id -u)" = 0 ] && [ -x "$SID/usr/bin/perf" ]; then
-  d=$SID/tmp/cperf-pipe-header.$$
-  mkdir -p "$d/home" "$d/proc" && cp "$T/pipe.data" "$d/"
-  chroot "$SID" env -i HOME=/tmp/${d##*/}/home PROCFS_PATH=/tmp/${d##*/}/proc PATH=/usr/bin:/bin TZ=UTC \
-    perf report --header-only -i /tmp/${d##*/}/pipe.data > "$T/h7.txt" 2> "$T/h7.err"
-  rc=$?; rm -rf "$d"
+if oracle_have_chroot; then
+  oracle_scratch d
+  cp "$T/pipe.data" "$d/"
+  oracle_chroot_perf "$d_IN" report --header-only -i "$d_IN/pipe.data" > "$T/h7.txt" 2> "$T/h7.err"
+  rc=$?; oracle_cleanup
   [ $rc = 0 ] || { echo "FAIL: perf 7.2 report --header-only exited $rc"; cat "$T/h7.err"; exit 1; }
   [ -s "$T/h7.err" ] && { echo "FAIL: perf 7.2 read past the marker or warned:"; cat "$T/h7.err"; exit 1; }
   for l in '# hostname :' '# cmdline :' '# event : name = cpu-clock' '# pmu mappings:'; do
@@ -45,6 +43,6 @@ if [ "$(id -u)" = 0 ] && [ -x "$SID/usr/bin/perf" ]; then
   done
   echo "ok: perf 7.2 report --header-only stops at the marker"
 else
-  echo "note: no oracle chroot at $SID (or not root): perf 7.2 check skipped"
+  echo "note: perf 7.2 check skipped: $(oracle_why_not)"
 fi
 echo "PASS"

@@ -42,22 +42,19 @@ if [ -x "$PERF61" ]; then
     || { echo "FAIL: --no-demangle frames differ from perf 6.1's"; diff <(frames "$T/off.txt") <(frames "$T/p61.txt") | head; exit 1; }
 fi
 
-SID_ROOT=${SID_ROOT:-$HOME/.cache/cperf-oracle/sid}
-if [ "$(id -u)" = 0 ] && chroot "$SID_ROOT" perf --version 2>/dev/null | grep -q '^perf version 7\.2'; then
-  rel=/f/cperf-demangle.$$; C=$SID_ROOT$rel
-  mkdir -p "$C/home" "$C/noproc" "$C/symfs$T/cxx" "$T/symfs$T/cxx"
+if oracle_have_chroot; then
+  oracle_scratch C; rel=$C_IN
+  mkdir -p "$C/symfs$T/cxx" "$T/symfs$T/cxx"
   cp "$T/cxx/w" "$C/symfs$T/cxx/"; cp "$T/cxx/w" "$T/symfs$T/cxx/"; cp "$T/w.data" "$C/"
   for opt in --demangle --no-demangle; do
-    chroot "$SID_ROOT" env -i HOME=$rel/home PROCFS_PATH=$rel/noproc PATH=/usr/bin:/bin TZ=UTC \
-      perf script $opt -i $rel/w.data --symfs=$rel/symfs > "$T/p72.txt" 2>/dev/null
+    oracle_chroot_perf "$rel" script $opt -i $rel/w.data --symfs=$rel/symfs > "$T/p72.txt" 2>/dev/null
     "$CPERF" script $opt -i "$T/w.data" --symfs="$T/symfs" > "$T/c72.txt" 2>/dev/null
     if ! cmp -s "$T/p72.txt" "$T/c72.txt"; then
-      rm -rf "$C"; echo "FAIL: script $opt differs from perf 7.2:"; diff "$T/p72.txt" "$T/c72.txt" | head; exit 1
+      echo "FAIL: script $opt differs from perf 7.2:"; diff "$T/p72.txt" "$T/c72.txt" | head; exit 1
     fi
   done
-  rm -rf "$C"
   echo "ok: identical to perf 7.2 with --demangle and --no-demangle"
 else
-  echo "note: no perf 7.2 oracle (root + chroot): byte comparison skipped"
+  echo "note: perf 7.2 byte comparison skipped: $(oracle_why_not)"
 fi
 echo "PASS"

@@ -6,8 +6,9 @@
 # Exits 77 with the reason when something the VM needs cannot be had.
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 CPERF=$PWD/cperf
+. tests/oracle.sh
 VM_DIR=$PWD/tests/vm
-T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+T=$(mktemp -d); [ -n "${KEEP:-}" ] && echo "keeping $T" >&2 || trap 'rm -rf "$T"; oracle_cleanup' EXIT
 
 vm_skip() { echo "SKIP: $*"; exit 77; }
 
@@ -35,8 +36,7 @@ vm_prepare() {
   done
   VM_KERNEL=$(bash "$VM_DIR/kernel.sh" 2> "$T/kernel.err") ||
     vm_skip "no Linux 7.x kernel to boot: $(tail -1 "$T/kernel.err")"
-  local sid=${CPERF_PERF7_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle/sid}
   PERF7_ROOT=
-  [ -x "$sid/usr/bin/perf" ] && [ -x "$sid/lib64/ld-linux-x86-64.so.2" ] && PERF7_ROOT=$sid
+  oracle_have_perf7 && PERF7_ROOT=$ORACLE_SID
   return 0
 }

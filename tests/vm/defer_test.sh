@@ -139,7 +139,7 @@ if [ -n "$PERF7_ROOT" ]; then
     fail "perf 7.2's header of cperf's file differs from its own (< perf 7.2's file, > cperf's):"; show "$T/h.txt" 20
   fi
 else
-  echo "SKIP (part): no perf 7.2 root at ${CPERF_PERF7_ROOT:-~/.cache/cperf-oracle/sid} (made by ../shared/oracle/setup): cross-check with upstream perf 7.2 not run"
+  echo "SKIP (part): $(oracle_why_not): cross-check with upstream perf 7.2 not run"
 fi
 
 [ -n "${CPERF_VM_KEEP:-}" ] && { rm -rf "$CPERF_VM_KEEP"; cp -r "$O" "$CPERF_VM_KEEP"; echo "outputs kept in $CPERF_VM_KEEP"; }

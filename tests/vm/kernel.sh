@@ -7,14 +7,15 @@
 # Looked up in this order:
 #   $CPERF_VM_KERNEL                       a vmlinuz you name
 #   $CACHE/kimg/**/vmlinuz*                 unpacked by an earlier run of this script
-#   ~/.cache/cperf-oracle/vm/kimg, *.deb    the oracle's copy (../shared/oracle/setup), if present
+#   $ORACLE_VM/kimg, *.deb                  the oracle's copy (tests/oracle.sh), if present
 #   Debian sid's newest linux-{binary,image}-7.*-cloud-amd64, fetched with apt-get download
+#                                          from the Debian mirror this machine's apt uses
 # $CACHE is ${XDG_CACHE_HOME:-~/.cache}/cperf/vm. The cloud flavour boots fast under qemu and has
 # everything built in that the tests need (serial console, initramfs, perf events, unwind_user).
 set -uo pipefail
 cache_root=${XDG_CACHE_HOME:-$HOME/.cache}
 CACHE=${CPERF_VM_CACHE:-$cache_root/cperf/vm}
-ORACLE_VM=$cache_root/cperf-oracle/vm
+. "$(dirname "$0")/../oracle.sh"
 
 skip() { echo "kernel.sh: $*" >&2; exit 77; }
 
@@ -54,8 +55,14 @@ done
 command -v apt-get >/dev/null || skip "no kernel 7.x cached and no apt-get to fetch one"
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 [ -f "$keyring" ] || skip "no kernel 7.x cached and no $keyring to check Debian's archive with"
+# The mirror is the one this machine's apt already uses: the first "URIs:" of a deb822 source,
+# else the first http(s) address of a one-line "deb" source.
+mirror=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '/^URIs:/{print $2; exit}')
+[ -n "$mirror" ] || mirror=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+  awk '$1 == "deb" {for (i = 2; i <= NF; i++) if ($i ~ /^https?:/) {print $i; exit}}')
+[ -n "$mirror" ] || skip "no kernel 7.x cached and no Debian mirror in this machine's apt sources"
 mkdir -p "$CACHE/apt/lists/partial" "$CACHE/apt/archives/partial" "$CACHE/deb"
-echo "deb [signed-by=$keyring] http://deb.debian.org/debian sid main" > "$CACHE/apt/sources.list"
+echo "deb [signed-by=$keyring] $mirror sid main" > "$CACHE/apt/sources.list"
 apt_opts=(-o "Dir::Etc::SourceList=$CACHE/apt/sources.list" -o "Dir::Etc::SourceParts=-"
           -o "Dir::State::Lists=$CACHE/apt/lists" -o "Dir::Cache=$CACHE/apt"
           -o "Dir::Cache::Archives=$CACHE/apt/archives" -o "APT::Sandbox::User=root")
