@@ -7,12 +7,15 @@
 #   - HOME is an empty folder: no build-id cache (~/.debug) from earlier recordings;
 #   - no oracle (CPERF_NO_ORACLE=1): the parts that compare with perf 7.2 skip and say so.
 # Needs root and unshare(1); otherwise exits 77 with the reason.
-#   tests/foreign-machine.sh [COMMAND...]
+#   tests/foreign-machine.sh [--build-id-only] [COMMAND...]
+# --build-id-only changes the kernel build id only (HOME and the oracle stay).
 cd "$(dirname "$0")/.." || exit 1
 skip() { echo "SKIP: foreign-machine run: $*"; exit 77; }
 [ "$(id -u)" = 0 ] || skip "needs root (a private mount namespace)"
 command -v unshare >/dev/null || skip "no unshare(1)"
 [ -r /sys/kernel/notes ] || skip "no /sys/kernel/notes to stand in for"
+only_id=0
+[ "${1:-}" = --build-id-only ] && { only_id=1; shift; }
 [ $# -gt 0 ] || set -- make e2e-test
 
 work=$(mktemp -d /tmp/cperf-foreign.XXXXXX); trap 'rm -rf "$work"' EXIT
@@ -47,10 +50,16 @@ for f in glob.glob('tests/data/**/*', recursive=True):
     if bytes.fromhex(hexid) in b or hexid.encode() in b:
         sys.exit(1)
 PY
-mkdir -p "$work/home"
-echo "foreign-machine run: kernel build id $FOREIGN_ID, HOME=$work/home, no oracle: $*"
-# The oracle's default place follows HOME; it stays out of reach on purpose (CPERF_NO_ORACLE).
-unshare -m --propagation private env HOME="$work/home" CPERF_NO_ORACLE=1 \
+env=()
+if [ $only_id = 0 ]; then
+  mkdir -p "$work/home"
+  # The oracle's default place follows HOME; it stays out of reach on purpose (CPERF_NO_ORACLE).
+  env=(HOME="$work/home" CPERF_NO_ORACLE=1)
+  echo "foreign-machine run: kernel build id $FOREIGN_ID, HOME=$work/home, no oracle: $*"
+else
+  echo "foreign-machine run: kernel build id $FOREIGN_ID: $*"
+fi
+unshare -m --propagation private env "${env[@]}" \
   NOTES="$work/notes" WANT="$FOREIGN_ID" bash -c '
     mount --bind "$NOTES" /sys/kernel/notes || exit 1
     od -An -tx1 /sys/kernel/notes | tr -d " \n" | grep -q "$WANT" ||

@@ -92,6 +92,7 @@ mount -t proc proc /proc && mount -t sysfs sysfs /sys && mount -t devtmpfs devtm
 mount -t tmpfs tmpfs /tmp && mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 echo -1 > /proc/sys/kernel/perf_event_paranoid; echo 0 > /proc/sys/kernel/kptr_restrict
 export PATH=/usr/bin:/bin HOME=/root TZ=UTC
+echo CPERF-GUEST-START > /dev/ttyS0
 cd /out && sh /guest.sh > /out/guest.log 2>&1
 echo $? > /out/guest.rc
 stty -F /dev/ttyS1 raw -echo 2>/dev/null
@@ -105,12 +106,20 @@ chmod +x "$root/init"
 
 accel=tcg cpu=max
 if [ -w /dev/kvm ] && grep -qE '\b(vmx|svm)\b' /proc/cpuinfo; then accel=kvm cpu=host; fi
-status=0
-timeout "$secs" qemu-system-x86_64 -accel "$accel" -cpu "$cpu" -smp 2 -m "$mem" \
-  -display none -monitor none -no-reboot -nodefaults \
-  -serial "file:$work/console.log" -serial "file:$work/results.b64" \
-  -kernel "$kernel" -initrd "$work/initrd" \
-  -append "console=ttyS0 quiet panic=-1 rdinit=/init" || status=$?
+# Under TCG the kernel now and then dies while it patches its own code at boot, before /init
+# runs (seen: "Oops: int3" in sched_clock_cpu). Such a boot is retried, twice at most; a VM that
+# fails after the guest script started is never retried.
+for attempt in 1 2 3; do
+  status=0
+  rm -f "$work/console.log" "$work/results.b64"
+  timeout "$secs" qemu-system-x86_64 -accel "$accel" -cpu "$cpu" -smp 2 -m "$mem" \
+    -display none -monitor none -no-reboot -nodefaults \
+    -serial "file:$work/console.log" -serial "file:$work/results.b64" \
+    -kernel "$kernel" -initrd "$work/initrd" \
+    -append "console=ttyS0 quiet panic=-1 rdinit=/init" || status=$?
+  grep -q CPERF-GUEST-START "$work/console.log" 2>/dev/null && break
+  echo "boot.sh: the kernel died before the guest started (attempt $attempt): $(grep -m1 -E 'Oops|panic|BUG' "$work/console.log")" >&2
+done
 
 mkdir -p "$outdir"
 if ! grep -q CPERF-VM-RESULTS-END "$work/results.b64" 2>/dev/null; then
