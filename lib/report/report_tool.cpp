@@ -103,7 +103,7 @@ ReportTool::Resolved ReportTool::resolve_uncached(const Thread& t, uint8_t cpumo
   r.addr = r.map->map_ip(ip);
   ScriptSymbols::Hit hit = symbols_.find(r.map, r.addr);
   r.sym = hit.sym;
-  r.alias = hit.inlined;
+  r.chain = hit.chain;
   return r;
 }
 
@@ -124,18 +124,19 @@ uint32_t ReportTool::dso_order(const Dso* d) {
   return it == dso_order_.end() ? 0 : it->second;
 }
 
-void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f) {
+void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f,
+                            const std::string* inline_name) {
   // Assigning into a reused frame keeps its name's buffer: no allocation per frame.
   f.ip = ip;
   f.dso_order = r.map ? dso_order(r.map->dso) : 0;
   f.has_map = r.map && r.map->dso;
   f.dso = f.has_map ? &r.map->dso->short_name : nullptr;
   f.has_sym = r.sym != nullptr;
-  f.inlined = r.sym && r.alias != nullptr;
+  f.inlined = r.sym && inline_name != nullptr;
   f.sym_start = r.sym ? r.sym->start : 0;
   f.sym_end = r.sym ? r.sym->end : 0;
   if (r.sym) {
-    f.sym.assign(f.inlined ? *r.alias : r.sym->name);
+    f.sym.assign(f.inlined ? *inline_name : r.sym->name);
     f.name.assign(f.sym);
     if (f.inlined) f.name.append(" (inlined)");
   } else {
@@ -207,7 +208,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   const std::vector<ChainFrame>* path = nullptr;
   if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
       (opts_.hist.mode != ChainMode::kNone || opts_.hist.children || want_parent_)) {
-    size_t used = 0;  // frames beyond this go to spare_frames_, keeping their buffers
+    entries_.clear();
     const U64Array& chain = ds.callchain;
     size_t n = chain.size();
     // An unmerged deferred chain ends with PERF_CONTEXT_USER_DEFERRED and the cookie; perf
@@ -227,35 +228,53 @@ void ReportTool::on_sample(Event& ev, Session& s) {
         if (bad) break;
         continue;
       }
-      if (used == path_.size()) {
-        path_.emplace_back();
-        if (!spare_frames_.empty()) {
-          path_.back() = std::move(spare_frames_.back());
-          spare_frames_.pop_back();
-        }
-      }
-      make_frame(resolve(t, mode, ip), ip, path_[used++]);
+      entries_.push_back({resolve(t, mode, ip), ip});
     }
-    if (bad) used = 0;
-    while (path_.size() > used) {
-      spare_frames_.push_back(std::move(path_.back()));
-      path_.pop_back();
-    }
-    if (opts_.caller_order) std::reverse(path_.begin(), path_.end());
-    while (opts_.max_stack >= 0 && path_.size() > static_cast<size_t>(opts_.max_stack)) {
-      spare_frames_.push_back(std::move(path_.back()));
-      path_.pop_back();
-    }
+    if (bad) entries_.clear();
+    if (opts_.caller_order) std::reverse(entries_.begin(), entries_.end());
+    // --max-stack counts callchain entries, not the inline lines they become.
+    if (opts_.max_stack >= 0 && entries_.size() > static_cast<size_t>(opts_.max_stack))
+      entries_.resize(static_cast<size_t>(opts_.max_stack));
     // Unwound user frames (--call-graph dwarf) follow the chain; caller order: reversed, first.
     for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack)) {
-      ChainFrame cf;
-      make_frame(resolve(t, PERF_RECORD_MISC_USER, f.ip), f.ip, cf);
-      path_.insert(opts_.caller_order ? path_.begin() : path_.end(), std::move(cf));
+      ChainEntry ce{resolve(t, PERF_RECORD_MISC_USER, f.ip), f.ip};
+      entries_.insert(opts_.caller_order ? entries_.begin() : entries_.end(), ce);
     }
+    expand_entries();
     path = &path_;
     if (want_parent_) hs.parent = find_parent(path_);
   }
   hists_for(ev.attr_index).add(hs, path, filtered);
+}
+
+void ReportTool::expand_entries() {
+  size_t used = 0;  // frames beyond this go to spare_frames_, keeping their buffers
+  auto next = [&]() -> ChainFrame& {
+    if (used == path_.size()) {
+      path_.emplace_back();
+      if (!spare_frames_.empty()) {
+        path_.back() = std::move(spare_frames_.back());
+        spare_frames_.pop_back();
+      }
+    }
+    return path_[used++];
+  };
+  for (const ChainEntry& ce : entries_) {
+    if (!ce.r.chain) {
+      make_frame(ce.r, ce.ip, next());
+      continue;
+    }
+    // The lines come innermost first; a caller-ordered chain takes them outermost first.
+    const InlineChain& lines = *ce.r.chain;
+    for (size_t k = 0; k < lines.size(); ++k) {
+      const InlineFrame& line = lines[opts_.caller_order ? lines.size() - 1 - k : k];
+      make_frame(ce.r, ce.ip, next(), line.name);
+    }
+  }
+  while (path_.size() > used) {
+    spare_frames_.push_back(std::move(path_.back()));
+    path_.pop_back();
+  }
 }
 
 bool ReportTool::has_samples() const {

@@ -61,13 +61,21 @@ class ReportTool : public SessionTool {
   struct Resolved {
     const Map* map = nullptr;
     const Symbol* sym = nullptr;
-    const std::string* alias = nullptr;  // perf 7's "(inlined)" name for callchain frames
+    const InlineChain* chain = nullptr;  // perf 7.2's lines for a callchain entry; nullptr: sym
     uint64_t addr = 0;
+  };
+  struct ChainEntry {
+    Resolved r;
+    uint64_t ip = 0;
   };
   void on_sample(Event& ev, Session& s);
   Resolved resolve(const Thread& t, uint8_t cpumode, uint64_t ip);
   Resolved resolve_uncached(const Thread& t, uint8_t cpumode, uint64_t ip);
-  void make_frame(const Resolved& r, uint64_t ip, ChainFrame& out);
+  // inline_name: the frame is that inlined function's line of the entry (perf's "(inlined)").
+  void make_frame(const Resolved& r, uint64_t ip, ChainFrame& out,
+                  const std::string* inline_name = nullptr);
+  // The callchain entries as frames: one per line perf 7.2 prints for each (inline_chain).
+  void expand_entries();
   uint32_t dso_order(const Dso* d);
   Hists& hists_for(int attr_index);
   static std::string find_parent(const std::vector<ChainFrame>& path);
@@ -98,6 +106,7 @@ class ReportTool : public SessionTool {
   static constexpr size_t kResolveMemo = 1 << 12;  // index: the top 12 bits of a hash
   std::unique_ptr<ResolveMemo[]> resolve_memo_ = std::make_unique<ResolveMemo[]>(kResolveMemo);
   uint64_t side_band_gen_ = 0;
+  std::vector<ChainEntry> entries_;
   std::vector<ChainFrame> path_, spare_frames_;
 };
 

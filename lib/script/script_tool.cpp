@@ -230,15 +230,14 @@ void ScriptTool::resolve_chain(const Thread& t, const U64Array& chain, std::vect
 }
 
 void ScriptTool::print_symbol(TextLine& out, const Map* map, uint64_t ip, bool dso_field,
-                              bool symoff, bool inlined) {
+                              bool symoff, const std::string* inline_name) {
   const Symbol* sym = nullptr;
   const std::string* alias = nullptr;
   uint64_t addr = ip;
   if (map) {
     addr = map->map_ip(ip);
-    ScriptSymbols::Hit hit = symbols_.find(map, addr);
-    sym = hit.sym;
-    if (inlined) alias = hit.inlined;
+    sym = symbols_.find(map, addr).sym;
+    if (sym) alias = inline_name;
   }
   out.put(' ');
   if (!sym) {
@@ -254,8 +253,8 @@ void ScriptTool::print_symbol(TextLine& out, const Map* map, uint64_t ip, bool d
   if (alias) out.put(" (inlined)");
 }
 
-bool ScriptTool::inlined_at(const Map* map, uint64_t ip) {
-  return map && symbols_.find(map, map->map_ip(ip)).inlined;
+const InlineChain* ScriptTool::inline_chain(const Map* map, uint64_t ip) {
+  return map ? symbols_.find(map, map->map_ip(ip)).chain : nullptr;
 }
 
 void ScriptTool::put_dso(TextLine& out, const Map* map) {
@@ -290,14 +289,18 @@ void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, i
       continue;
     }
     TextLine::Mark m = out.mark();
-    if (ip) out.put('\t').hex(f.ip, 16);
-    if (sym)
-      print_symbol(out, f.map, f.ip, dso, symoff, true);
-    else if (dso && inlined_at(f.map, f.ip))
-      out.put(" (inlined)");  // without sym, perf still names a frame of an inlined function
-    else if (dso)
-      put_dso(out, f.map);
-    out.put('\n');
+    const InlineChain* chain = sym || dso ? inline_chain(f.map, f.ip) : nullptr;
+    static const InlineChain kPlain{InlineFrame{}};
+    for (const InlineFrame& line : chain ? *chain : kPlain) {
+      if (ip) out.put('\t').hex(f.ip, 16);
+      if (sym)
+        print_symbol(out, f.map, f.ip, dso, symoff, line.name);
+      else if (line.name)
+        out.put(" (inlined)");  // without sym, perf still marks the lines of an inlined function
+      else if (dso)
+        put_dso(out, f.map);
+      out.put('\n');
+    }
     if (std::optional<std::string_view> text = out.since(m)) frame_text_.store(key, *text);
   }
 }
@@ -352,8 +355,7 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
     } else {
       out.put(' ').hex(ds.ip, 16);
       if (fields_.has(type, kFieldSym))
-        print_symbol(out, map, ds.ip, fields_.has(type, kFieldDso), fields_.has(type, kFieldSymOff),
-                     false);
+        print_symbol(out, map, ds.ip, fields_.has(type, kFieldDso), fields_.has(type, kFieldSymOff));
       else if (fields_.has(type, kFieldDso))
         put_dso(out, map);
     }

@@ -79,11 +79,12 @@ class ScriptTool : public SessionTool {
   void resolve_chain(const Thread& t, const U64Array& chain, std::vector<Frame>& out);
   void print_frames(TextLine& out, const std::vector<Frame>& frames, int type, bool deferred,
                     uint64_t cookie);
-  // inlined: callchain entries name an inlined caller "NAME+off (inlined)" like perf; the
-  // sample line of -G / no-callchain output does not.
+  // inline_name: print "NAME+off (inlined)" (off from the symbol's start) instead of the
+  // symbol and its dso, as perf does for the inlined lines of a callchain entry.
   void print_symbol(TextLine& out, const Map* map, uint64_t ip, bool dso_field, bool symoff,
-                    bool inlined);
-  bool inlined_at(const Map* map, uint64_t ip);
+                    const std::string* inline_name = nullptr);
+  // perf 7.2's inline lines of a callchain entry, or nullptr for a single plain line.
+  const InlineChain* inline_chain(const Map* map, uint64_t ip);
   static void put_dso(TextLine& out, const Map* map);
   size_t name_width(Session& s);
   // Tracepoint fields (-F trace): formats from HEADER_TRACING_DATA (file) or the

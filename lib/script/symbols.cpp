@@ -117,10 +117,7 @@ ScriptSymbols::Hit ScriptSymbols::find(const Map* map, uint64_t map_addr) {
   m.hit = h;
   if (!e.table) return h;
   h.sym = e.user ? e.user->find(map_addr) : e.table->find(map_addr);
-  if (h.sym && e.user) {
-    const std::string* a2l = e.user->addr2line_name(map_addr);
-    if (a2l && *a2l != h.sym->name) h.inlined = a2l;
-  }
+  if (h.sym && e.user) h.chain = e.user->inline_chain(map_addr, *h.sym);
   m.hit = h;
   return h;
 }

@@ -36,8 +36,9 @@ class ScriptSymbols {
 
   struct Hit {
     const Symbol* sym = nullptr;
-    // perf 7's inline name for this address when it differs from sym's (user dsos only).
-    const std::string* inlined = nullptr;
+    // The lines perf 7.2 prints for this address as a callchain entry (user dsos only;
+    // nullptr: sym alone). See DsoSymbols::inline_chain.
+    const InlineChain* chain = nullptr;
   };
   // The symbol of map_addr (an address in map's dso, i.e. map->map_ip(ip)).
   Hit find(const Map* map, uint64_t map_addr);

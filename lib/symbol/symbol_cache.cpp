@@ -1,5 +1,7 @@
 #include "symbol/symbol_cache.h"
 
+#include <algorithm>
+
 #include "symbol/elf_symbols.h"
 #include "symbol/kernel_kallsyms.h"
 
@@ -40,6 +42,75 @@ const std::string* DsoSymbols::addr2line_name(uint64_t addr) const {
     }
   }
   return addr2line_->function_name(addr);
+}
+
+const std::string* DsoSymbols::intern(std::string name) const {
+  auto it = inline_names_.find(name);
+  if (it == inline_names_.end()) {
+    auto copy = std::make_unique<std::string>(name);
+    it = inline_names_.emplace(std::move(name), std::move(copy)).first;
+  }
+  return it->second.get();
+}
+
+uint64_t DsoSymbols::to_vaddr(uint64_t addr) const {
+  // Symbol addresses are file offsets (elf_symbols.h); DWARF speaks virtual addresses.
+  for (auto it = load_offsets_.rbegin(); it != load_offsets_.rend(); ++it)
+    if (addr >= it->first) return addr + it->second;
+  return addr;
+}
+
+const InlineChain* DsoSymbols::inline_chain(uint64_t addr, const Symbol& sym) const {
+  auto found = inline_chains_.find(addr);
+  if (found != inline_chains_.end()) return found->second.get();
+  if (!dwarf_) {
+    dwarf_ = DwarfFunctions::open(symtab_path_);
+    if (std::unique_ptr<ElfFile> rt = ElfFile::open(runtime_path_)) {
+      size_t n = 0;
+      if (elf_getphdrnum(rt->elf(), &n) == 0)
+        for (size_t i = 0; i < n; ++i) {
+          GElf_Phdr ph;
+          if (gelf_getphdr(rt->elf(), static_cast<int>(i), &ph) && ph.p_type == PT_LOAD)
+            load_offsets_.emplace_back(ph.p_offset, ph.p_vaddr - ph.p_offset);
+        }
+      std::sort(load_offsets_.begin(), load_offsets_.end());
+    }
+  }
+  std::unique_ptr<InlineChain> chain;
+  const uint64_t vaddr = to_vaddr(addr);
+  std::vector<DwarfFunctions::Function> fns = dwarf_->chain(vaddr);
+  const bool libdw_path = !fns.empty() && !(dwarf_->is_dyn() && vaddr < 0x10000);
+  // Names as perf gets them from DWARF: the linkage name (e.g. glibc's "__GI___mmap64" asm
+  // label), demangled, else DW_AT_name.
+  Demangler dem(demangle_);
+  std::vector<std::string> names;
+  for (const auto& f : fns) {
+    if (f.linkage.empty()) {
+      names.push_back(f.name);
+    } else {
+      std::optional<std::string> d = dem.demangle(f.linkage);
+      names.push_back(d ? *d : f.linkage);
+    }
+  }
+  // Each line perf makes of a name is the ELF symbol where the names agree.
+  auto line = [&](const std::string& n) { return InlineFrame{n == sym.name ? nullptr : intern(n)}; };
+  if (libdw_path) {
+    // The subprogram itself is always the ELF symbol.
+    if (names.size() > 1) {
+      chain = std::make_unique<InlineChain>();
+      for (size_t i = 0; i + 1 < names.size(); ++i) chain->push_back(line(names[i]));
+      chain->push_back({});
+    }
+  } else if (dwarf_->has_line_info()) {
+    // binutils addr2line: the DWARF functions, else the symbol table's name.
+    if (names.empty())
+      if (const std::string* a2l = addr2line_name(addr)) names.push_back(*a2l);
+    if (!names.empty() && !(names.size() == 1 && names[0] == sym.name)) {
+      chain = std::make_unique<InlineChain>();
+      for (const auto& n : names) chain->push_back(line(n));
+    }
+  }
+  return inline_chains_.emplace(addr, std::move(chain)).first->second.get();
 }
 
 SymbolCache::SymbolCache(SymbolOptions opts)

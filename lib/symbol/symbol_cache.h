@@ -14,15 +14,24 @@
 #include <string_view>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "symbol/addr2line_symtab.h"
 #include "symbol/build_id.h"
+#include "symbol/dwarf_functions.h"
 #include "symbol/dso_locator.h"
 #include "symbol/kallsyms.h"
 #include "symbol/symbol_options.h"
 #include "symbol/symbol_table.h"
 
 namespace cperf {
+
+// One line perf 7.2 prints for a callchain address: an inlined function's name (printed as
+// "NAME+off (inlined)", off from the ELF symbol's start), or the ELF symbol itself.
+struct InlineFrame {
+  const std::string* name = nullptr;  // nullptr: the ELF symbol, printed as usual
+};
+using InlineChain = std::vector<InlineFrame>;
 
 class DsoSymbols {
  public:
@@ -54,6 +63,16 @@ class DsoSymbols {
   // (or no file).
   const std::string* addr2line_name(uint64_t addr) const;
 
+  // The lines perf 7.2 prints for a callchain entry at addr whose ELF symbol is sym, innermost
+  // first, or nullptr when it prints the symbol alone. perf asks libdw first: when a DWARF
+  // subprogram holds the address, its inlined callers come out as "(inlined)" lines and the
+  // subprogram as the ELF symbol. libdw finds nothing in an ET_DYN file below 0x10000 (perf
+  // looks its module up without the 0x10000 bias libdw gives it) nor where no subprogram is;
+  // perf then runs binutils' addr2line, which needs .debug_line: every function it names (from
+  // DWARF, else from the symbol table, see addr2line_symtab.h) that is not sym's own name is an
+  // "(inlined)" line.
+  const InlineChain* inline_chain(uint64_t addr, const Symbol& sym) const;
+
   const SymbolTable& table() const { return table_; }
   // The file the symbols came from (perf's symsrc filename); empty when none was found.
   const std::string& symtab_path() const { return symtab_path_; }
@@ -64,6 +83,12 @@ class DsoSymbols {
   std::string runtime_path_;
   DemangleOptions demangle_;
   mutable std::unique_ptr<Addr2lineSymtab> addr2line_;
+  mutable std::unique_ptr<DwarfFunctions> dwarf_;
+  mutable std::vector<std::pair<uint64_t, uint64_t>> load_offsets_;  // (p_offset, p_vaddr - p_offset)
+  mutable std::unordered_map<uint64_t, std::unique_ptr<InlineChain>> inline_chains_;
+  mutable std::unordered_map<std::string, std::unique_ptr<std::string>> inline_names_;
+  const std::string* intern(std::string name) const;
+  uint64_t to_vaddr(uint64_t addr) const;
   mutable uint64_t last_addr_ = 0;
   mutable const Symbol* last_sym_ = nullptr;
 };

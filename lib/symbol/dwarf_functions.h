@@ -1,0 +1,47 @@
+// DwarfFunctions: the chain of DWARF functions holding an address in one ELF file (the file
+// perf reads symbols from: a separate debug file, or the binary itself), for perf 7.2's inline
+// frames. The chain is found as perf's libdw walk finds it: the DW_TAG_subprogram of the
+// address's compile unit whose ranges hold the address, then, nested inside it (through
+// lexical blocks), each DW_TAG_inlined_subroutine that holds it.
+//
+// Addresses are the file's own virtual addresses (objdump's). Opened lazily by the caller;
+// a file without DWARF gives an object that finds nothing.
+#pragma once
+#include <elfutils/libdw.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cperf {
+
+class DwarfFunctions {
+ public:
+  static std::unique_ptr<DwarfFunctions> open(const std::string& path);
+  ~DwarfFunctions();
+  DwarfFunctions(const DwarfFunctions&) = delete;
+  DwarfFunctions& operator=(const DwarfFunctions&) = delete;
+
+  // The file has a .debug_line section (perf's addr2line path needs one).
+  bool has_line_info() const { return has_line_info_; }
+  // The file is ET_DYN (a shared object or PIE).
+  bool is_dyn() const { return is_dyn_; }
+
+  struct Function {
+    std::string name;      // DW_AT_name, through abstract origins
+    std::string linkage;   // DW_AT_linkage_name through abstract origins, "" if none
+  };
+  // Innermost first: the inlined subroutines holding vaddr, then their subprogram (last).
+  // Empty when no subprogram of the file holds vaddr.
+  std::vector<Function> chain(uint64_t vaddr) const;
+
+ private:
+  DwarfFunctions() = default;
+  int fd_ = -1;
+  Dwarf* dwarf_ = nullptr;
+  bool has_line_info_ = false;
+  bool is_dyn_ = false;
+};
+
+}  // namespace cperf
