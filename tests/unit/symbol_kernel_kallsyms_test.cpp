@@ -135,7 +135,7 @@ TEST_F(KernelKallsymsTest, ScriptSymbolsResolvesTheKernelMapWithoutKallsymsOptio
   ScriptSymbols::Hit h = syms.find(&m, 0xffffffff81000123);
   ASSERT_NE(h.sym, nullptr);
   EXPECT_EQ(h.sym->name, "host_fn");
-  EXPECT_EQ(h.inlined, nullptr);
+  EXPECT_EQ(h.chain, nullptr);
 }
 
 // The file's HEADER_BUILD_ID table counts like a recorded build id: perf6.1/g.data names
