@@ -10,11 +10,6 @@ namespace cperf {
 
 namespace {
 
-constexpr const char* kDots =
-    "........................................................................................"
-    "........................................................................................"
-    "........................................................................................";
-
 std::string sym_text(const HistSample& s) {
   std::string out = "[";
   out += s.level;
@@ -63,10 +58,9 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
     if (e->filtered) continue;
     size_t comm_len = current_comm(e->key).size();
     w_comm_ = std::max(w_comm_, comm_len);
-    if (e->key.has_map)
-      w_dso_ = std::max(w_dso_, e->key.dso.size());
-    else
-      w_dso_ = std::max<size_t>(w_dso_, 16);
+    if (e->key.has_map) w_dso_ = std::max(w_dso_, e->key.dso.size());
+    // perf's unresolved-symbol rule: room for an address in the dso column too.
+    if (!e->key.has_map || !e->key.has_sym) w_dso_ = std::max<size_t>(w_dso_, 16);
     // perf counts the bare name (not " (inlined)") plus "[x] "
     w_sym_ = std::max(w_sym_, e->key.has_sym ? e->key.sym.size() + 4 : size_t{22});
     w_pid_ = std::max(w_pid_, comm_len + 8);
@@ -149,7 +143,7 @@ void Hists::print(std::FILE* out, bool show_header) {
       h += name;
       if (!right && n < w) h.append(w - n, ' ');
       d += "  ";
-      d.append(std::string(kDots, std::min(w, std::strlen(kDots))));
+      d.append(w, '.');  // perf 7.2 writes one dot per column character, however wide
     };
     bool fields = !opts_.fields.empty();
     for (const OutputField& f : columns()) {

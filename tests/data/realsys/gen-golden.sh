@@ -1,0 +1,48 @@
+#!/bin/bash
+# gen-golden.sh — perf 7.2's outputs for the real-system corpus (corpus.tar.xz), made with
+# perf 7.2 run natively on the machine that recorded it (tests/oracle.sh: perf7), from the
+# unpacked corpus: S="--symfs=SYMFS --kallsyms=KALLSYMS", HOME empty (no build-id cache).
+#   bash tests/data/realsys/gen-golden.sh       # writes expected/NAME.KIND.txt.gz
+# Two symfs: "dbg" is the corpus's (with the debug files of libc6-dbg & co), "nodbg" the same
+# without usr/lib/debug; perf's libdw also looks in the host's /usr/lib/debug by build id, so
+# the nodbg runs hide it under a tmpfs in a private mount namespace (root).
+# It also checks that the dbg script golden equals perf 7.2's plain output on this machine
+# (no --symfs, no --kallsyms): the corpus holds every file perf used.
+set -euo pipefail
+cd "$(dirname "$0")"
+here=$PWD
+. ../../oracle.sh
+oracle_have_perf7 || { echo "gen-golden: $(oracle_why_not)" >&2; exit 1; }
+W=$(mktemp -d /tmp/realsys-golden.XXXXXX); trap 'rm -rf "$W"' EXIT
+xz -dc corpus.tar.xz | tar -xf - -C "$W"
+zcat "$W/kallsyms.gz" > "$W/kallsyms"
+mkdir -p "$W/home" expected
+cp -al "$W/symfs" "$W/symfs-nodbg"; rm -rf "$W/symfs-nodbg/usr/lib/debug"
+kinds() {  # KIND ARGS, one per line
+  cat <<'K'
+script|script
+report-children|report --stdio
+report|report --stdio --no-children
+report-caller|report --stdio --no-children -g caller
+report-dso-sym|report --stdio --no-children -s dso,sym
+K
+}
+for f in "$W"/data/*.data; do
+  name=$(basename "$f" .data)
+  while IFS='|' read -r kind args; do
+    # shellcheck disable=SC2086
+    (cd "$W/data" && HOME=$W/home perf7 $args -i "$name.data" --symfs="$W/symfs" --kallsyms="$W/kallsyms" 2>/dev/null) |
+      { grep -v '^# (Tip:' || true; } | gzip -9n > "expected/$name.$kind.txt.gz"
+    # shellcheck disable=SC2086
+    unshare -m --propagation private bash -c 'mount -t tmpfs none /usr/lib/debug && cd "$0" && exec "$@"' \
+      "$W/data" env HOME="$W/home" PYTHONHOME="$ORACLE_SID/usr" "$_oracle_loader" \
+      --library-path "$ORACLE_SID/usr/lib/x86_64-linux-gnu:$ORACLE_SID/lib/x86_64-linux-gnu" \
+      --argv0 perf "$ORACLE_SID/usr/bin/perf" $args -i "$name.data" --symfs="$W/symfs-nodbg" \
+      --kallsyms="$W/kallsyms" 2>/dev/null | { grep -v '^# (Tip:' || true; } | gzip -9n > "expected/$name.$kind-nodbg.txt.gz"
+  done < <(kinds)
+  if (cd "$W/data" && HOME=$W/home perf7 script -i "$name.data" 2>/dev/null) | cmp -s - <(zcat "expected/$name.script.txt.gz"); then
+    echo "$name: goldens written; plain perf 7.2 script on this machine gives the same"
+  else
+    echo "$name: goldens written; NOTE: plain perf 7.2 script here differs from the --symfs one"
+  fi
+done

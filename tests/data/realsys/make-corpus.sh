@@ -1,0 +1,50 @@
+#!/bin/bash
+# make-corpus.sh — records the real-system corpus (issue 11) on this machine, as root:
+# real dynamic programs recorded by Debian's perf 6.1 (/usr/bin/perf), the files they ran
+# (every DSO with samples, its separate debug file when the machine has one, /proc/kallsyms)
+# packed into corpus.tar.xz, and perf 7.2's outputs as goldens (gen-golden.sh, run after).
+#   bash tests/data/realsys/make-corpus.sh     # writes corpus.tar.xz and README's table
+# Needs: perf (6.1), gcc, python3 (Debian's /usr/bin/python3), coreutils, libc6-dbg for the
+# "with debug info" half. The tests never run this; they unpack corpus.tar.xz.
+set -euo pipefail
+cd "$(dirname "$0")"
+here=$PWD
+W=$(mktemp -d /tmp/realsys.XXXXXX); trap 'rm -rf "$W"' EXIT
+mkdir -p "$W/data" "$W/symfs" "$W/bin"
+# The programs run from /opt/realsys so that their recorded paths are the same on any machine.
+mkdir -p /opt/realsys
+gcc -O2 -g -fno-omit-frame-pointer -o /opt/realsys/qs src/qs.c
+gcc -O2 -g -fno-omit-frame-pointer -pthread -o /opt/realsys/mt src/mt.c
+seq 1 300000 | shuf --random-source=<(yes) > /opt/realsys/nums.txt
+# A C file that keeps cc1 busy for about a second.
+python3 -c 'print("\n".join(f"int f{i}(int x){{int s=0;for(int k=0;k<x;k++)s+=k*{i}^(s>>3);return s;}}" for i in range(3000)))' > /opt/realsys/big.c
+cd "$W/data"
+R="perf record -q -e cpu-clock"
+PY='import math
+s = 0
+for i in range(1500000): s += math.sqrt(i) % 7
+print(s)'
+$R -F 999 -g -o qs-g.data -- /opt/realsys/qs 40 > /dev/null
+$R -F 499 --call-graph dwarf,4096 -o qs-dwarf.data -- /opt/realsys/qs 20 > /dev/null
+$R -F 999 -g -o mt-g.data -- /opt/realsys/mt > /dev/null
+$R -F 299 --call-graph dwarf,4096 -o mt-dwarf.data -- /opt/realsys/mt > /dev/null
+$R -F 999 -g -o python-g.data -- /usr/bin/python3 -c "$PY" > /dev/null
+$R -F 149 --call-graph dwarf,4096 -o python-dwarf.data -- /usr/bin/python3 -c "$PY" > /dev/null
+$R -F 999 -g -o sort-g.data -- sort -n /opt/realsys/nums.txt -o /dev/null
+$R -F 999 -g -o cc-g.data -- gcc -O2 -c /opt/realsys/big.c -o /dev/null
+gzip -9n < /proc/kallsyms > "$W/kallsyms.gz"
+uname -r > "$W/uname"
+perf --version > "$W/recorder"
+# Every DSO with samples, and its debug file (by build id) when this machine has one.
+for f in *.data; do perf buildid-list --with-hits -i "$f" 2>/dev/null; done | sort -u |
+while read -r id path; do
+  case $path in /*) ;; *) continue ;; esac
+  [ -f "$path" ] || continue
+  mkdir -p "$W/symfs$(dirname "$path")"; cp -L "$path" "$W/symfs$path"
+  dbg=/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug
+  if [ -f "$dbg" ]; then mkdir -p "$W/symfs$(dirname "$dbg")"; cp -L "$dbg" "$W/symfs$dbg"; fi
+done
+cd "$W"
+tar -cf - data symfs kallsyms.gz uname recorder | xz -T2 -9 > "$here/corpus.tar.xz"
+ls -la "$here/corpus.tar.xz"
+du -sh symfs data

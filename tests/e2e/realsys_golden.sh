@@ -1,0 +1,35 @@
+#!/bin/bash
+# Real programs on a real system (issue 11): tests/data/realsys/corpus.tar.xz holds perf 6.1
+# recordings of dynamic programs (qsort/malloc/printf C programs, threads, Debian's python3,
+# sort, a gcc compile; -g and --call-graph dwarf) with every DSO they hit, those DSOs'
+# separate debug files (libc6-dbg) and the kernel's kallsyms. cperf must print what perf 7.2
+# printed for them (expected/, made by gen-golden.sh), with the debug files ("dbg") and
+# without them ("nodbg"): script, and report in children, --no-children, -g caller and
+# -s dso,sym forms. Hermetic: everything comes from the corpus (--symfs, --kallsyms, empty
+# HOME).
+cd "$(dirname "$0")/../.." || exit 1
+. tests/e2e/_golden_lib.sh
+set=tests/data/realsys
+command -v xz >/dev/null || { echo "SKIP: no xz to unpack $set/corpus.tar.xz"; exit 77; }
+W=$(mktemp -d /tmp/cperf-realsys.XXXXXX); trap 'rm -rf "$W"' EXIT
+xz -dc "$set/corpus.tar.xz" | tar -xf - -C "$W" || { echo "FAIL: cannot unpack the corpus"; exit 1; }
+zcat "$W/kallsyms.gz" > "$W/kallsyms"
+mkdir -p "$W/home"
+cp -al "$W/symfs" "$W/symfs-nodbg" && rm -rf "$W/symfs-nodbg/usr/lib/debug"
+for exp in "$set"/expected/*.txt.gz; do
+  base=$(basename "$exp" .txt.gz)      # NAME.KIND[-nodbg]
+  name=${base%%.*} kind=${base#*.} symfs=$W/symfs
+  case $kind in *-nodbg) kind=${kind%-nodbg}; symfs=$W/symfs-nodbg ;; esac
+  case $kind in
+    script) args=(script) ;;
+    report-children) args=(report --stdio) ;;
+    report) args=(report --stdio --no-children) ;;
+    report-caller) args=(report --stdio --no-children -g caller) ;;
+    report-dso-sym) args=(report --stdio --no-children -s dso,sym) ;;
+    *) echo "FAIL: no command for golden kind $kind"; GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); continue ;;
+  esac
+  (cd "$W/data" && HOME=$W/home "$CPERF" "${args[@]}" -i "$name.data" --symfs="$symfs" \
+     --kallsyms="$W/kallsyms" > "$W/out" 2>/dev/null)
+  compare_golden "realsys.$base" "$exp" "$W/out"
+done
+golden_summary "real-system goldens"
