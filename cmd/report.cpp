@@ -102,6 +102,7 @@ bool sort_key_of(const std::string& k, SortKey& key) {
   else if (k == "cpu") key = SortKey::kCpu;
   else if (k == "period") key = SortKey::kPeriod;
   else if (k == "parent") key = SortKey::kParent;
+  else if (k == "srcline") key = SortKey::kSrcline;
   else return false;
   return true;
 }

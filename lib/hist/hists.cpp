@@ -96,6 +96,7 @@ int64_t Hists::cmp(const HistEntry& left, const HistSample& r, bool right_filter
       case SortKey::kCpu: c = static_cast<int64_t>(r.cpu) - l.cpu; break;
       case SortKey::kPeriod: c = 0; break;
       case SortKey::kParent: c = parent_cmp(l, r); break;
+      case SortKey::kSrcline: c = str_cmp(r.srcline, l.srcline); break;
       case SortKey::kDso: c = dso_cmp(r, l); break;
       case SortKey::kSym:
         if (!l.has_sym && !r.has_sym) {
@@ -131,6 +132,7 @@ int64_t Hists::key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b)
     case SortKey::kCpu: return static_cast<int64_t>(b.key.cpu) - a.key.cpu;
     case SortKey::kPeriod: return field_cmp(a.period, b.period);
     case SortKey::kParent: return parent_cmp(a.key, b.key);
+    case SortKey::kSrcline: return str_cmp(b.key.srcline, a.key.srcline);
     case SortKey::kDso: return dso_cmp(b.key, a.key);
     case SortKey::kSym:
       if (!a.key.has_sym || !b.key.has_sym) return cmp_null(a.key.has_sym, b.key.has_sym);

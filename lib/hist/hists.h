@@ -22,7 +22,7 @@ namespace cperf {
 
 // perf's -s keys. kPeriod is one of perf's output fields used as a key: it orders entries
 // but never keeps two apart.
-enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent };
+enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent, kSrcline };
 
 // One column of perf's output list (its hpp formats): a number column or a sort key.
 struct OutputField {
@@ -76,6 +76,8 @@ struct HistSample {
   int32_t cpu = -1;        // -1: the file's samples have no CPU
   // The first callchain function matching perf's parent regex (-s parent); empty: "[other]".
   std::string parent;
+  // perf's srcline of the sampled address (-s srcline): "file.c:23", else "sym+offset".
+  std::string srcline;
 };
 
 struct HistEntry {
@@ -143,7 +145,7 @@ class Hists {
   std::vector<HistEntry*> cache_;  // this sample's entries (--children de-duplication)
   uint64_t total_period_ = 0, nr_samples_ = 0;
   uint64_t non_filtered_period_ = 0, non_filtered_samples_ = 0;
-  size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0;
+  size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0, w_srcline_ = 0;
 };
 
 }  // namespace cperf

@@ -54,6 +54,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
   w_sym_ = std::strlen("Symbol");
   w_pid_ = std::strlen("    Pid:Command");
   w_parent_ = std::strlen("Parent symbol");
+  w_srcline_ = std::strlen("Source:Line");
   for (const HistEntry* e : entries) {
     if (e->filtered) continue;
     size_t comm_len = current_comm(e->key).size();
@@ -65,6 +66,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
     w_sym_ = std::max(w_sym_, e->key.has_sym ? e->key.sym.size() + 4 : size_t{22});
     w_pid_ = std::max(w_pid_, comm_len + 8);
     w_parent_ = std::max(w_parent_, e->key.parent.size());
+    w_srcline_ = std::max(w_srcline_, e->key.srcline.size());
   }
 }
 
@@ -124,6 +126,7 @@ std::string Hists::format_entry(const HistEntry& e) const {
         break;
       }
       case SortKey::kParent: pad(e.key.parent.empty() ? "[other]" : e.key.parent, w_parent_); break;
+      case SortKey::kSrcline: pad(e.key.srcline, last ? 0 : w_srcline_); break;
       // The symbol column pads itself only when another column follows (perf's alignment).
       case SortKey::kSym: pad(sym_text(e.key), last ? 0 : w_sym_); break;
     }
@@ -162,6 +165,7 @@ void Hists::print(std::FILE* out, bool show_header) {
         case SortKey::kCpu: col("CPU", 3, false); break;
         case SortKey::kPeriod: col("Period", 12, true); break;
         case SortKey::kParent: col("Parent symbol", w_parent_, false); break;
+        case SortKey::kSrcline: col("Source:Line", w_srcline_, false); break;
       }
     }
     // the first column's two-space separator is where the '#' goes

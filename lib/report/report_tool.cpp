@@ -16,6 +16,21 @@ ReportTool::ReportTool(ReportToolOptions opts)
     : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {
   want_parent_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kParent) !=
                  opts_.hist.sort.end();
+  want_srcline_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kSrcline) !=
+                  opts_.hist.sort.end();
+}
+
+// perf's hist_entry__srcline: the line of the address, else "sym+<decimal offset>", else
+// "dso[<objdump address>]"; "??:0" without a map.
+std::string ReportTool::srcline_of(const Resolved& r) {
+  if (!r.map || !r.map->dso) return "??:0";
+  const DsoSymbols* d = symbols_.user_symbols(r.map);
+  if (d)
+    if (const std::string* line = d->srcline(r.addr)) return *line;
+  if (r.sym) return r.sym->name + "+" + std::to_string(r.addr - r.sym->start);
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), "[%" PRIx64 "]", d ? d->objdump_addr(r.addr) : r.addr);
+  return r.map->dso->short_name + buf;
 }
 
 // -s parent: the first function of the chain, in the order it is shown, that perf's default
@@ -199,6 +214,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
     hs.sym_start = al.sym->start;
     hs.sym_end = al.sym->end;
   }
+  if (want_srcline_) hs.srcline = srcline_of(al);
   hs.addr = al.addr;
   hs.period = ds.period;
   hs.cpu = (e.attr.sample_type & PERF_SAMPLE_CPU) ? static_cast<int32_t>(ds.cpu) : -1;

@@ -77,6 +77,7 @@ class ReportTool : public SessionTool {
   // The callchain entries as frames: one per line perf 7.2 prints for each (inline_chain).
   void expand_entries();
   uint32_t dso_order(const Dso* d);
+  std::string srcline_of(const Resolved& r);
   Hists& hists_for(int attr_index);
   static std::string find_parent(const std::vector<ChainFrame>& path);
 
@@ -91,6 +92,7 @@ class ReportTool : public SessionTool {
   uint64_t lost_samples_ = 0;
   SampleUnwinder unwinder_{opts_.symfs};  // --call-graph dwarf samples
   bool want_parent_ = false;  // -s parent
+  bool want_srcline_ = false;  // -s srcline
   // perf's default ":<tid>" comm of threads sampled before their first COMM, renamed once by it.
   struct DefaultComm {
     std::string name;

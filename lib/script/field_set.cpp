@@ -17,6 +17,7 @@ constexpr FieldName kFieldNames[] = {
     {"cpu", kFieldCpu},   {"event", kFieldEvent},   {"trace", kFieldTrace}, {"ip", kFieldIp},
     {"sym", kFieldSym},   {"symoff", kFieldSymOff}, {"dso", kFieldDso},     {"addr", kFieldAddr},
     {"period", kFieldPeriod}, {"misc", kFieldMisc},     {"flags", kFieldFlags},
+    {"srcline", kFieldSrcline},
 };
 
 struct TypeName {

@@ -27,7 +27,8 @@ enum Field : uint32_t {
   kFieldAddr = 1u << 11,
   kFieldPeriod = 1u << 12,
   kFieldMisc = 1u << 13,   // the record's misc bits as letters (K, U, E, ...)
-  kFieldFlags = 1u << 14,  // branch flags: only empty ones (non-branch samples) are printed
+  kFieldFlags = 1u << 14,
+  kFieldSrcline = 1u << 15,  // perf's srcline: "file.c:23" under each ip line  // branch flags: only empty ones (non-branch samples) are printed
 };
 
 // perf's output types: the attr types below 6, plus "synth" and "other" (dynamic PMUs).

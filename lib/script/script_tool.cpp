@@ -250,7 +250,22 @@ void ScriptTool::print_symbol(TextLine& out, const Map* map, uint64_t ip, bool d
     }
   }
   if (dso_field && !alias) put_dso(out, map);
-  if (alias) out.put(" (inlined)");
+}
+
+void ScriptTool::put_srcline(TextLine& out, const Map* map, uint64_t ip, const std::string* known) {
+  if (!map || !map->dso) return;
+  out.put("\n  ");
+  if (known) {
+    out.put(*known);
+    return;
+  }
+  uint64_t addr = map->map_ip(ip);
+  const DsoSymbols* d = symbols_.user_symbols(map);
+  if (const std::string* line = d ? d->srcline(addr) : nullptr) {
+    out.put(*line);
+    return;
+  }
+  out.put(map->dso->short_name).put('[').hex(d ? d->objdump_addr(addr) : addr).put(']');
 }
 
 const InlineChain* ScriptTool::inline_chain(const Map* map, uint64_t ip) {
@@ -267,7 +282,8 @@ void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, i
   bool sym = fields_.has(type, kFieldSym);
   bool symoff = fields_.has(type, kFieldSymOff);
   bool dso = fields_.has(type, kFieldDso);
-  const uint32_t field_bits = ip | sym << 1 | symoff << 2 | dso << 3;
+  bool srcline = fields_.has(type, kFieldSrcline);
+  const uint32_t field_bits = ip | sym << 1 | symoff << 2 | dso << 3 | srcline << 4;
   for (const Frame& f : frames) {
     if (sym && deferred && f.ip == cookie) {
       if (ip) out.put('\t').hex(f.ip, 16);
@@ -295,10 +311,11 @@ void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, i
       if (ip) out.put('\t').hex(f.ip, 16);
       if (sym)
         print_symbol(out, f.map, f.ip, dso, symoff, line.name);
-      else if (line.name)
-        out.put(" (inlined)");  // without sym, perf still marks the lines of an inlined function
-      else if (dso)
+      else if (dso && !line.name)
         put_dso(out, f.map);
+      if (srcline) put_srcline(out, f.map, f.ip, line.srcline);
+      // Even without sym, perf marks the lines of an inlined function.
+      if (line.name) out.put(" (inlined)");
       out.put('\n');
     }
     if (std::optional<std::string_view> text = out.since(m)) frame_text_.store(key, *text);
@@ -358,6 +375,7 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
         print_symbol(out, map, ds.ip, fields_.has(type, kFieldDso), fields_.has(type, kFieldSymOff));
       else if (fields_.has(type, kFieldDso))
         put_dso(out, map);
+      if (fields_.has(type, kFieldSrcline)) put_srcline(out, map, ds.ip, nullptr);
     }
   }
   out.put('\n');

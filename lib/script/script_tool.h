@@ -86,6 +86,9 @@ class ScriptTool : public SessionTool {
   // perf 7.2's inline lines of a callchain entry, or nullptr for a single plain line.
   const InlineChain* inline_chain(const Map* map, uint64_t ip);
   static void put_dso(TextLine& out, const Map* map);
+  // perf's map__fprintf_srcline: "\n  file.c:23", or "\n  dso[objdump address]" when the
+  // dso has no line for ip; nothing without a map. known: the srcline an inline line has.
+  void put_srcline(TextLine& out, const Map* map, uint64_t ip, const std::string* known);
   size_t name_width(Session& s);
   // Tracepoint fields (-F trace): formats from HEADER_TRACING_DATA (file) or the
   // HEADER_TRACING_DATA record (pipe); a malformed blob is a fatal InputError.

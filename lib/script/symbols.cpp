@@ -105,6 +105,11 @@ const SymbolTable* ScriptSymbols::table_of(const Map* map) {
   return entry(map).table;
 }
 
+const DsoSymbols* ScriptSymbols::user_symbols(const Map* map) {
+  if (!map || !map->dso) return nullptr;
+  return entry(map).user;
+}
+
 ScriptSymbols::Hit ScriptSymbols::find(const Map* map, uint64_t map_addr) {
   Hit h;
   if (!map || !map->dso) return h;

@@ -44,6 +44,8 @@ class ScriptSymbols {
   Hit find(const Map* map, uint64_t map_addr);
   // The symbol table of the map's dso, or nullptr when it has none.
   const SymbolTable* table_of(const Map* map);
+  // The loaded symbols of a user-space map's dso (srclines, objdump addresses), or nullptr.
+  const DsoSymbols* user_symbols(const Map* map);
 
  private:
   struct Entry {

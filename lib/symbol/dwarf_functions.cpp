@@ -16,11 +16,23 @@ std::string attr_string(Dwarf_Die* die, unsigned name) {
   return s ? s : "";
 }
 
-DwarfFunctions::Function function_of(Dwarf_Die* die) {
+DwarfFunctions::Function function_of(Dwarf_Die* die, Dwarf_Die* cu) {
   DwarfFunctions::Function f;
   f.name = attr_string(die, DW_AT_name);
   f.linkage = attr_string(die, DW_AT_linkage_name);
   if (f.linkage.empty()) f.linkage = attr_string(die, DW_AT_MIPS_linkage_name);
+  Dwarf_Attribute mem;
+  Dwarf_Word file = 0, line = 0;
+  if (dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &mem), &file) == 0 &&
+      dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &mem), &line) == 0) {
+    Dwarf_Files* files = nullptr;
+    size_t nfiles = 0;
+    if (dwarf_getsrcfiles(cu, &files, &nfiles) == 0 && file < nfiles) {
+      const char* name = dwarf_filesrc(files, file, nullptr, nullptr);
+      if (name) f.call_file = name;
+    }
+    f.call_line = static_cast<int>(line);
+  }
   return f;
 }
 
@@ -98,14 +110,31 @@ std::vector<DwarfFunctions::Function> DwarfFunctions::chain(uint64_t vaddr) cons
   SubprogramSearch s{vaddr, {}, false};
   dwarf_getfuncs(&cu, match_subprogram, &s, 0);
   if (!s.ok) return out;
-  std::vector<Function> outer_first{function_of(&s.found)};
+  std::vector<Function> outer_first{function_of(&s.found, &cu)};
   Dwarf_Die at = s.found, next;
   while (outer_first.size() < 256 && find_inlined(&at, vaddr, &next)) {
-    outer_first.push_back(function_of(&next));
+    outer_first.push_back(function_of(&next, &cu));
     at = next;
   }
   out.assign(outer_first.rbegin(), outer_first.rend());
   return out;
+}
+
+bool DwarfFunctions::has_unit(uint64_t vaddr) const {
+  Dwarf_Die cu;
+  return dwarf_ && dwarf_addrdie(dwarf_, vaddr, &cu) != nullptr;
+}
+
+bool DwarfFunctions::line(uint64_t vaddr, std::string& file, int& line) const {
+  if (!dwarf_) return false;
+  Dwarf_Die cu;
+  if (dwarf_addrdie(dwarf_, vaddr, &cu) == nullptr) return false;
+  Dwarf_Line* l = dwarf_getsrc_die(&cu, vaddr);
+  if (!l) return false;
+  const char* src = dwarf_linesrc(l, nullptr, nullptr);
+  if (!src || dwarf_lineno(l, &line) != 0) return false;
+  file = src;
+  return true;
 }
 
 }  // namespace cperf

@@ -31,10 +31,17 @@ class DwarfFunctions {
   struct Function {
     std::string name;      // DW_AT_name, through abstract origins
     std::string linkage;   // DW_AT_linkage_name through abstract origins, "" if none
+    std::string call_file; // an inlined subroutine's call site (DW_AT_call_file), full path
+    int call_line = 0;     // ... and DW_AT_call_line; 0 for the subprogram
   };
   // Innermost first: the inlined subroutines holding vaddr, then their subprogram (last).
   // Empty when no subprogram of the file holds vaddr.
   std::vector<Function> chain(uint64_t vaddr) const;
+
+  // The line table's entry for vaddr: its file (full path) and line. False when none.
+  bool line(uint64_t vaddr, std::string& file, int& line) const;
+  // A compile unit's ranges hold vaddr.
+  bool has_unit(uint64_t vaddr) const;
 
  private:
   DwarfFunctions() = default;

@@ -60,10 +60,9 @@ uint64_t DsoSymbols::to_vaddr(uint64_t addr) const {
   return addr;
 }
 
-const InlineChain* DsoSymbols::inline_chain(uint64_t addr, const Symbol& sym) const {
-  auto found = inline_chains_.find(addr);
-  if (found != inline_chains_.end()) return found->second.get();
-  if (!dwarf_) {
+void DsoSymbols::open_dwarf() const {
+  if (dwarf_) return;
+  {
     dwarf_ = DwarfFunctions::open(symtab_path_);
     if (std::unique_ptr<ElfFile> rt = ElfFile::open(runtime_path_)) {
       size_t n = 0;
@@ -76,6 +75,44 @@ const InlineChain* DsoSymbols::inline_chain(uint64_t addr, const Symbol& sym) co
       std::sort(load_offsets_.begin(), load_offsets_.end());
     }
   }
+}
+
+namespace {
+// perf's srcline text: the file's base name and the line.
+std::string srcline_text(const std::string& file, int line) {
+  size_t slash = file.rfind('/');
+  return (slash == std::string::npos ? file : file.substr(slash + 1)) + ":" + std::to_string(line);
+}
+}  // namespace
+
+uint64_t DsoSymbols::objdump_addr(uint64_t addr) const {
+  open_dwarf();
+  return to_vaddr(addr);
+}
+
+const std::string* DsoSymbols::srcline(uint64_t addr) const {
+  auto found = srclines_.find(addr);
+  if (found != srclines_.end()) return found->second;
+  open_dwarf();
+  std::string file;
+  int line = 0;
+  const std::string* text = nullptr;
+  const uint64_t vaddr = to_vaddr(addr);
+  if (dwarf_->line(vaddr, file, line))
+    text = intern(srcline_text(file, line));
+  else if (dwarf_->has_line_info() && (!dwarf_->chain(vaddr).empty() || addr2line_name(addr)))
+    // libdw has no line, so perf asks binutils' addr2line. When that names a function, its
+    // line is "??:?" outside every compile unit and ":?" inside one without a line there
+    // (perf reads "?" as line 0); when it names none ("??"), perf counts it a failure.
+    text = intern(dwarf_->has_unit(vaddr) ? ":0" : "??:0");
+  srclines_.emplace(addr, text);
+  return text;
+}
+
+const InlineChain* DsoSymbols::inline_chain(uint64_t addr, const Symbol& sym) const {
+  auto found = inline_chains_.find(addr);
+  if (found != inline_chains_.end()) return found->second.get();
+  open_dwarf();
   std::unique_ptr<InlineChain> chain;
   const uint64_t vaddr = to_vaddr(addr);
   std::vector<DwarfFunctions::Function> fns = dwarf_->chain(vaddr);
@@ -108,6 +145,16 @@ const InlineChain* DsoSymbols::inline_chain(uint64_t addr, const Symbol& sym) co
     if (!names.empty() && !(names.size() == 1 && names[0] == sym.name)) {
       chain = std::make_unique<InlineChain>();
       for (const auto& n : names) chain->push_back(line(n));
+    }
+  }
+  // Each line's srcline: the innermost one's is the address's own line, each caller's the
+  // call site of the function it inlined.
+  if (chain) {
+    for (size_t i = 0; i < chain->size(); ++i) {
+      if (i == 0)
+        (*chain)[i].srcline = srcline(addr);
+      else if (i - 1 < fns.size() && fns[i - 1].call_line > 0)
+        (*chain)[i].srcline = intern(srcline_text(fns[i - 1].call_file, fns[i - 1].call_line));
     }
   }
   return inline_chains_.emplace(addr, std::move(chain)).first->second.get();

@@ -29,7 +29,8 @@ namespace cperf {
 // One line perf 7.2 prints for a callchain address: an inlined function's name (printed as
 // "NAME+off (inlined)", off from the ELF symbol's start), or the ELF symbol itself.
 struct InlineFrame {
-  const std::string* name = nullptr;  // nullptr: the ELF symbol, printed as usual
+  const std::string* name = nullptr;     // nullptr: the ELF symbol, printed as usual
+  const std::string* srcline = nullptr;  // "file.c:23" (perf's srcline of this line), if known
 };
 using InlineChain = std::vector<InlineFrame>;
 
@@ -73,6 +74,13 @@ class DsoSymbols {
   // "(inlined)" line.
   const InlineChain* inline_chain(uint64_t addr, const Symbol& sym) const;
 
+  // perf's srcline of addr, "file.c:23" (the line table's file, base name); "??:0" (or ":0")
+  // when the file has line info but not for addr; nullptr when it has none (perf then prints
+  // its own fallback).
+  const std::string* srcline(uint64_t addr) const;
+  // The address as objdump shows it (perf's map__rip_2objdump of addr).
+  uint64_t objdump_addr(uint64_t addr) const;
+
   const SymbolTable& table() const { return table_; }
   // The file the symbols came from (perf's symsrc filename); empty when none was found.
   const std::string& symtab_path() const { return symtab_path_; }
@@ -87,6 +95,8 @@ class DsoSymbols {
   mutable std::vector<std::pair<uint64_t, uint64_t>> load_offsets_;  // (p_offset, p_vaddr - p_offset)
   mutable std::unordered_map<uint64_t, std::unique_ptr<InlineChain>> inline_chains_;
   mutable std::unordered_map<std::string, std::unique_ptr<std::string>> inline_names_;
+  mutable std::unordered_map<uint64_t, const std::string*> srclines_;
+  void open_dwarf() const;
   const std::string* intern(std::string name) const;
   uint64_t to_vaddr(uint64_t addr) const;
   mutable uint64_t last_addr_ = 0;

@@ -26,6 +26,8 @@ for exp in "$set"/expected/*.txt.gz; do
     report) args=(report --stdio --no-children) ;;
     report-caller) args=(report --stdio --no-children -g caller) ;;
     report-dso-sym) args=(report --stdio --no-children -s dso,sym) ;;
+    script-srcline) args=(script -F +srcline) ;;
+    report-srcline) args=(report --stdio --no-children -s srcline -g none) ;;
     *) echo "FAIL: no command for golden kind $kind"; GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); continue ;;
   esac
   (cd "$W/data" && HOME=$W/home "$CPERF" "${args[@]}" -i "$name.data" --symfs="$symfs" \

@@ -25,6 +25,8 @@ report-children|report --stdio
 report|report --stdio --no-children
 report-caller|report --stdio --no-children -g caller
 report-dso-sym|report --stdio --no-children -s dso,sym
+script-srcline|script -F +srcline
+report-srcline|report --stdio --no-children -s srcline -g none
 K
 }
 for f in "$W"/data/*.data; do
