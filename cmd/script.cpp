@@ -39,6 +39,7 @@ struct ScriptCliOptions {
   int verbose = 0;
   std::string kallsyms, symfs;
   bool demangle = true;
+  bool inline_frames = true;
   bool merge = false, no_merge = false;
 };
 
@@ -118,6 +119,7 @@ int cmd_script(const Args& args) {
   app.add_option("--kallsyms", o.kallsyms, "kallsyms pathname");
   app.add_option("--symfs", o.symfs, "Look for files with symbols relative to this directory");
   app.add_flag("--demangle,!--no-demangle", o.demangle, "Enable symbol demangling");
+  app.add_flag("--inline,!--no-inline", o.inline_frames, "Show inline function");
   app.add_flag("--merge-callchains", o.merge, "Enable merging deferred user callchains");
   app.add_flag("--no-merge-callchains", o.no_merge, "Show separate CALLCHAIN_DEFERRED records");
   int rc = parse_command_line(app, args);
@@ -128,6 +130,7 @@ int cmd_script(const Args& args) {
   so.symfs = o.symfs;
   so.kallsyms = o.kallsyms;
   so.demangle.demangle = o.demangle;
+  so.inline_frames = o.inline_frames;
   so.merge_callchains = !o.no_merge;
   so.hide_call_graph = o.hide_call_graph;
   so.max_stack = o.max_stack < 0 ? 0 : o.max_stack;

@@ -14,6 +14,7 @@ namespace cperf {
 
 ReportTool::ReportTool(ReportToolOptions opts)
     : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {
+  symbols_.set_inline_frames(opts_.inline_frames);
   want_parent_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kParent) !=
                  opts_.hist.sort.end();
   want_srcline_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kSrcline) !=

@@ -24,6 +24,7 @@ namespace cperf {
 struct ReportToolOptions {
   std::string symfs, kallsyms;
   DemangleOptions demangle;  // --no-demangle
+  bool inline_frames = true;  // --no-inline: no "(inlined)" frames
   HistOptions hist;
   bool children = false;
   bool caller_order = false;  // -g caller / -G

@@ -13,7 +13,9 @@ ScriptTool::ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields)
     : out_(out),
       opts_(std::move(opts)),
       fields_(fields),
-      symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {}
+      symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {
+  symbols_.set_inline_frames(opts_.inline_frames);
+}
 
 void ScriptTool::record(Event& ev, Session& s) {
   symbols_.use_build_ids(s.reader());

@@ -32,6 +32,7 @@ namespace cperf {
 struct ScriptOptions {
   std::string symfs, kallsyms;
   DemangleOptions demangle;  // --no-demangle
+  bool inline_frames = true;  // --no-inline: no "(inlined)" lines
   bool merge_callchains = true;
   bool hide_call_graph = false;
   int max_stack = 127;

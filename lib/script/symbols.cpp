@@ -122,7 +122,7 @@ ScriptSymbols::Hit ScriptSymbols::find(const Map* map, uint64_t map_addr) {
   m.hit = h;
   if (!e.table) return h;
   h.sym = e.user ? e.user->find(map_addr) : e.table->find(map_addr);
-  if (h.sym && e.user) h.chain = e.user->inline_chain(map_addr, *h.sym);
+  if (h.sym && e.user && inline_frames_) h.chain = e.user->inline_chain(map_addr, *h.sym);
   m.hit = h;
   return h;
 }

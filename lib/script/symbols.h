@@ -30,6 +30,9 @@ class ScriptSymbols {
   ScriptSymbols(std::string symfs, std::string kallsyms, DemangleOptions demangle = {});
   explicit ScriptSymbols(SymbolOptions opts);
 
+  // perf's --no-inline: callchain entries are never split into inline lines.
+  void set_inline_frames(bool on) { inline_frames_ = on; }
+
   // Takes the build-id table of the reader's file. Call before the first lookup; later
   // calls with the same reader do nothing.
   void use_build_ids(const PerfDataReader& reader);
@@ -70,6 +73,7 @@ class ScriptSymbols {
   const PerfDataReader* reader_ = nullptr;
   std::unordered_map<std::string, std::string> header_build_ids_;  // filename -> hex
   std::unordered_map<const Dso*, Entry> by_dso_;
+  bool inline_frames_ = true;
   const Dso* last_dso_ = nullptr;
   const Entry* last_entry_ = nullptr;
 };

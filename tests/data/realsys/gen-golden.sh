@@ -27,6 +27,8 @@ report-caller|report --stdio --no-children -g caller
 report-dso-sym|report --stdio --no-children -s dso,sym
 script-srcline|script -F +srcline
 report-srcline|report --stdio --no-children -s srcline -g none
+script-noinline|script --no-inline
+report-noinline|report --stdio --no-inline
 K
 }
 for f in "$W"/data/*.data; do
