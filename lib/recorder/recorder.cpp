@@ -284,6 +284,9 @@ bool Recorder::build_attrs() {
     if (i == tracking_) {
       a.mmap = a.comm = a.task = a.mmap2 = a.comm_exec = a.ksymbol = a.bpf_event = 1;
       if (defer_requested_) a.defer_output = 1;
+      // DWARF unwinding needs the data mappings too (perf sets it; without it perf 6.1 finds
+      // no map for stack addresses and every unwound stack stops at its leaf).
+      if (o_.callchain.mode == CallchainMode::kDwarf) a.mmap_data = 1;
     }
   }
   // Several events: each sample says which one it is, by PERF_SAMPLE_ID when all events sample

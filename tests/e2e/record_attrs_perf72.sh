@@ -33,6 +33,9 @@ done <<'EOF'
 -e cpu-clock
 -g -e cpu-clock
 --call-graph fp,defer -e cpu-clock
+--call-graph dwarf -e cpu-clock
+--call-graph dwarf,4096 -e cpu-clock:u
+-a --call-graph dwarf,1024 -F 99 -e cpu-clock
 -e cpu-clock:u,task-clock:H,page-faults:G,cs:GH,cpu-clock:p
 -e cpu-clock,task-clock -g
 -e cpu-clock,dummy
