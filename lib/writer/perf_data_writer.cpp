@@ -135,14 +135,14 @@ bool PerfDataWriter::begin(const std::vector<WriterAttr>& attrs, const FeatureMa
       b.raw(&a.attr, attr_size_);
       for (uint64_t id : a.ids) b.u64(id);
     }
+    // Exactly as long as their payload, unpadded, as perf writes them: strict readers (e.g.
+    // AutoFDO's) check the record size against what the feature's own fields add up to.
     for (const auto& [id, payload] : pipe_features) {
-      size_t size = (16 + payload.size() + 7) / 8 * 8;
       b.u32(PERF_RECORD_HEADER_FEATURE);
       b.u16(0);
-      b.u16(static_cast<uint16_t>(size));
+      b.u16(static_cast<uint16_t>(16 + payload.size()));
       b.u64(static_cast<uint64_t>(id));
       b.raw(payload.data(), payload.size());
-      b.align(8);
     }
     // End of the features: a payload-less HEADER_FEATURE whose id is HEADER_LAST_FEATURE.
     // perf 7.2 prints a pipe stream's header when it reads this (report --header-only then

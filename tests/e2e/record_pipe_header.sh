@@ -29,6 +29,27 @@ after=$(grep -A1000 -E '\[0x10\]: PERF_RECORD_FEATURE$' "$T/dump.txt" | grep -c 
 "$CPERF" evlist -v -i - < "$T/pipe.data" | grep -q 'size: 144,' ||
   { echo "FAIL: pipe attr is not 144 bytes:"; "$CPERF" evlist -v -i - < "$T/pipe.data"; exit 1; }
 echo "ok: marker and 144-byte attrs"
+# Feature records are exactly as long as their payload (perf does not pad them to 8 bytes):
+# a string feature (hostname, osrelease, version, arch, cpudesc, cpuid) is its u32 length and
+# that many bytes.
+python3 - "$T/pipe.data" <<'PY' || { echo "FAIL: padded feature records"; exit 1; }
+import struct, sys
+d = open(sys.argv[1], 'rb').read()
+pos, strings = 16, 0
+while pos + 8 <= len(d):
+    typ, misc, size = struct.unpack_from('<IHH', d, pos)
+    if size < 8: break
+    if typ == 80:  # PERF_RECORD_HEADER_FEATURE
+        feat = struct.unpack_from('<Q', d, pos + 8)[0]
+        if feat in (3, 4, 5, 6, 8, 9):  # HOSTNAME OSRELEASE VERSION ARCH CPUDESC CPUID
+            n = struct.unpack_from('<I', d, pos + 16)[0]
+            if size != 20 + n:
+                sys.exit(f"feature {feat}: record size {size}, payload needs {20 + n}")
+            strings += 1
+    pos += size
+sys.exit(0 if strings >= 4 else f"only {strings} string features")
+PY
+echo "ok: feature records unpadded"
 compare_61 - cpu-clock
 
 if oracle_have_chroot; then
