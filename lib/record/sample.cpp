@@ -63,6 +63,8 @@ std::string decode_sample(Bytes record, bool swap, const perf_event_attr& attr,
   const uint64_t t = attr.sample_type;
   s.sample_type = t;
   s.record_start = record.data();
+  // Without PERF_SAMPLE_PERIOD every sample counts the attr's period (perf's default).
+  s.period = attr.sample_period;
   if (t & PERF_SAMPLE_IDENTIFIER) s.id = r.u64();
   if (t & PERF_SAMPLE_IP) s.ip = r.u64();
   if (t & PERF_SAMPLE_TID) read_u32_pair(r, s.pid, s.tid);

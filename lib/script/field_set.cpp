@@ -126,6 +126,8 @@ std::string FieldSet::check(const perf_event_attr& attr, const std::string& evna
   };
   for (const Need& n : needs) {
     if (!(fields_[type] & n.field) || (attr.sample_type & n.sample_bit)) continue;
+    // A fixed-period event has its period without PERF_SAMPLE_PERIOD: the attr's.
+    if (n.field == kFieldPeriod && !attr.freq) continue;
     if (user_set_[type] & n.field)
       return "Samples for '" + evname + "' event do not have " + n.msg +
              " attribute set. Cannot print '" + n.fname + "' field.";
