@@ -52,6 +52,20 @@ int parse_command_line(CLI::App& app, const std::vector<std::string>& args) {
   } catch (const CLI::CallForHelp&) {
     std::cout << app.help();
     return 0;
+  } catch (const CLI::ExtrasError& e) {
+    // perf's words for an option it does not know: "unknown option `name'" for a long one,
+    // "unknown switch `c'" for a short one, then its usage line.
+    std::string what = e.what();
+    size_t colon = what.find(": ");
+    std::string arg = colon == std::string::npos ? "" : what.substr(colon + 2);
+    arg = arg.substr(0, arg.find(' '));
+    std::string msg = what;
+    if (arg.compare(0, 2, "--") == 0)
+      msg = "unknown option `" + arg.substr(2) + "'";  // "=value" included, as perf
+    else if (arg.size() > 1 && arg[0] == '-')
+      msg = std::string("unknown switch `") + arg[1] + "'";
+    std::cerr << "  Error: " << msg << "\n\n Usage: " << app.get_description() << "\n\n";
+    return 129;
   } catch (const CLI::ParseError& e) {
     std::cerr << "  Error: " << e.what() << "\n\n" << app.help();
     return 129;

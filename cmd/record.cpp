@@ -136,8 +136,12 @@ int cmd_record(const Args& args) {
     }
     static const char* kLongFlags[] = {"all-cpus", "no-inherit", "quiet", "verbose", "per-thread",
                                        "help", "no-call-graph"};
-    bool is_flag = false;
+    static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
+                                        "mmap-pages", "output", "pid", "tid", "uid"};
+    bool is_flag = false, is_valued = name.size() == 1;
     for (const char* f : kLongFlags) is_flag |= name == f;
+    for (const char* f : kLongValued) is_valued |= name == f;
+    if (!is_flag && !is_valued) return usage_error("unknown option `" + a.substr(2) + "'");
     if (!is_flag && !has_value) {
       if (i + 1 >= args.size()) return usage_error("switch `" + name + "' requires a value");
       value = args[++i];

@@ -15,6 +15,18 @@ check "help" 0 "$CPERF" help
 check "report -h" 0 "$CPERF" report -h
 grep -q -- '--dump-raw-trace' /tmp/cperf-cli.out || { echo "FAIL: report -h lists options"; fail=$((fail+1)); }
 check "unknown option" 129 "$CPERF" report --no-such-option
+# perf's words (parse-options.c) and usage line, for every command.
+for c in "report --no-such-option|unknown option \`no-such-option'|perf report [<options>]" \
+         "script -Z|unknown switch \`Z'|perf script [<options>]" \
+         "inject --x=3|unknown option \`x=3'|perf inject [<options>]" \
+         "evlist --zz|unknown option \`zz'|perf evlist [<options>]" \
+         "record --bogus|unknown option \`bogus'|perf record [<options>] [<command>]"; do
+  IFS='|' read -r args msg usage <<< "$c"
+  # shellcheck disable=SC2086
+  check "$args" 129 "$CPERF" $args
+  printf '  Error: %s\n\n Usage: %s\n' "$msg" "$usage" | cmp -s - <(head -3 /tmp/cperf-cli.err) ||
+    { echo "FAIL: $args: stderr is not perf's:"; head -3 /tmp/cperf-cli.err; fail=$((fail+1)); }
+done
 check "unknown command" 1 "$CPERF" frobnicate
 f=tests/data/perf7.2-defer/data/defer.data
 check "prefix of --no-merge-callchains" 0 "$CPERF" script --no-merge-callchain -i "$f"
