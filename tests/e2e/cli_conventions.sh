@@ -27,7 +27,14 @@ for c in "report --no-such-option|unknown option \`no-such-option'|perf report [
   printf '  Error: %s\n\n Usage: %s\n' "$msg" "$usage" | cmp -s - <(head -3 /tmp/cperf-cli.err) ||
     { echo "FAIL: $args: stderr is not perf's:"; head -3 /tmp/cperf-cli.err; fail=$((fail+1)); }
 done
-check "unknown command" 1 "$CPERF" frobnicate
+CPERF_OTHER_PERF= check "unknown command" 1 "$CPERF" frobnicate
+grep -qx "perf: 'frobnicate' is not a perf-command. See 'perf --help'." /tmp/cperf-cli.err ||
+  { echo "FAIL: unknown command message"; cat /tmp/cperf-cli.err; fail=$((fail+1)); }
+# Commands cperf lacks go, unchanged, to another perf (cmd/other_perf.h); /bin/echo stands in.
+CPERF_OTHER_PERF=/bin/echo check "hand-off" 0 "$CPERF" --no-pager stat -e cycles -- true
+[ "$(cat /tmp/cperf-cli.out)" = "--no-pager stat -e cycles -- true" ] ||
+  { echo "FAIL: hand-off did not pass the command line unchanged: $(cat /tmp/cperf-cli.out)"; fail=$((fail+1)); }
+CPERF_OTHER_PERF=/bin/echo CPERF_HANDED_OVER=1 check "no second hand-off" 1 "$CPERF" stat
 f=tests/data/perf7.2-defer/data/defer.data
 check "prefix of --no-merge-callchains" 0 "$CPERF" script --no-merge-callchain -i "$f"
 check "missing file" 1 "$CPERF" report -D -i /nonexistent/perf.data
