@@ -26,6 +26,7 @@ const Command kCommands[] = {
     {"script", cperf::cmd_script, "Read perf.data (created by perf record) and display trace output"},
     {"inject", cperf::cmd_inject, "Filter to augment the events stream with additional information"},
     {"evlist", cperf::cmd_evlist, "List the event names in a perf.data file"},
+    {"buildid-list", cperf::cmd_buildid_list, "List the buildids in a perf.data file"},
 };
 
 void print_usage(std::FILE* out) {

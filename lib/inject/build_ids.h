@@ -19,4 +19,12 @@ std::set<std::string> build_id_filenames(Bytes payload, bool swap);
 std::vector<BuildIdEntry> collect_hit_build_ids(PerfDataReader& reader, bool all,
                                                 const std::set<std::string>& known);
 
+// perf buildid-list: the (build id hex, DSO name) pairs the file itself knows, sorted by name.
+// From the header's build-id table, unless with_hits or the file has no table (a pipe): then
+// the events are read and the DSOs some sample's ip falls in are listed, with the build id of
+// the table, a pipe's HEADER_BUILD_ID records or MMAP2, else none (""). Reads `reader` to the
+// end.
+std::vector<std::pair<std::string, std::string>> file_build_ids(PerfDataReader& reader,
+                                                                bool with_hits);
+
 }  // namespace cperf

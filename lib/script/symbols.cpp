@@ -4,38 +4,11 @@
 #include <cstring>
 
 #include "format/file_header.h"
+#include "header/build_id_table.h"
 
 namespace cperf {
 
 namespace {
-
-constexpr uint16_t kMiscBuildIdSize = 1 << 15;  // PERF_RECORD_MISC_BUILD_ID_SIZE
-constexpr size_t kBuildIdField = 24;            // u8 build_id[24] (20 bytes + size + pad)
-
-// HEADER_BUILD_ID: a series of { perf_event_header; s32 pid; u8 build_id[24]; char
-// filename[] } records. Host user and kernel entries only (guests are not supported).
-std::unordered_map<std::string, std::string> parse_build_id_table(Bytes payload, bool swap) {
-  std::unordered_map<std::string, std::string> out;
-  size_t pos = 0;
-  while (pos + 8 <= payload.size()) {
-    ByteReader r(payload.subspan(pos), swap);
-    r.skip(4);
-    uint16_t misc = r.u16();
-    uint16_t size = r.u16();
-    if (size < 8 || pos + size > payload.size()) break;
-    constexpr size_t kNameAt = 8 + 4 + kBuildIdField;
-    uint8_t mode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
-    if (size > kNameAt && (mode == PERF_RECORD_MISC_KERNEL || mode == PERF_RECORD_MISC_USER)) {
-      const auto* id = reinterpret_cast<const uint8_t*>(payload.data() + pos + 12);
-      size_t n = misc & kMiscBuildIdSize ? std::min<size_t>(id[20], 20) : 20;
-      const char* name = reinterpret_cast<const char*>(payload.data() + pos + kNameAt);
-      std::string hex = BuildId(std::span<const uint8_t>(id, n)).to_hex();
-      out.try_emplace(std::string(name, strnlen(name, size - kNameAt)), std::move(hex));
-    }
-    pos += size;
-  }
-  return out;
-}
 
 bool is_core_kernel(const Dso& d) { return d.kernel && d.long_name == "[kernel.kallsyms]"; }
 

@@ -1,0 +1,15 @@
+// HEADER_BUILD_ID (a file's build-id table, or a pipe's HEADER_BUILD_ID records): a series of
+// { perf_event_header; s32 pid; u8 build_id[24]; char filename[] } records.
+#pragma once
+#include <string>
+#include <unordered_map>
+
+#include "base/byte_reader.h"
+
+namespace cperf {
+
+// filename -> build id (hex), host user and kernel entries only (guests are not supported);
+// the first entry of a name wins. A damaged table ends the parse where it breaks.
+std::unordered_map<std::string, std::string> parse_build_id_table(Bytes payload, bool swap);
+
+}  // namespace cperf
