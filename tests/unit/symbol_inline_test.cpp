@@ -6,6 +6,7 @@
 //   qs-nodebug  qs without .debug_* sections: no inline lines at all
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 
 #include "symbol/symbol_cache.h"
@@ -84,6 +85,49 @@ TEST_F(InlineChainTest, ChainIsCachedPerAddress) {
   ASSERT_NE(main_sym, nullptr);
   for (uint64_t a = main_sym->start; a < main_sym->end; ++a)
     EXPECT_EQ(d.inline_chain(a, *main_sym), d.inline_chain(a, *main_sym));
+}
+
+}  // namespace
+}  // namespace cperf
+
+namespace cperf {
+namespace {
+
+// The line of src/qs.c holding `needle`, 0 if none.
+int source_line(const std::string& dir, const std::string& needle) {
+  std::ifstream f(dir + "/src/qs.c");
+  std::string line;
+  for (int n = 1; std::getline(f, line); ++n)
+    if (line.find(needle) != std::string::npos) return n;
+  return 0;
+}
+
+TEST(InlineSrclineTest, LinesOfAnInlinedCallAndItsCaller) {
+  std::optional<std::string> dir = symbol_test::fixture_dir("realsys");
+  if (!dir) GTEST_SKIP() << "no tests/data/realsys";
+  SymbolOptions opts;
+  opts.buildid_dir = "/nonexistent/cperf-test-buildid-dir";
+  SymbolCache cache(opts);
+  const DsoSymbols& d = cache.dso(*dir + "/bin/qs", "");
+  const Symbol* main_sym = nullptr;
+  for (const Symbol& s : d.table().symbols())
+    if (s.name == "main") main_sym = &s;
+  ASSERT_NE(main_sym, nullptr);
+  const std::string inner = "qs.c:" + std::to_string(source_line(*dir, "v[i] = rand_r(seed)"));
+  const std::string call = "qs.c:" + std::to_string(source_line(*dir, "fill(v, n, &seed)"));
+  bool seen = false;
+  for (uint64_t a = main_sym->start; a < main_sym->end && !seen; ++a) {
+    const InlineChain* c = d.inline_chain(a, *main_sym);
+    if (!c || c->size() != 2 || !c->at(0).srcline || *c->at(0).srcline != inner) continue;
+    // The inlined line is fill's own; main's line is where it calls fill.
+    ASSERT_NE(c->at(1).srcline, nullptr);
+    EXPECT_EQ(*c->at(1).srcline, call);
+    seen = true;
+  }
+  EXPECT_TRUE(seen) << "no address of main with fill inlined at " << inner;
+  // No line info: no srcline (script then prints "qs[<address>]").
+  const DsoSymbols& stripped = cache.dso(*dir + "/bin/qs-nodebug", "");
+  EXPECT_EQ(stripped.srcline(main_sym->start), nullptr);
 }
 
 }  // namespace
