@@ -42,4 +42,9 @@ const char* record_type_name(uint32_t type);
 // "PERF_RECORD_<name>" or "record type N" for error messages.
 std::string record_type_label(uint32_t type);
 
+// The smallest size a record of this type can have (the fixed part of its layout, plus one
+// byte of its name for records ending in a string), as perf checks it before processing;
+// 0 when perf sets no minimum (SAMPLE, FINISHED_ROUND, ...).
+uint32_t record_min_size(uint32_t type);
+
 }  // namespace cperf

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cinttypes>
 #include <cstdio>
 #include <cstring>
 
@@ -32,6 +33,16 @@ Header read_header(Bytes b, bool swap) {
   h.misc = r.u16();
   h.size = r.u16();
   return h;
+}
+
+// perf warns about a record too small for its type and steps over it.
+bool skip_too_small(const Header& h, uint64_t offset) {
+  uint32_t min = record_min_size(h.type);
+  if (!min || h.size >= min) return false;
+  const char* name = record_type_name(h.type);
+  std::fprintf(stderr, "WARNING: at offset %#" PRIx64 ": %s (%u) event size %u too small (min %u), skipping\n",
+               offset, name ? name : "UNKNOWN", h.type, h.size, min);
+  return true;
 }
 
 }  // namespace
@@ -186,6 +197,10 @@ std::optional<RawRecord> PerfDataReader::next_from_file() {
   if (h.size > data_end_ - pos_)
     fail(pos_, h.type, "truncated record (size " + std::to_string(h.size) + ", " +
                            std::to_string(data_end_ - pos_) + " bytes left)");
+  if (skip_too_small(h, pipe_ ? pos_ - kPipeHeaderSize : pos_)) {
+    pos_ += h.size;
+    return next_from_file();
+  }
   RawRecord rec{h.type, h.misc, h.size, file.subspan(pos_, h.size),
                 pipe_ ? pos_ - kPipeHeaderSize : pos_, false, {}};
   pos_ += h.size;
@@ -221,6 +236,10 @@ std::optional<RawRecord> PerfDataReader::next_from_stream() {
   std::memcpy(buf_.data(), hb, kHeaderBytes);
   if (!read_stream(buf_.data() + kHeaderBytes, h.size - kHeaderBytes))
     fail(pos_, h.type, "truncated record");
+  if (skip_too_small(h, pos_ - kPipeHeaderSize)) {
+    pos_ += h.size;
+    return next_from_stream();
+  }
   RawRecord rec{h.type, h.misc, h.size, Bytes(buf_.data(), h.size), pos_ - kPipeHeaderSize, false, {}};
   pos_ += h.size;
   if (uint64_t extra = payload_size(rec)) {
@@ -242,6 +261,10 @@ std::optional<RawRecord> PerfDataReader::next_decompressed() {
   if (h.size < kHeaderBytes || h.size > left)
     fail(decomp_offset_, PERF_RECORD_COMPRESSED,
          "bad inner record size " + std::to_string(h.size) + " (type " + std::to_string(h.type) + ")");
+  if (skip_too_small(h, decomp_offset_)) {
+    decomp_pos_ += h.size;
+    return next();
+  }
   RawRecord rec{h.type, h.misc, h.size, b.subspan(0, h.size), decomp_offset_, true, {}};
   decomp_pos_ += h.size;
   absorb(rec);
