@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "format/attr_print.h"
 #include "header/feature_print.h"
+#include "header/feature_text.h"
 #include "io/perf_data_reader.h"
 
 namespace cperf {
@@ -22,6 +23,11 @@ int cmd_evlist(const Args& args) {
   app.add_flag("--trace-fields", trace_fields, "Show tracepoint fields");
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
+  if (group && (verbose || freq)) {
+    std::fputs("  Error: --group option is not compatible with other options\n\n\n"
+               " Usage: perf evlist [<options>]\n\n", stderr);
+    return 129;
+  }
   if (input.empty()) input = default_input();
   PerfDataReader reader(input);
   // Pipe input: attrs arrive as records; read them all first.
@@ -29,6 +35,29 @@ int cmd_evlist(const Args& args) {
     while (reader.next()) {
     }
   name_events(reader);
+  // Groups (HEADER_GROUP_DESC): -g prints each as "{leader,member,...}" on one line.
+  std::vector<GroupDesc> groups;
+  if (auto it = reader.features().find(HEADER_GROUP_DESC); it != reader.features().end()) {
+    ByteReader r(it->second, reader.swapped());
+    if (!read_group_desc(r, groups)) groups.clear();
+  }
+  bool has_groups = false;
+  for (const GroupDesc& g : groups) has_groups |= g.nr_members > 1;
+  if (group && has_groups) {
+    const auto& attrs = reader.attrs();
+    for (size_t i = 0; i < attrs.size(); ++i) {
+      std::string line = attrs[i].name;
+      for (const GroupDesc& g : groups) {
+        if (g.leader != i || g.nr_members <= 1) continue;
+        line = (g.name == "{anon_group}" ? "" : g.name) + "{" + attrs[i].name;
+        for (uint32_t k = 1; k < g.nr_members && i + 1 < attrs.size(); ++k) line += "," + attrs[++i].name;
+        line += "}";
+        break;
+      }
+      std::printf("%s\n", line.c_str());
+    }
+    return 0;
+  }
   for (const EventAttrEntry& e : reader.attrs()) {
     std::string line = e.name;
     if (verbose) {
@@ -48,6 +77,7 @@ int cmd_evlist(const Args& args) {
   }
   bool has_tracepoint = false;
   for (const EventAttrEntry& e : reader.attrs()) has_tracepoint |= e.attr.type == PERF_TYPE_TRACEPOINT;
+  if (has_groups && !group) std::printf("# Tip: use 'perf evlist -g' to show group information\n");
   if (has_tracepoint && !trace_fields)
     std::printf("# Tip: use 'perf evlist --trace-fields' to show fields for tracepoint events\n");
   return 0;

@@ -215,22 +215,11 @@ bool text_pmu_mappings(ByteReader& r, const FeatureEnv&, std::string& out) {
   return true;
 }
 
-struct GroupDesc {
-  std::string name;
-  uint32_t leader = 0;
-  uint32_t nr_members = 0;
-};
+
 
 bool text_group_desc(ByteReader& r, const FeatureEnv& env, std::string& out) {
-  uint32_t nr = r.u32();
-  if (!r.ok() || nr > r.remaining() / 12) return false;
-  std::vector<GroupDesc> groups(nr);
-  for (auto& g : groups) {
-    if (!read_header_string(r, g.name)) return false;
-    g.leader = r.u32();
-    g.nr_members = r.u32();
-  }
-  if (!r.ok()) return false;
+  std::vector<GroupDesc> groups;
+  if (!read_group_desc(r, groups)) return false;
   // perf walks its evlist: a leader with more than one member opens "{", members follow it.
   for (const auto& g : groups) {
     if (g.nr_members <= 1 || g.leader >= env.event_names.size()) continue;
@@ -648,6 +637,18 @@ bool parse_cpu_list(const std::string& s, std::vector<int>& cpus) {
     if (i < s.size()) ++i;
   }
   return true;
+}
+
+bool read_group_desc(ByteReader& r, std::vector<GroupDesc>& groups) {
+  uint32_t nr = r.u32();
+  if (!r.ok() || nr > r.remaining() / 12) return false;
+  groups.assign(nr, GroupDesc{});
+  for (auto& g : groups) {
+    if (!read_header_string(r, g.name)) return false;
+    g.leader = r.u32();
+    g.nr_members = r.u32();
+  }
+  return r.ok();
 }
 
 }  // namespace cperf

@@ -52,6 +52,13 @@ bool feature_text(int feat, Bytes data, const FeatureEnv& env, std::string& out)
 std::string feature_failure_text(int feat);
 
 // Helpers shared with the tests.
+// HEADER_GROUP_DESC: one entry per group, its leader's index among the attrs and its size.
+struct GroupDesc {
+  std::string name;  // "{anon_group}" when the group has no name of its own
+  uint32_t leader = 0, nr_members = 0;
+};
+bool read_group_desc(ByteReader& r, std::vector<GroupDesc>& groups);
+
 std::string cpu_list_string(std::vector<int> cpus);              // "0-3,5"
 bool parse_cpu_list(const std::string& s, std::vector<int>& cpus);
 

@@ -1,0 +1,22 @@
+#!/bin/bash
+# `evlist -g` shows event groups as perf 7.2 does (checked with the oracle on the same kind of
+# recording): each group on one line as "{leader,member}"; without -g the names one per line
+# and perf's tip; -g with -v or -F is perf's error, exit 129. Upstream's evlist.sh checks the
+# group line too.
+. "$(dirname "$0")/_record_lib.sh"
+need_perf_events
+"$CPERF" record -q -e '{cpu-clock,task-clock}' -e page-faults -o "$T/g.data" -- "$WL/deep" 50 > /dev/null ||
+  { echo "FAIL: record of a group"; exit 1; }
+fails=0
+expect() {  # expect WANT_STDOUT ARGS...
+  local want=$1; shift
+  "$CPERF" evlist "$@" -i "$T/g.data" > "$T/out" 2> "$T/err"
+  printf "$want" | cmp -s - "$T/out" || { echo "FAIL: evlist $*:"; cat "$T/out"; fails=$((fails + 1)); }
+}
+expect '{cpu-clock,task-clock}\npage-faults\n' -g
+expect "cpu-clock\ntask-clock\npage-faults\n# Tip: use 'perf evlist -g' to show group information\n"
+"$CPERF" evlist -g -v -i "$T/g.data" > /dev/null 2> "$T/err"; rc=$?
+[ $rc = 129 ] && head -1 "$T/err" | grep -qx '  Error: --group option is not compatible with other options' ||
+  { echo "FAIL: evlist -g -v: exit $rc, $(head -1 "$T/err")"; fails=$((fails + 1)); }
+[ $fails -eq 0 ] && echo "evlist groups: as perf"
+[ $fails -eq 0 ]
