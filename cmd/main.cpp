@@ -10,6 +10,7 @@
 #include "base/error.h"
 #include "commands.h"
 #include "other_perf.h"
+#include "pager.h"
 #include "version.h"
 
 namespace {
@@ -69,6 +70,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (a == "--no-pager" || a == "-P" || a == "--paginate" || a == "-p") {
+      cperf::set_pager_choice(a == "--no-pager" || a == "-P" ? 0 : 1);
       args.erase(args.begin());
       continue;
     }
@@ -103,6 +105,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "perf: '%s' is not a perf-command. See 'perf --help'.\n", args[0].c_str());
     return 1;
   }
+  if (cperf::pager_choice() == 1) cperf::setup_pager();
   int status;
   try {
     status = cmd->run(args);

@@ -15,6 +15,7 @@
 #include "session/deferred_merger.h"
 
 #include "cli.h"
+#include "pager.h"
 #include "commands.h"
 #include "dump/raw_dump.h"
 #include "header/feature_print.h"
@@ -482,6 +483,8 @@ int cmd_report(const Args& args) {
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
   if (o.input.empty()) o.input = default_input();
+  // perf pages report's text on a terminal, except when the data comes from stdin.
+  if (o.input != "-") setup_pager();
   if (o.dump_raw) return run_dump(o);
   if (o.header_only) return run_header_only(o);
   if (o.stats) return run_stats(o);

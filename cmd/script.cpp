@@ -14,6 +14,7 @@
 
 #include "base/error.h"
 #include "cli.h"
+#include "pager.h"
 #include "commands.h"
 #include "header/feature_print.h"
 #include "header/feature_text.h"
@@ -125,6 +126,7 @@ int cmd_script(const Args& args) {
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
   if (o.input.empty()) o.input = default_input();
+  setup_pager();  // on a terminal only, as perf
 
   ScriptOptions so;
   so.symfs = o.symfs;
