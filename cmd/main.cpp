@@ -69,6 +69,17 @@ int main(int argc, char** argv) {
       print_usage(stdout);
       return 0;
     }
+    // perf --buildid-dir DIR: the build-id cache's place, for the command (and what it runs).
+    if (a == "--buildid-dir" || a.rfind("--buildid-dir=", 0) == 0) {
+      std::string dir = a == "--buildid-dir" ? (args.size() > 1 ? args[1] : "") : a.substr(14);
+      if (dir.empty()) {
+        std::fprintf(stderr, "No directory given for --buildid-dir.\n");
+        return 129;
+      }
+      setenv("PERF_BUILDID_DIR", dir.c_str(), 1);
+      args.erase(args.begin(), args.begin() + (a == "--buildid-dir" ? 2 : 1));
+      continue;
+    }
     if (a == "--no-pager" || a == "-P" || a == "--paginate" || a == "-p") {
       cperf::set_pager_choice(a == "--no-pager" || a == "-P" ? 0 : 1);
       args.erase(args.begin());

@@ -121,6 +121,7 @@ int cmd_record(const Args& args) {
           case 'a': o.system_wide = true; break;
           case 'i': o.no_inherit = true; break;
           case 'q': o.quiet = true; break;
+          case 'N': o.buildid_cache = false; break;
           case 'v': o.verbose++; break;
           case 'h': std::fprintf(stderr, "%s", kUsage); return 0;
           default: return usage_error(std::string("unknown switch `") + c + "'");
@@ -135,7 +136,7 @@ int cmd_record(const Args& args) {
       }
     }
     static const char* kLongFlags[] = {"all-cpus", "no-inherit", "quiet", "verbose", "per-thread",
-                                       "help", "no-call-graph"};
+                                       "help", "no-call-graph", "no-buildid-cache", "buildid-all"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid"};
     bool is_flag = false, is_valued = name.size() == 1;
@@ -200,6 +201,10 @@ int cmd_record(const Args& args) {
       o.no_inherit = true;
     } else if (name == "per-thread") {
       o.per_thread = true;
+    } else if (name == "buildid-all") {
+      o.buildid_all = true;
+    } else if (name == "no-buildid-cache") {
+      o.buildid_cache = false;
     } else if (name == "quiet") {
       o.quiet = true;
     } else if (name == "verbose") {

@@ -31,7 +31,10 @@
 #include "writer/features.h"
 #include "writer/tracing_data.h"
 #include "writer/perf_data_writer.h"
+#include "symbol/buildid_cache.h"
+#include "symbol/kernel_kallsyms.h"
 #include "symbol/local_build_id.h"
+#include "symbol/symbol_options.h"
 
 namespace cperf {
 
@@ -164,6 +167,7 @@ class Recorder {
   size_t drain(RingBuffer& rb);
   void write_lost_samples();
   std::vector<BuildIdEntry> collect_build_ids();
+  void cache_build_ids(const std::vector<BuildIdEntry>& ids);
   int finish_and_report(int status);
 
   const RecordOptions& o_;
@@ -484,6 +488,7 @@ void Recorder::scan_records(const std::byte* p, size_t size) {
         } else {
           maps_[pid].by_start[start] = {start + len, name};
         }
+        if (o_.buildid_all) hit_.insert({pid == -1, name});
         break;
       }
       case PERF_RECORD_FORK: {
@@ -551,6 +556,20 @@ void Recorder::write_lost_samples() {
     b.patch<uint16_t>(6, static_cast<uint16_t>(b.size()));
     write_data(b.data(), b.size());
     lost_ += v[2];
+  }
+}
+
+// perf record keeps a copy of every DSO with samples (and the kernel's kallsyms) in the
+// build-id cache; a failure there is a warning, the recording itself is fine.
+void Recorder::cache_build_ids(const std::vector<BuildIdEntry>& ids) {
+  const std::string dir = resolve_buildid_dir(SymbolOptions{});
+  for (const BuildIdEntry& e : ids) {
+    const bool kernel = e.filename == "[kernel.kallsyms]";
+    if (kernel && kallsyms_addresses_hidden("/proc/kallsyms")) continue;
+    std::string err;
+    if (!add_to_buildid_cache(dir, e.filename, BuildId(e.build_id), kernel ? "/proc/kallsyms" : e.filename, err) &&
+        !o_.quiet)
+      std::fprintf(stderr, "Warning: %s\n", err.c_str());
   }
 }
 
@@ -710,6 +729,7 @@ int Recorder::run() {
     }
   }
   fin.build_ids = collect_build_ids();
+  if (o_.buildid_cache && !writer_.is_pipe()) cache_build_ids(fin.build_ids);
   fin.pipe = writer_.is_pipe();
   fin.have_sample_time = samples_ > 0;
   fin.first_sample_time = samples_ ? first_time_ : 0;

@@ -30,6 +30,8 @@ struct RecordOptions {
   bool use_clockid = false;  // -k/--clockid
   int clockid = 0;
   bool quiet = false;
+  bool buildid_cache = true;  // -N/--no-buildid-cache: leave ~/.debug alone
+  bool buildid_all = false;   // --buildid-all: every mapped DSO, not only those with samples
   int verbose = 0;
   std::vector<std::string> workload;
   std::vector<std::string> cmdline;  // for HEADER_CMDLINE, starting at "record"

@@ -39,6 +39,8 @@ bool is_vdso_name(std::string_view n) {
 std::string resolve_buildid_dir(const SymbolOptions& opts) {
   if (!opts.buildid_dir.empty()) return opts.buildid_dir;
   if (!opts.symfs.empty()) return opts.symfs + "/.debug";
+  // perf --buildid-dir DIR (cmd/main.cpp passes it on this way, as perf does).
+  if (const char* env = std::getenv("PERF_BUILDID_DIR"); env && *env) return env;
   const char* home = std::getenv("HOME");
   return home != nullptr ? std::string(home) + "/.debug" : std::string(".debug");
 }

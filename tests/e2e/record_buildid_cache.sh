@@ -1,0 +1,32 @@
+#!/bin/bash
+# cperf record keeps the DSOs its samples hit in perf's build-id cache (lib/symbol/buildid_cache.h),
+# in the directory that `cperf --buildid-dir DIR` names: DIR/<path>/<id>/elf (a copy of the
+# binary), DIR/.build-id/xx/<rest> linking to it, and the kernel's kallsyms. A report of the
+# recording then still finds the binary that ran after it is rebuilt. -N writes nothing.
+. "$(dirname "$0")/_record_lib.sh"
+need_perf_events
+command -v gcc >/dev/null || { echo "SKIP: no gcc to build the workload"; exit 77; }
+gcc -O2 -g -fno-omit-frame-pointer -o "$T/qs" tests/data/realsys/src/qs.c || { echo "SKIP: cannot build qs"; exit 77; }
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+"$CPERF" --buildid-dir "$T/cache" record -q -g -e cpu-clock -o "$T/r.data" -- "$T/qs" 5 > /dev/null || fail "record"
+id=$("$CPERF" buildid-list -i "$T/qs")
+entry=$T/cache$(realpath "$T/qs")/$id/elf
+[ -f "$entry" ] && cmp -s "$entry" "$T/qs" || fail "no copy of the workload at $entry"
+link=$T/cache/.build-id/${id:0:2}/${id:2}
+[ -L "$link" ] && [ "$(readlink -f "$link/elf")" = "$(readlink -f "$entry")" ] || fail "no .build-id link $link to the copy"
+kid=$("$CPERF" buildid-list -i "$T/r.data" | awk '$2 == "[kernel.kallsyms]" {print $1}')
+if [ -n "$kid" ] && ! awk 'NR < 50 && $1 !~ /^0+$/ {found = 1} END {exit !found}' /proc/kallsyms; then
+  echo "note: /proc/kallsyms hides its addresses: no kallsyms copy expected"
+elif [ -n "$kid" ] && [ ! -s "$T/cache/[kernel.kallsyms]/$kid/kallsyms" ]; then
+  fail "no kallsyms copy for kernel $kid"
+fi
+# The binary changes; the cached copy still names the recorded code.
+"$CPERF" --buildid-dir "$T/cache" script -i "$T/r.data" 2>/dev/null | grep -c "($T/qs)" > "$T/before"
+gcc -O0 -o "$T/qs" tests/data/realsys/src/qs.c
+"$CPERF" --buildid-dir "$T/cache" script -i "$T/r.data" > "$T/after.txt" 2>/dev/null
+grep -q " cmp+0x[0-9a-f]* ($T/qs)" "$T/after.txt" || fail "after a rebuild, the cached binary gave no symbols"
+"$CPERF" --buildid-dir "$T/cache2" record -N -q -e cpu-clock -o "$T/n.data" -- "$T/qs" 1 > /dev/null || fail "record -N"
+[ -e "$T/cache2" ] && fail "-N wrote a build-id cache"
+[ $fails -eq 0 ] && echo "PASS"
+[ $fails -eq 0 ]
