@@ -31,6 +31,7 @@
 #include "writer/features.h"
 #include "writer/tracing_data.h"
 #include "writer/perf_data_writer.h"
+#include "record/sample.h"
 #include "symbol/buildid_cache.h"
 #include "symbol/kernel_kallsyms.h"
 #include "symbol/local_build_id.h"
@@ -168,6 +169,7 @@ class Recorder {
   void write_lost_samples();
   std::vector<BuildIdEntry> collect_build_ids();
   void cache_build_ids(const std::vector<BuildIdEntry>& ids);
+  void mark_chain_hits(Bytes record, pid_t pid);
   int finish_and_report(int status);
 
   const RecordOptions& o_;
@@ -441,6 +443,10 @@ void Recorder::write_data(const void* data, size_t size) {
 // times and the maps that samples hit (for the build_id feature).
 void Recorder::scan_records(const std::byte* p, size_t size) {
   uint64_t st = specs_.front().attr.sample_type;
+  // Callchain entries hit their DSOs too (perf's sample__for_each_callchain_node), when every
+  // event's samples share one layout, so that the first event's attr reads them all.
+  bool chains = (st & PERF_SAMPLE_CALLCHAIN) != 0;
+  for (const EventSpec& s : specs_) chains &= s.attr.sample_type == st;
   while (size >= 8) {
     perf_event_header h;
     std::memcpy(&h, p, sizeof h);
@@ -471,6 +477,7 @@ void Recorder::scan_records(const std::byte* p, size_t size) {
           if (it != maps_.end())
             if (const std::string* n = it->second.find(ip)) hit_.insert({false, *n});
         }
+        if (chains) mark_chain_hits(Bytes(p, h.size), pid);
         break;
       }
       case PERF_RECORD_MMAP:
@@ -556,6 +563,26 @@ void Recorder::write_lost_samples() {
     b.patch<uint16_t>(6, static_cast<uint16_t>(b.size()));
     write_data(b.data(), b.size());
     lost_ += v[2];
+  }
+}
+
+void Recorder::mark_chain_hits(Bytes record, pid_t pid) {
+  DecodedSample ds;
+  if (!decode_sample(record, false, specs_.front().attr, ds).empty()) return;
+  bool kernel = false;
+  auto user = maps_.find(pid);
+  for (size_t i = 0; i < ds.callchain.size(); ++i) {
+    uint64_t ip = ds.callchain[i];
+    if (ip >= PERF_CONTEXT_MAX) {
+      kernel = ip == PERF_CONTEXT_KERNEL;
+      continue;
+    }
+    if (kernel) {
+      const std::string* n = kernel_maps_.find(ip);
+      hit_.insert({true, n ? *n : std::string("[kernel.kallsyms]")});
+    } else if (user != maps_.end()) {
+      if (const std::string* n = user->second.find(ip)) hit_.insert({false, *n});
+    }
   }
 }
 

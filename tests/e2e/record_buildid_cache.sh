@@ -3,6 +3,7 @@
 # in the directory that `cperf --buildid-dir DIR` names: DIR/<path>/<id>/elf (a copy of the
 # binary), DIR/.build-id/xx/<rest> linking to it, and the kernel's kallsyms. A report of the
 # recording then still finds the binary that ran after it is rebuilt. -N writes nothing.
+# The DSOs hit through callchains count too, as in perf.
 . "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 command -v gcc >/dev/null || { echo "SKIP: no gcc to build the workload"; exit 77; }
@@ -21,6 +22,10 @@ if [ -n "$kid" ] && ! awk 'NR < 50 && $1 !~ /^0+$/ {found = 1} END {exit !found}
 elif [ -n "$kid" ] && [ ! -s "$T/cache/[kernel.kallsyms]/$kid/kallsyms" ]; then
   fail "no kallsyms copy for kernel $kid"
 fi
+# The file's build-id table has every DSO the samples and their callchains hit, as perf's
+# record writes it (perf 7.2's table for the same command has the same entries).
+diff <("$CPERF" buildid-list -i "$T/r.data") <("$CPERF" buildid-list -H -i "$T/r.data") > /dev/null ||
+  fail "the build-id table is not the DSOs hit by samples and callchains"
 # The binary changes; the cached copy still names the recorded code.
 "$CPERF" --buildid-dir "$T/cache" script -i "$T/r.data" 2>/dev/null | grep -c "($T/qs)" > "$T/before"
 gcc -O0 -o "$T/qs" tests/data/realsys/src/qs.c
