@@ -182,10 +182,19 @@ size_t PerfDataReader::read_stream_some(void* buf, size_t n) {
 }
 
 std::optional<RawRecord> PerfDataReader::next() {
-  if (zstd_ && decomp_pos_ < decomp_.size()) return next_decompressed();
-  std::optional<RawRecord> rec = stream_ ? next_from_stream() : next_from_file();
-  if (rec) absorb(*rec);
-  return rec;
+  // A record too small for its type comes back as skipped_ (after perf's warning); loop, so
+  // that a long run of them cannot run the stack out.
+  for (;;) {
+    skipped_ = false;
+    std::optional<RawRecord> rec;
+    if (zstd_ && decomp_pos_ < decomp_.size())
+      rec = next_decompressed();
+    else
+      rec = stream_ ? next_from_stream() : next_from_file();
+    if (skipped_) continue;
+    if (rec && !rec->decompressed) absorb(*rec);
+    return rec;
+  }
 }
 
 std::optional<RawRecord> PerfDataReader::next_from_file() {
@@ -199,7 +208,8 @@ std::optional<RawRecord> PerfDataReader::next_from_file() {
                            std::to_string(data_end_ - pos_) + " bytes left)");
   if (skip_too_small(h, pipe_ ? pos_ - kPipeHeaderSize : pos_)) {
     pos_ += h.size;
-    return next_from_file();
+    skipped_ = true;
+    return std::nullopt;
   }
   RawRecord rec{h.type, h.misc, h.size, file.subspan(pos_, h.size),
                 pipe_ ? pos_ - kPipeHeaderSize : pos_, false, {}};
@@ -238,7 +248,8 @@ std::optional<RawRecord> PerfDataReader::next_from_stream() {
     fail(pos_, h.type, "truncated record");
   if (skip_too_small(h, pos_ - kPipeHeaderSize)) {
     pos_ += h.size;
-    return next_from_stream();
+    skipped_ = true;
+    return std::nullopt;
   }
   RawRecord rec{h.type, h.misc, h.size, Bytes(buf_.data(), h.size), pos_ - kPipeHeaderSize, false, {}};
   pos_ += h.size;
@@ -263,7 +274,8 @@ std::optional<RawRecord> PerfDataReader::next_decompressed() {
          "bad inner record size " + std::to_string(h.size) + " (type " + std::to_string(h.type) + ")");
   if (skip_too_small(h, decomp_offset_)) {
     decomp_pos_ += h.size;
-    return next();
+    skipped_ = true;
+    return std::nullopt;
   }
   RawRecord rec{h.type, h.misc, h.size, b.subspan(0, h.size), decomp_offset_, true, {}};
   decomp_pos_ += h.size;

@@ -82,6 +82,7 @@ class PerfDataReader {
   size_t read_stream_some(void* buf, size_t n);  // fewer than n only at the end
   std::optional<RawRecord> next_from_file();
   std::optional<RawRecord> next_from_stream();
+  bool skipped_ = false;  // the last record read was too small for its type (warned, skipped)
   std::optional<RawRecord> next_decompressed();
   void absorb(const RawRecord& rec);
   uint64_t payload_size(const RawRecord& rec) const;
