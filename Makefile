@@ -15,20 +15,24 @@ SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 
 LIB_SRCS  := $(sort $(wildcard lib/*/*.cpp arch/*/*.cpp))
 CMD_SRCS  := $(sort $(wildcard cmd/*.cpp))
+# perf's test workloads (`cperf test -w`), in C so that their symbol names are plain.
+WL_SRCS   := $(sort $(wildcard cmd/workloads/*.c))
+CC       ?= gcc
+WL_FLAGS := -std=gnu11 -O1 -g -fno-omit-frame-pointer -Wall -Wextra -Werror
 TEST_SRCS := $(sort $(wildcard tests/unit/*.cpp))
 
 BUILD     := build/release
 ASAN      := build/asan
 LIB_OBJS  := $(LIB_SRCS:%.cpp=$(BUILD)/%.o)
-CMD_OBJS  := $(CMD_SRCS:%.cpp=$(BUILD)/%.o)
+CMD_OBJS  := $(CMD_SRCS:%.cpp=$(BUILD)/%.o) $(WL_SRCS:%.c=$(BUILD)/%.o)
 TEST_OBJS := $(TEST_SRCS:%.cpp=$(BUILD)/%.o)
-ASAN_OBJS := $(LIB_SRCS:%.cpp=$(ASAN)/%.o) $(CMD_SRCS:%.cpp=$(ASAN)/%.o)
+ASAN_OBJS := $(LIB_SRCS:%.cpp=$(ASAN)/%.o) $(CMD_SRCS:%.cpp=$(ASAN)/%.o) $(WL_SRCS:%.c=$(BUILD)/%.o)
 
 .PHONY: all test unit-test e2e-test vm-test fuzz-test check-headers deps install clean bench asan
 all: cperf
 
 cperf: $(CMD_OBJS) $(BUILD)/libcperf.a
-	$(CXX) $(CXXFLAGS) -o $@ $(CMD_OBJS) $(BUILD)/libcperf.a $(LIBS)
+	$(CXX) $(CXXFLAGS) -o $@ $(CMD_OBJS) $(BUILD)/libcperf.a $(LIBS) -lm -pthread
 
 $(BUILD)/libcperf.a: $(LIB_OBJS)
 	@rm -f $@
@@ -38,6 +42,10 @@ $(BUILD)/%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -c -o $@ $<
 
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WL_FLAGS) -MMD -MP -c -o $@ $<
+
 $(ASAN)/%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $(SAN) -O1 -c -o $@ $<
@@ -45,7 +53,7 @@ $(ASAN)/%.o: %.cpp
 # The sanitizer build of the CLI, used by the robustness (fuzz-style) tests.
 asan: $(ASAN)/cperf
 $(ASAN)/cperf: $(ASAN_OBJS)
-	$(CXX) $(CXXFLAGS) $(SAN) -o $@ $^ $(LIBS)
+	$(CXX) $(CXXFLAGS) $(SAN) -o $@ $^ $(LIBS) -lm -pthread
 
 $(BUILD)/unit_tests: $(TEST_OBJS) $(BUILD)/libcperf.a
 	$(CXX) $(CXXFLAGS) -o $@ $(TEST_OBJS) $(BUILD)/libcperf.a $(LIBS) -lgtest -lgtest_main -pthread

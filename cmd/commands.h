@@ -14,6 +14,7 @@ int cmd_evlist(const Args& args);
 int cmd_record(const Args& args);
 int cmd_inject(const Args& args);
 int cmd_buildid_list(const Args& args);
+int cmd_test(const Args& args);
 
 // Parses `args` with a CLI11 app; prints perf-style usage and returns 129 on a bad option,
 // 0 after -h, or -1 when the command should run.

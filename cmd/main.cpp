@@ -28,6 +28,7 @@ const Command kCommands[] = {
     {"inject", cperf::cmd_inject, "Filter to augment the events stream with additional information"},
     {"evlist", cperf::cmd_evlist, "List the event names in a perf.data file"},
     {"buildid-list", cperf::cmd_buildid_list, "List the buildids in a perf.data file"},
+    {"test", cperf::cmd_test, "Runs perf's built-in workloads (-w); the rest goes to another perf"},
 };
 
 void print_usage(std::FILE* out) {

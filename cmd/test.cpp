@@ -1,0 +1,69 @@
+// cperf test: the parts of `perf test` that scripts around perf use. `-w NAME [ARGS]` runs one
+// of perf's built-in workloads (cmd/workloads/), and `-F Symbols` (with -v) lists the symbols of
+// the cperf binary, which upstream's shell tests grep for a workload's function. Anything else
+// (perf's own test suite) goes to another installed perf (other_perf.h).
+#include <unistd.h>
+
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "commands.h"
+#include "other_perf.h"
+#include "symbol/symbol_cache.h"
+#include "workloads/workloads.h"
+
+namespace cperf {
+
+namespace {
+
+struct Workload {
+  const char* name;
+  int (*run)(int, const char**);
+};
+const Workload kWorkloads[] = {
+    {"noploop", noploop}, {"thloop", thloop}, {"leafloop", leafloop},
+    {"sqrtloop", sqrtloop}, {"inlineloop", inlineloop},
+};
+
+int list_own_symbols() {
+  char self[4096];
+  ssize_t n = ::readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (n <= 0) return 1;
+  self[n] = '\0';
+  SymbolOptions opts;
+  opts.demangle.demangle = false;
+  SymbolCache cache(opts);
+  for (const Symbol& s : cache.dso(self, "").table().symbols())
+    std::printf("%#" PRIx64 "-%#" PRIx64 ": %s\n", s.start, s.end, s.name.c_str());
+  return 0;
+}
+
+}  // namespace
+
+int cmd_test(const Args& args) {
+  if (args.size() >= 3 && args[1] == "-w") {
+    for (const Workload& w : kWorkloads) {
+      if (args[2] != w.name) continue;
+      std::vector<const char*> argv;
+      for (size_t i = 3; i < args.size(); ++i) argv.push_back(args[i].c_str());
+      return w.run(static_cast<int>(argv.size()), argv.data());
+    }
+  }
+  bool symbols = false;
+  for (size_t i = 1; i + 1 < args.size(); ++i)
+    if (args[i] == "-F" && args[i + 1] == "Symbols") symbols = true;
+  if (symbols) return list_own_symbols();
+  if (std::string other = find_other_perf(); !other.empty()) {
+    exec_other_perf(other, args);
+    std::fprintf(stderr, "perf: cannot run %s: %s\n", other.c_str(), std::strerror(errno));
+    return 1;
+  }
+  std::fprintf(stderr, "perf test: only -w %s and -F Symbols are built into cperf, and no other perf "
+               "is installed to run the rest\n", "{noploop,thloop,leafloop,sqrtloop,inlineloop}");
+  return 1;
+}
+
+}  // namespace cperf
