@@ -43,6 +43,8 @@ bool add_to_buildid_cache(const std::string& dir, const std::string& name, const
     fs::path tmp = file;
     tmp += ".tmp";
     if (!copy_contents(source, tmp)) ec = std::make_error_code(std::errc::io_error);
+    // The copy keeps the original's mode (an executable stays executable, as perf's does).
+    if (!ec) fs::permissions(tmp, fs::status(source).permissions(), ec);
     if (!ec) fs::rename(tmp, file, ec);
     if (ec) fs::remove(tmp);
   }

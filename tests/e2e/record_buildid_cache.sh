@@ -14,6 +14,7 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 id=$("$CPERF" buildid-list -i "$T/qs")
 entry=$T/cache$(realpath "$T/qs")/$id/elf
 [ -f "$entry" ] && cmp -s "$entry" "$T/qs" || fail "no copy of the workload at $entry"
+[ -x "$entry" ] || fail "the cached copy $entry is not executable, as the workload is"
 link=$T/cache/.build-id/${id:0:2}/${id:2}
 [ -L "$link" ] && [ "$(readlink -f "$link/elf")" = "$(readlink -f "$entry")" ] || fail "no .build-id link $link to the copy"
 kid=$("$CPERF" buildid-list -i "$T/r.data" | awk '$2 == "[kernel.kallsyms]" {print $1}')
