@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 #include <sstream>
 
@@ -79,6 +80,16 @@ std::vector<std::string> split_list(const std::string& s) {
   std::string item;
   while (std::getline(ss, item, ',')) if (!item.empty()) out.push_back(item);
   return out;
+}
+
+bool dwarf_unwind_for_style(const std::string& style) {
+  if (style.empty() || style == "libdw") return true;
+  if (style == "libunwind") {
+    std::fputs("Error: libunwind dwarf unwinding not built into perf\n", stderr);
+    return false;
+  }
+  std::fprintf(stderr, "Unknown unwind style: %s\n", style.c_str());
+  return true;
 }
 
 std::string default_input() {

@@ -28,6 +28,12 @@ bool parse_number_list(const std::string& s, std::set<T>& out) {
   return true;
 }
 
+// perf's --unwind-style for script and report: true when DWARF stacks are unwound. "libdw" (and
+// no option) is cperf's unwinder; "libunwind" is not built in: perf's error line, and samples
+// are shown without unwinding, as perf does then; anything else: perf's "Unknown unwind style"
+// line, and libdw.
+bool dwarf_unwind_for_style(const std::string& style);
+
 // The default input: perf.data, or "-" when stdin is a pipe (perf's rule).
 std::string default_input();
 

@@ -15,6 +15,9 @@ int cmd_record(const Args& args);
 int cmd_inject(const Args& args);
 int cmd_buildid_list(const Args& args);
 int cmd_test(const Args& args);
+int cmd_check(const Args& args);
+// The build features (`version --build-options`), in perf's format.
+void print_build_options();
 
 // Parses `args` with a CLI11 app; prints perf-style usage and returns 129 on a bad option,
 // 0 after -h, or -1 when the command should run.

@@ -28,6 +28,7 @@ const Command kCommands[] = {
     {"inject", cperf::cmd_inject, "Filter to augment the events stream with additional information"},
     {"evlist", cperf::cmd_evlist, "List the event names in a perf.data file"},
     {"buildid-list", cperf::cmd_buildid_list, "List the buildids in a perf.data file"},
+    {"check", cperf::cmd_check, "Check if a feature is built into cperf"},
     {"test", cperf::cmd_test, "Runs perf's built-in workloads (-w); the rest goes to another perf"},
 };
 
@@ -96,6 +97,7 @@ int main(int argc, char** argv) {
   }
   if (args[0] == "version") {
     std::printf("perf version %s (cperf %s)\n", CPERF_PERF_VERSION, CPERF_VERSION);
+    if (args.size() > 1 && args[1] == "--build-options") cperf::print_build_options();
     return 0;
   }
   if (args[0] == "help") {

@@ -41,6 +41,7 @@ struct ReportOptions {
   std::string symfs, kallsyms;
   bool demangle = true;
   bool inline_frames = true;
+  std::string unwind_style;
   bool children = false, no_children = false;
   std::string call_graph, sort, fields;
   bool call_graph_set = false;
@@ -195,6 +196,7 @@ int run_histogram(const ReportOptions& o) {
   ro.kallsyms = o.kallsyms;
   ro.demangle.demangle = o.demangle;
   ro.inline_frames = o.inline_frames;
+  ro.dwarf_unwind = dwarf_unwind_for_style(o.unwind_style);
   ro.quiet = o.quiet;
   ro.max_stack = o.max_stack;
   ro.caller_order = o.inverted;
@@ -461,6 +463,7 @@ int cmd_report(const Args& args) {
   app.add_option("--kallsyms", o.kallsyms, "kallsyms pathname");
   app.add_flag("--demangle,!--no-demangle", o.demangle, "Enable symbol demangling");
   app.add_flag("--inline,!--no-inline", o.inline_frames, "Show inline function");
+  app.add_option("--unwind-style", o.unwind_style, "DWARF unwinder: libdw (libunwind is not built in)");
   app.add_flag("--children", o.children, "Accumulate callchains of children");
   app.add_flag("--no-children", o.no_children, "Do not accumulate callchains of children");
   auto* g = app.add_option("-g,--call-graph", o.call_graph, "callchain display options")->expected(0, 1);

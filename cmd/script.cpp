@@ -41,6 +41,7 @@ struct ScriptCliOptions {
   std::string kallsyms, symfs;
   bool demangle = true;
   bool inline_frames = true;
+  std::string unwind_style;
   bool merge = false, no_merge = false;
 };
 
@@ -121,6 +122,7 @@ int cmd_script(const Args& args) {
   app.add_option("--symfs", o.symfs, "Look for files with symbols relative to this directory");
   app.add_flag("--demangle,!--no-demangle", o.demangle, "Enable symbol demangling");
   app.add_flag("--inline,!--no-inline", o.inline_frames, "Show inline function");
+  app.add_option("--unwind-style", o.unwind_style, "DWARF unwinder: libdw (libunwind is not built in)");
   app.add_flag("--merge-callchains", o.merge, "Enable merging deferred user callchains");
   app.add_flag("--no-merge-callchains", o.no_merge, "Show separate CALLCHAIN_DEFERRED records");
   int rc = parse_command_line(app, args);
@@ -133,6 +135,7 @@ int cmd_script(const Args& args) {
   so.kallsyms = o.kallsyms;
   so.demangle.demangle = o.demangle;
   so.inline_frames = o.inline_frames;
+  so.dwarf_unwind = dwarf_unwind_for_style(o.unwind_style);
   so.merge_callchains = !o.no_merge;
   so.hide_call_graph = o.hide_call_graph;
   so.max_stack = o.max_stack < 0 ? 0 : o.max_stack;

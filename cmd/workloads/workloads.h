@@ -10,6 +10,8 @@ extern "C" {
 
 int noploop(int argc, const char **argv);    /* [SECONDS=1]: an empty loop */
 int thloop(int argc, const char **argv);     /* [SECONDS=1] [THREADS=2]: test_loop in threads */
+void *thfunc(void *arg);                     /* a worker thread: test_loop */
+void test_loop(void);
 int leafloop(int argc, const char **argv);   /* [SECONDS=1]: parent -> child -> leaf */
 int sqrtloop(int argc, const char **argv);   /* [SECONDS=1]: a loop over sqrt() */
 int inlineloop(int argc, const char **argv); /* [SECONDS=1]: inlined helpers */

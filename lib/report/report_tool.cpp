@@ -253,10 +253,11 @@ void ReportTool::on_sample(Event& ev, Session& s) {
     if (opts_.max_stack >= 0 && entries_.size() > static_cast<size_t>(opts_.max_stack))
       entries_.resize(static_cast<size_t>(opts_.max_stack));
     // Unwound user frames (--call-graph dwarf) follow the chain; caller order: reversed, first.
-    for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack)) {
-      ChainEntry ce{resolve(t, PERF_RECORD_MISC_USER, f.ip), f.ip};
-      entries_.insert(opts_.caller_order ? entries_.begin() : entries_.end(), ce);
-    }
+    if (opts_.dwarf_unwind)
+      for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack)) {
+        ChainEntry ce{resolve(t, PERF_RECORD_MISC_USER, f.ip), f.ip};
+        entries_.insert(opts_.caller_order ? entries_.begin() : entries_.end(), ce);
+      }
     expand_entries();
     path = &path_;
     if (want_parent_) hs.parent = find_parent(path_);

@@ -367,8 +367,9 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
   if (ip_field) {
     if (use_chain) {
       resolve_chain(t, ds.callchain, frames_);
-      for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack))
-        frames_.push_back({f.ip, f.map});
+      if (opts_.dwarf_unwind)
+        for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack))
+          frames_.push_back({f.ip, f.map});
       out.put('\n');
       print_frames(out, frames_, type, ds.deferred_callchain, ds.deferred_cookie);
     } else {

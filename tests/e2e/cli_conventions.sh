@@ -27,6 +27,14 @@ for c in "report --no-such-option|unknown option \`no-such-option'|perf report [
   printf '  Error: %s\n\n Usage: %s\n' "$msg" "$usage" | cmp -s - <(head -3 /tmp/cperf-cli.err) ||
     { echo "FAIL: $args: stderr is not perf's:"; head -3 /tmp/cperf-cli.err; fail=$((fail+1)); }
 done
+# perf check feature: 0 when every named feature is built in (cmd/check.cpp's table).
+check "check feature dwarf" 0 "$CPERF" check feature -q dwarf
+check "check feature libpython" 1 "$CPERF" check feature -q libpython
+check "check feature unknown" 1 "$CPERF" check feature bogus
+grep -qx "Unknown feature 'bogus', please use 'perf version --build-options' to see which ones are available." \
+  /tmp/cperf-cli.err || { echo "FAIL: check feature unknown message"; fail=$((fail+1)); }
+"$CPERF" check feature zstd | grep -qx '                  zstd: \[ on  \]  # HAVE_ZSTD_SUPPORT' ||
+  { echo "FAIL: check feature zstd line"; fail=$((fail+1)); }
 CPERF_OTHER_PERF= check "unknown command" 1 "$CPERF" frobnicate
 grep -qx "perf: 'frobnicate' is not a perf-command. See 'perf --help'." /tmp/cperf-cli.err ||
   { echo "FAIL: unknown command message"; cat /tmp/cperf-cli.err; fail=$((fail+1)); }

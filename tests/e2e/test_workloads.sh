@@ -12,7 +12,7 @@ start=$(date +%s%N)
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 [ "$ms" -ge 150 ] && [ "$ms" -lt 5000 ] || fail "noploop 0.2 ran $ms ms"
 "$CPERF" test -w thloop 0.1 3 || fail "test -w thloop exit $?"
-for sym in noploop test_loop leafloop sqrtloop inlineloop; do
+for sym in noploop test_loop thfunc leafloop sqrtloop inlineloop; do
   "$CPERF" test -vv -F Symbols | grep -q "[[:space:]]$sym$" || fail "-F Symbols does not list $sym"
 done
 need_perf_events

@@ -1,0 +1,39 @@
+#!/bin/bash
+# --unwind-style on script and report, as perf 7.2 built without libunwind (Debian's; checked
+# with the oracle): libdw is the unwinder (same output as without the option); libunwind is not
+# built in: perf's error line, exit 0, and samples shown without DWARF unwinding; anything else:
+# "Unknown unwind style: X" and libdw. With the oracle, all of it byte for byte against perf 7.2.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/oracle.sh
+CPERF=$PWD/cperf
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+cd tests/data/perf6.1/data || exit 1
+S="--kallsyms=/dev/null --symfs=../symfs"
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+for c in script "report --stdio"; do
+  # shellcheck disable=SC2086
+  "$CPERF" $c $S -i dwarf.data > "$T/plain" 2>/dev/null
+  for v in libdw libunwind nonsense; do
+    # shellcheck disable=SC2086
+    "$CPERF" $c --unwind-style=$v $S -i dwarf.data > "$T/out" 2> "$T/err"; rc=$?
+    [ $rc = 0 ] || fail "$c --unwind-style=$v: exit $rc"
+    case $v in
+      libdw) cmp -s "$T/plain" "$T/out" && [ ! -s "$T/err" ] || fail "$c libdw is not the plain output" ;;
+      nonsense) cmp -s "$T/plain" "$T/out" && [ "$(cat "$T/err")" = "Unknown unwind style: nonsense" ] ||
+                  fail "$c nonsense: $(cat "$T/err")" ;;
+      libunwind) [ "$(cat "$T/err")" = "Error: libunwind dwarf unwinding not built into perf" ] ||
+                   fail "$c libunwind: $(cat "$T/err")"
+                 grep -q "deep" "$T/plain" && grep -q "(/bench/deep)\|\[\.\] level" "$T/out" &&
+                   fail "$c libunwind still unwound the user stack" ;;
+    esac
+    if oracle_have_perf7; then
+      # shellcheck disable=SC2086
+      perf7 $c --unwind-style=$v $S -i dwarf.data 2> "$T/err7" | grep -v '^# (Tip:' > "$T/out7"
+      cmp -s "$T/out7" "$T/out" && cmp -s "$T/err7" "$T/err" || fail "$c --unwind-style=$v differs from perf 7.2"
+    fi
+  done
+done
+oracle_have_perf7 || echo "SKIP (part): perf 7.2 comparison: $(oracle_why_not)"
+[ $fails -eq 0 ] && echo "unwind-style: as perf"
+[ $fails -eq 0 ]
