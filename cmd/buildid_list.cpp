@@ -2,7 +2,6 @@
 // "<build id> <dso>" per line, sorted by dso; -H only the DSOs samples hit; -k the running
 // kernel's build id; an ELF file as input prints its own build id.
 #include <cstdio>
-#include <fstream>
 
 #include "cli.h"
 #include "commands.h"
@@ -13,14 +12,6 @@
 #include "symbol/local_build_id.h"
 
 namespace cperf {
-
-namespace {
-bool is_elf(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  char magic[4] = {};
-  return f.read(magic, 4) && magic[0] == 0x7f && magic[1] == 'E' && magic[2] == 'L' && magic[3] == 'F';
-}
-}  // namespace
 
 int cmd_buildid_list(const Args& args) {
   std::string input;
@@ -44,11 +35,12 @@ int cmd_buildid_list(const Args& args) {
     return 0;
   }
   if (input.empty()) input = default_input();
-  if (input != "-" && is_elf(input)) {  // perf prints an ELF file's own build id
-    std::optional<BuildId> id = read_build_id(input);
-    if (id) std::printf("%s\n", id->to_hex().c_str());
-    return id ? 0 : 1;
-  }
+  if (input != "-")
+    if (std::unique_ptr<ElfFile> elf = ElfFile::open(input)) {  // perf prints an ELF's own id
+      std::optional<BuildId> id = elf->build_id();
+      if (id) std::printf("%s\n", id->to_hex().c_str());
+      return id ? 0 : 1;
+    }
   PerfDataReader reader(input);
   for (const auto& [hex, name] : file_build_ids(reader, with_hits))
     std::printf("%-40s %s\n", hex.c_str(), name.c_str());

@@ -44,14 +44,14 @@ int cmd_evlist(const Args& args) {
   bool has_groups = false;
   for (const GroupDesc& g : groups) has_groups |= g.nr_members > 1;
   if (group && has_groups) {
-    const auto& attrs = reader.attrs();
-    for (size_t i = 0; i < attrs.size(); ++i) {
-      std::string line = attrs[i].name;
+    std::vector<std::string> names;
+    for (const EventAttrEntry& e : reader.attrs()) names.push_back(e.name);
+    for (size_t i = 0; i < names.size(); ++i) {
+      std::string line = names[i];
       for (const GroupDesc& g : groups) {
         if (g.leader != i || g.nr_members <= 1) continue;
-        line = (g.name == "{anon_group}" ? "" : g.name) + "{" + attrs[i].name;
-        for (uint32_t k = 1; k < g.nr_members && i + 1 < attrs.size(); ++k) line += "," + attrs[++i].name;
-        line += "}";
+        line = group_text(g, names);
+        i += g.nr_members - 1;  // its members are in the line
         break;
       }
       std::printf("%s\n", line.c_str());

@@ -111,11 +111,7 @@ int main(int argc, char** argv) {
   const Command* cmd = find_command(args[0]);
   if (!cmd) {
     // Another perf may have it (other_perf.h); it gets the command line as given.
-    if (std::string other = cperf::find_other_perf(); !other.empty()) {
-      cperf::exec_other_perf(other, std::vector<std::string>(argv + 1, argv + argc));
-      std::fprintf(stderr, "perf: cannot run %s: %s\n", other.c_str(), std::strerror(errno));
-      return 1;
-    }
+    if (int rc = cperf::run_other_perf(std::vector<std::string>(argv + 1, argv + argc)); rc >= 0) return rc;
     std::fprintf(stderr, "perf: '%s' is not a perf-command. See 'perf --help'.\n", args[0].c_str());
     return 1;
   }

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <sstream>
 
@@ -46,6 +48,14 @@ void exec_other_perf(const std::string& path, const std::vector<std::string>& ar
   argv.push_back(nullptr);
   ::setenv("CPERF_HANDED_OVER", "1", 1);
   ::execv(path.c_str(), argv.data());
+}
+
+int run_other_perf(const std::vector<std::string>& args) {
+  std::string other = find_other_perf();
+  if (other.empty()) return -1;
+  exec_other_perf(other, args);
+  std::fprintf(stderr, "perf: cannot run %s: %s\n", other.c_str(), std::strerror(errno));
+  return 1;
 }
 
 }  // namespace cperf

@@ -18,4 +18,8 @@ std::string find_other_perf();
 // (with errno set).
 void exec_other_perf(const std::string& path, const std::vector<std::string>& args);
 
+// Hands `perf ARGS...` to the other perf when there is one. Returns -1 when there is none;
+// otherwise it returns only when that perf could not be started: 1, after saying so.
+int run_other_perf(const std::vector<std::string>& args);
+
 }  // namespace cperf

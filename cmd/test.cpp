@@ -4,10 +4,8 @@
 // (perf's own test suite) goes to another installed perf (other_perf.h).
 #include <unistd.h>
 
-#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
-#include <cstring>
 #include <string>
 
 #include "commands.h"
@@ -56,11 +54,7 @@ int cmd_test(const Args& args) {
   for (size_t i = 1; i + 1 < args.size(); ++i)
     if (args[i] == "-F" && args[i + 1] == "Symbols") symbols = true;
   if (symbols) return list_own_symbols();
-  if (std::string other = find_other_perf(); !other.empty()) {
-    exec_other_perf(other, args);
-    std::fprintf(stderr, "perf: cannot run %s: %s\n", other.c_str(), std::strerror(errno));
-    return 1;
-  }
+  if (int rc = run_other_perf(args); rc >= 0) return rc;
   std::fprintf(stderr, "perf test: only -w %s and -F Symbols are built into cperf, and no other perf "
                "is installed to run the rest\n", "{noploop,thloop,leafloop,sqrtloop,inlineloop}");
   return 1;

@@ -222,12 +222,8 @@ bool text_group_desc(ByteReader& r, const FeatureEnv& env, std::string& out) {
   if (!read_group_desc(r, groups)) return false;
   // perf walks its evlist: a leader with more than one member opens "{", members follow it.
   for (const auto& g : groups) {
-    if (g.nr_members <= 1 || g.leader >= env.event_names.size()) continue;
-    const char* label = g.name == "{anon_group}" ? "" : g.name.c_str();
-    appendf(out, "# group: %s{%s", label, env.event_names[g.leader].c_str());
-    for (uint32_t k = 1; k < g.nr_members && g.leader + k < env.event_names.size(); ++k)
-      appendf(out, ",%s", env.event_names[g.leader + k].c_str());
-    out += "}\n";
+    std::string text = group_text(g, env.event_names);
+    if (!text.empty()) out += "# group: " + text + "\n";
   }
   return true;
 }
@@ -649,6 +645,13 @@ bool read_group_desc(ByteReader& r, std::vector<GroupDesc>& groups) {
     g.nr_members = r.u32();
   }
   return r.ok();
+}
+
+std::string group_text(const GroupDesc& g, const std::vector<std::string>& names) {
+  if (g.nr_members <= 1 || g.leader >= names.size()) return "";
+  std::string out = (g.name == "{anon_group}" ? "" : g.name) + "{" + names[g.leader];
+  for (uint32_t k = 1; k < g.nr_members && g.leader + k < names.size(); ++k) out += "," + names[g.leader + k];
+  return out + "}";
 }
 
 }  // namespace cperf

@@ -58,6 +58,9 @@ struct GroupDesc {
   uint32_t leader = 0, nr_members = 0;
 };
 bool read_group_desc(ByteReader& r, std::vector<GroupDesc>& groups);
+// perf's text of a group of more than one event, "label{leader,member,...}" (no label for an
+// anonymous group), with the events named by attr index in `names`; "" for any other group.
+std::string group_text(const GroupDesc& g, const std::vector<std::string>& names);
 
 std::string cpu_list_string(std::vector<int> cpus);              // "0-3,5"
 bool parse_cpu_list(const std::string& s, std::vector<int>& cpus);

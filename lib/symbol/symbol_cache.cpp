@@ -45,12 +45,7 @@ const std::string* DsoSymbols::addr2line_name(uint64_t addr) const {
 }
 
 const std::string* DsoSymbols::intern(std::string name) const {
-  auto it = inline_names_.find(name);
-  if (it == inline_names_.end()) {
-    auto copy = std::make_unique<std::string>(name);
-    it = inline_names_.emplace(std::move(name), std::move(copy)).first;
-  }
-  return it->second.get();
+  return &*inline_names_.insert(std::move(name)).first;  // set nodes never move
 }
 
 uint64_t DsoSymbols::to_vaddr(uint64_t addr) const {
@@ -62,18 +57,16 @@ uint64_t DsoSymbols::to_vaddr(uint64_t addr) const {
 
 void DsoSymbols::open_dwarf() const {
   if (dwarf_) return;
-  {
-    dwarf_ = DwarfFunctions::open(symtab_path_);
-    if (std::unique_ptr<ElfFile> rt = ElfFile::open(runtime_path_)) {
-      size_t n = 0;
-      if (elf_getphdrnum(rt->elf(), &n) == 0)
-        for (size_t i = 0; i < n; ++i) {
-          GElf_Phdr ph;
-          if (gelf_getphdr(rt->elf(), static_cast<int>(i), &ph) && ph.p_type == PT_LOAD)
-            load_offsets_.emplace_back(ph.p_offset, ph.p_vaddr - ph.p_offset);
-        }
-      std::sort(load_offsets_.begin(), load_offsets_.end());
-    }
+  dwarf_ = DwarfFunctions::open(symtab_path_);
+  if (std::unique_ptr<ElfFile> rt = ElfFile::open(runtime_path_)) {
+    size_t n = 0;
+    if (elf_getphdrnum(rt->elf(), &n) == 0)
+      for (size_t i = 0; i < n; ++i) {
+        GElf_Phdr ph;
+        if (gelf_getphdr(rt->elf(), static_cast<int>(i), &ph) && ph.p_type == PT_LOAD)
+          load_offsets_.emplace_back(ph.p_offset, ph.p_vaddr - ph.p_offset);
+      }
+    std::sort(load_offsets_.begin(), load_offsets_.end());
   }
 }
 

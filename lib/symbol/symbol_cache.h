@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -94,7 +95,7 @@ class DsoSymbols {
   mutable std::unique_ptr<DwarfFunctions> dwarf_;
   mutable std::vector<std::pair<uint64_t, uint64_t>> load_offsets_;  // (p_offset, p_vaddr - p_offset)
   mutable std::unordered_map<uint64_t, std::unique_ptr<InlineChain>> inline_chains_;
-  mutable std::unordered_map<std::string, std::unique_ptr<std::string>> inline_names_;
+  mutable std::unordered_set<std::string> inline_names_;  // names the chains point into
   mutable std::unordered_map<uint64_t, const std::string*> srclines_;
   void open_dwarf() const;
   const std::string* intern(std::string name) const;
