@@ -32,6 +32,7 @@ struct ChainFrame {
   uint64_t sym_start = 0;   // symbol start (dso address space) when has_sym
   uint64_t sym_end = 0;
   const std::string* dso = nullptr;  // the map's dso short name, when has_map
+  const void* map = nullptr;         // the map (identity only), when has_map
   std::string sym;          // the symbol's own name (without " (inlined)")
   std::string name;         // what perf prints: symbol name or 0x<ip>
 };

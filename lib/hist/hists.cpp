@@ -177,6 +177,7 @@ int64_t Hists::fields_sort_cmp(const HistEntry& a, const HistEntry& b) const {
 HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered) {
   RbSlot slot = rb_find_slot(in_, [&](RbNode* n) { return cmp(*n->item<HistEntry>(), s, filtered); });
   HistEntry* e = slot.found ? slot.found->item<HistEntry>() : nullptr;
+  if (e) refresh_map(*e, s);
   if (!e) {
     entries_.push_back(std::make_unique<HistEntry>());
     e = entries_.back().get();
@@ -193,6 +194,24 @@ HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered) 
     e->samples_acc += 1;
   }
   return e;
+}
+
+// perf's hists__findnew_entry: with a symbol key, an entry hit from another map (another
+// process, or a map replaced by exec) takes that map and the symbol the map has at the entry's
+// symbol start. An inline frame's entry so becomes its enclosing function, which later frames
+// of that function then match.
+void Hists::refresh_map(HistEntry& e, const HistSample& s) {
+  if (e.key.map == s.map) return;
+  if (std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kSym) == opts_.sort.end()) return;
+  if (e.key.has_sym && s.map && symbol_lookup_) {
+    SymbolAt at = symbol_lookup_(s.map, e.key.sym_start);
+    e.key.has_sym = at.found;
+    e.key.inlined = false;
+    e.key.sym = std::move(at.name);
+    e.key.sym_start = at.start;
+    e.key.sym_end = at.end;
+  }
+  e.key.map = s.map;
 }
 
 void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool filtered) {
@@ -222,6 +241,7 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
     t.sym_start = f.sym_start;
     t.sym_end = f.sym_end;
     t.sym = f.sym;
+    t.map = f.map;
     t.addr = f.ip;
     // perf marks frames with a map as user level ('.'), kernel ones included; a frame with
     // neither map nor symbol keeps the previous frame's level.

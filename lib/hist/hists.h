@@ -11,6 +11,7 @@
 #pragma once
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -71,6 +72,9 @@ struct HistSample {
   bool inlined = false;   // an inline frame's symbol (printed with " (inlined)")
   uint64_t sym_start = 0, sym_end = 0;
   std::string sym;        // symbol name when has_sym
+  // The map the address was found in, compared by identity only (each process has its own
+  // maps, as in perf): an entry hit from another map looks its symbol up again (findnew).
+  const void* map = nullptr;
   uint64_t addr = 0;      // map-relative address (raw ip without a map / for chain frames)
   uint64_t period = 1;
   int32_t cpu = -1;        // -1: the file's samples have no CPU
@@ -94,6 +98,14 @@ struct HistEntry {
   }
 };
 
+// perf's map__find_symbol: the symbol holding a dso address in a map (name, start, end).
+struct SymbolAt {
+  bool found = false;
+  std::string name;
+  uint64_t start = 0, end = 0;
+};
+using SymbolLookup = std::function<SymbolAt(const void* map, uint64_t dso_addr)>;
+
 class Hists {
  public:
   // The sort keys that are printed (not elided), in order.
@@ -107,6 +119,8 @@ class Hists {
   void add(const HistSample& s, const std::vector<ChainFrame>* path, bool filtered = false);
 
   void set_use_callchain(bool on) { opts_.use_callchain = on; }
+  // How an entry looks its symbol up in another map (see findnew); unset: it never does.
+  void set_symbol_lookup(SymbolLookup f) { symbol_lookup_ = std::move(f); }
   // Period total used for percentages (relative: non-filtered entries only).
   uint64_t total_period() const;
   uint64_t nr_samples() const;  // likewise for the sample count
@@ -122,6 +136,7 @@ class Hists {
 
  private:
   HistEntry* findnew(const HistSample& s, bool sample_self, bool filtered);
+  void refresh_map(HistEntry& e, const HistSample& s);
   // perf's collapse pass (sort keys with their own collapse function, i.e. comm): entries are
   // re-inserted in input-tree order and equal ones merged; returns the tree to output from.
   const RbRoot& collapse();
@@ -140,6 +155,7 @@ class Hists {
   void print_folded(std::FILE* out, const HistEntry& e, bool flat) const;
 
   HistOptions opts_;
+  SymbolLookup symbol_lookup_;
   std::vector<std::unique_ptr<HistEntry>> entries_;
   RbRoot in_, collapsed_;
   std::vector<HistEntry*> cache_;  // this sample's entries (--children de-duplication)

@@ -146,6 +146,7 @@ void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f,
   f.ip = ip;
   f.dso_order = r.map ? dso_order(r.map->dso) : 0;
   f.has_map = r.map && r.map->dso;
+  f.map = r.map;
   f.dso = f.has_map ? &r.map->dso->short_name : nullptr;
   f.has_sym = r.sym != nullptr;
   f.inlined = r.sym && inline_name != nullptr;
@@ -174,7 +175,16 @@ void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f,
 
 Hists& ReportTool::hists_for(int attr_index) {
   auto& h = hists_[attr_index];
-  if (!h) h = std::make_unique<Hists>(opts_.hist);
+  if (!h) {
+    h = std::make_unique<Hists>(opts_.hist);
+    h->set_symbol_lookup([this](const void* map, uint64_t addr) {
+      SymbolAt at;
+      const SymbolTable* table = symbols_.table_of(static_cast<const Map*>(map));
+      const Symbol* sym = table ? table->find(addr) : nullptr;
+      if (sym) at = SymbolAt{true, sym->name, sym->start, sym->end};
+      return at;
+    });
+  }
   return *h;
 }
 
@@ -207,6 +217,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   hs.pid = t.pid;
   hs.tid = t.tid;
   hs.has_map = al.map && al.map->dso;
+  hs.map = al.map;
   if (hs.has_map) hs.dso = al.map->dso->short_name;
   hs.level = cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
   hs.has_sym = al.sym != nullptr;

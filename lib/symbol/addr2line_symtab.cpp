@@ -40,10 +40,22 @@ Addr2lineSymtab Addr2lineSymtab::load(const ElfFile& syms, const ElfFile& runtim
             [](const Section& x, const Section& y) { return x.start < y.start; });
 
   const size_t n = table->shdr.sh_size / table->shdr.sh_entsize;
+  // bfd's elf_find_function tracks the last file symbol, and whether one came after another
+  // symbol: from then on, global symbols get no file.
+  int file = -1;
+  bool symbol_seen = false, file_after_symbol = false;
   for (size_t i = 1; i < n; ++i) {
     GElf_Sym s;
     if (gelf_getsym(data, static_cast<int>(i), &s) == nullptr) continue;
     const int type = GELF_ST_TYPE(s.st_info);
+    if (type == STT_FILE) {
+      const char* fname = elf_strptr(syms.elf(), table->shdr.sh_link, s.st_name);
+      a.files_.emplace_back(fname ? fname : "");
+      file = static_cast<int>(a.files_.size()) - 1;
+      if (symbol_seen) file_after_symbol = true;
+      continue;
+    }
+    symbol_seen = true;
     if (type == STT_SECTION || type == STT_FILE || type == STT_OBJECT || type == STT_COMMON ||
         type == STT_TLS || type == kSttRelc || type == kSttSrelc) {
       continue;
@@ -65,6 +77,7 @@ Addr2lineSymtab Addr2lineSymtab::load(const ElfFile& syms, const ElfFile& runtim
     c.type = static_cast<uint8_t>(type);
     c.function = type == STT_FUNC;
     c.name = dem ? dem->display_name(name) : std::string(name);
+    if (GELF_ST_BIND(s.st_info) == STB_LOCAL || !file_after_symbol) c.file = file;
     a.candidates_.push_back(std::move(c));
   }
   std::stable_sort(a.candidates_.begin(), a.candidates_.end(),
@@ -75,6 +88,16 @@ Addr2lineSymtab Addr2lineSymtab::load(const ElfFile& syms, const ElfFile& runtim
 }
 
 const std::string* Addr2lineSymtab::function_name(uint64_t addr) const {
+  const Candidate* c = pick(addr);
+  return c ? &c->name : nullptr;
+}
+
+const std::string* Addr2lineSymtab::file_name(uint64_t addr) const {
+  const Candidate* c = pick(addr);
+  return c && c->file >= 0 ? &files_[static_cast<size_t>(c->file)] : nullptr;
+}
+
+const Addr2lineSymtab::Candidate* Addr2lineSymtab::pick(uint64_t addr) const {
   auto sec = std::upper_bound(sections_.begin(), sections_.end(), addr,
                               [](uint64_t a, const Section& s) { return a < s.start; });
   if (sec == sections_.begin()) return nullptr;
@@ -112,7 +135,7 @@ const std::string* Addr2lineSymtab::function_name(uint64_t addr) const {
     }
     if (take) best = &*c;
   }
-  return &best->name;
+  return best;
 }
 
 }  // namespace cperf

@@ -39,6 +39,10 @@ class Addr2lineSymtab {
 
   // The name addr2line would print for addr, or nullptr when it would print "??".
   const std::string* function_name(uint64_t addr) const;
+  // The file addr2line names for addr when no line table covers it: the STT_FILE symbol
+  // before the chosen function in the symbol table (for a global one, only when no STT_FILE
+  // follows any other symbol before it). nullptr: none ("??").
+  const std::string* file_name(uint64_t addr) const;
 
  private:
   struct Section {
@@ -52,7 +56,10 @@ class Addr2lineSymtab {
     uint8_t type = 0;
     bool function = false;
     std::string name;
+    int file = -1;  // index in files_, -1: none
   };
+  const Candidate* pick(uint64_t addr) const;
+  std::vector<std::string> files_;
   std::vector<Section> sections_;      // sorted by start
   std::vector<Candidate> candidates_;  // sorted by (section, start), stable in symtab order
 };

@@ -125,7 +125,7 @@ bool DwarfFunctions::has_unit(uint64_t vaddr) const {
   return dwarf_ && dwarf_addrdie(dwarf_, vaddr, &cu) != nullptr;
 }
 
-bool DwarfFunctions::line(uint64_t vaddr, std::string& file, int& line) const {
+bool DwarfFunctions::line(uint64_t vaddr, std::string& file, int& line, bool binutils_files) const {
   if (!dwarf_) return false;
   Dwarf_Die cu;
   if (dwarf_addrdie(dwarf_, vaddr, &cu) == nullptr) return false;
@@ -134,6 +134,37 @@ bool DwarfFunctions::line(uint64_t vaddr, std::string& file, int& line) const {
   const char* src = dwarf_linesrc(l, nullptr, nullptr);
   if (!src || dwarf_lineno(l, &line) != 0) return false;
   file = src;
+  if (binutils_files && in_initial_file(&cu, l)) {
+    Dwarf_Files* files = nullptr;
+    size_t index = 0;
+    const char* first = dwarf_line_file(l, &files, &index) == 0
+                            ? dwarf_filesrc(files, 0, nullptr, nullptr) : nullptr;
+    if (first) file = first;
+  }
+  return true;
+}
+
+// A DWARF 5 row whose sequence has kept the initial file register (1) up to it: every row
+// from the sequence's start to this one is in file 1.
+bool DwarfFunctions::in_initial_file(Dwarf_Die* cu, Dwarf_Line* row) {
+  Dwarf_Half version = 0;
+  if (dwarf_cu_info(cu->cu, &version, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) != 0 ||
+      version < 5)
+    return false;
+  Dwarf_Lines* lines = nullptr;
+  size_t n = 0;
+  if (dwarf_getsrclines(cu, &lines, &n) != 0) return false;
+  size_t i = 0;
+  while (i < n && dwarf_onesrcline(lines, i) != row) ++i;
+  if (i == n) return false;
+  for (size_t j = i + 1; j-- > 0;) {
+    Dwarf_Line* r = dwarf_onesrcline(lines, j);
+    bool end = false;
+    if (j < i && (dwarf_lineendsequence(r, &end) != 0 || end)) break;  // the previous sequence
+    Dwarf_Files* files = nullptr;
+    size_t index = 0;
+    if (dwarf_line_file(r, &files, &index) != 0 || index != 1) return false;
+  }
   return true;
 }
 

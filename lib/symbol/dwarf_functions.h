@@ -39,11 +39,16 @@ class DwarfFunctions {
   std::vector<Function> chain(uint64_t vaddr) const;
 
   // The line table's entry for vaddr: its file (full path) and line. False when none.
-  bool line(uint64_t vaddr, std::string& file, int& line) const;
+  // binutils_files: name the file as binutils 2.40's addr2line does: in a DWARF 5 line table,
+  // rows before a sequence's first DW_LNS_set_file belong to file entry 0 (the standard's
+  // initial file register is 1).
+  bool line(uint64_t vaddr, std::string& file, int& line, bool binutils_files = false) const;
   // A compile unit's ranges hold vaddr.
   bool has_unit(uint64_t vaddr) const;
 
  private:
+  static bool in_initial_file(Dwarf_Die* cu, Dwarf_Line* row);
+
   DwarfFunctions() = default;
   int fd_ = -1;
   Dwarf* dwarf_ = nullptr;

@@ -91,13 +91,21 @@ const std::string* DsoSymbols::srcline(uint64_t addr) const {
   int line = 0;
   const std::string* text = nullptr;
   const uint64_t vaddr = to_vaddr(addr);
-  if (dwarf_->line(vaddr, file, line))
+  // perf's libdw lookup does not serve a shared object's first 64 KiB (as for inline
+  // frames): binutils' addr2line answers there, with its own file numbering.
+  const bool binutils = dwarf_->is_dyn() && vaddr < 0x10000;
+  if (dwarf_->line(vaddr, file, line, binutils)) {
     text = intern(srcline_text(file, line));
-  else if (dwarf_->has_line_info() && (!dwarf_->chain(vaddr).empty() || addr2line_name(addr)))
-    // libdw has no line, so perf asks binutils' addr2line. When that names a function, its
-    // line is "??:?" outside every compile unit and ":?" inside one without a line there
-    // (perf reads "?" as line 0); when it names none ("??"), perf counts it a failure.
-    text = intern(dwarf_->has_unit(vaddr) ? ":0" : "??:0");
+  } else if (dwarf_->has_line_info()) {
+    // No line here, so perf asks binutils' addr2line, whose "?" line perf reads as 0. In a
+    // DWARF function the file is unknown: "??:?" outside every compile unit, ":?" inside one.
+    // Elsewhere the file is the symbol table's (file_name); no function at all ("??") is a
+    // failure.
+    if (!dwarf_->chain(vaddr).empty())
+      text = intern(dwarf_->has_unit(vaddr) ? ":0" : "??:0");
+    else if (addr2line_name(addr))
+      text = intern(addr2line_->file_name(addr) ? srcline_text(*addr2line_->file_name(addr), 0) : "??:0");
+  }
   srclines_.emplace(addr, text);
   return text;
 }

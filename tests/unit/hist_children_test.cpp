@@ -134,5 +134,64 @@ TEST(RbTree, InOrderFollowsDescentAndEqualKeysStayInInsertionOrder) {
   EXPECT_FALSE(root.node->red);
 }
 
+// A sample in dup_mmap called from _Fork, whose call was arch_fork inlined into _Fork; the
+// path is caller first, every frame in `map`.
+std::vector<ChainFrame> fork_path(const void* map) {
+  std::vector<ChainFrame> p{test::named_frame("_Fork", 0x500, 1, &kDeep),
+                            test::named_frame("arch_fork", 0x500, 1, &kDeep),
+                            test::named_frame("dup_mmap", 0x900, 1, &kDeep)};
+  p[1].inlined = true;
+  for (ChainFrame& f : p) f.map = map;
+  return p;
+}
+
+SymbolAt fork_symbols(const void*, uint64_t addr) {
+  if (addr == 0x500) return SymbolAt{true, "_Fork", 0x500, 0x510};
+  if (addr == 0x900) return SymbolAt{true, "dup_mmap", 0x900, 0x910};
+  return SymbolAt{};
+}
+
+// perf's hists__findnew_entry: an entry hit from another process's map takes that map and
+// the real symbol at its start, so the inline frame's entry becomes its enclosing function
+// (and merges with it when entries are collapsed).
+TEST(HistChildren, EntryHitFromAnotherMapTakesTheMapsSymbol) {
+  Hists h(children_opts());
+  h.set_symbol_lookup(fork_symbols);
+  int map_a = 0, map_b = 0;  // two processes' maps of one libc
+  for (const void* map : {static_cast<const void*>(&map_a), static_cast<const void*>(&map_b)}) {
+    auto p = fork_path(map);
+    HistSample s = self_of(p);
+    s.map = map;
+    h.add(s, &p);
+  }
+  auto v = h.sorted();
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0]->key.sym, "_Fork");
+  EXPECT_FALSE(v[0]->key.inlined);
+  EXPECT_EQ(v[0]->period_acc, 40u);  // both samples, through _Fork and through arch_fork
+  EXPECT_EQ(v[1]->key.sym, "dup_mmap");
+  EXPECT_EQ(v[1]->period_acc, 20u);
+}
+
+// Within one process the maps are the same object: the inline entry keeps its name.
+TEST(HistChildren, InlineEntryKeepsItsNameWithinOneMap) {
+  Hists h(children_opts());
+  h.set_symbol_lookup(fork_symbols);
+  int map = 0;
+  auto p = fork_path(&map);
+  HistSample s = self_of(p);
+  s.map = &map;
+  h.add(s, &p);
+  h.add(s, &p);
+  auto v = h.sorted();
+  ASSERT_EQ(v.size(), 3u);
+  int inline_entries = 0;
+  for (const HistEntry* e : v) {
+    EXPECT_EQ(e->period_acc, 20u);
+    inline_entries += e->key.inlined && e->key.sym == "arch_fork";
+  }
+  EXPECT_EQ(inline_entries, 1);
+}
+
 }  // namespace
 }  // namespace cperf

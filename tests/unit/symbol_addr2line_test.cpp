@@ -63,5 +63,27 @@ TEST(SymbolAddr2lineTest, OutsideAnySectionIsUnknown) {
   EXPECT_EQ(Addr2lineSymtab().function_name(0x1660), nullptr);
 }
 
+// With no line there, addr2line names the file of the STT_FILE symbol before the function
+// ("crtstuff.c:?"); a global symbol after the local ones gets none ("??:?"). Cases as
+// binutils 2.40's addr2line prints them for the fixture's deep (all 1,349 of its functions
+// without a line agree).
+TEST(SymbolAddr2lineTest, FileNameIsTheFileSymbolBeforeALocalFunction) {
+  std::optional<std::string> dir = symbol_test::fixture_dir("perf7.2-defer");
+  if (!dir || !std::filesystem::exists(*dir + "/symfs/bench/deep")) {
+    GTEST_SKIP() << "tests/data/perf7.2-defer/symfs is not present";
+  }
+  std::unique_ptr<ElfFile> f = ElfFile::open(*dir + "/symfs/bench/deep");
+  ASSERT_TRUE(f);
+  Addr2lineSymtab a = Addr2lineSymtab::load(*f, *f);
+  auto file = [&](uint64_t ip) {
+    const std::string* s = a.file_name(ip - 0x401000 + 0x1000);
+    return s ? *s : std::string("??");
+  };
+  EXPECT_EQ(file(0x4016a0), "crtstuff.c");        // deregister_tm_clones (local)
+  EXPECT_EQ(file(0x453580), "dl-find_object.o");  // _dl_find_object_from_map (local)
+  EXPECT_EQ(file(0x41a3a0), "??");                // __stack_chk_fail_local (global)
+  EXPECT_EQ(file(0x44ef80), "??");                // __strcspn_generic (global)
+}
+
 }  // namespace
 }  // namespace cperf

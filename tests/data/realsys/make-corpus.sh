@@ -32,6 +32,9 @@ $R -F 999 -g -o python-g.data -- /usr/bin/python3 -c "$PY" > /dev/null
 $R -F 149 --call-graph dwarf,4096 -o python-dwarf.data -- /usr/bin/python3 -c "$PY" > /dev/null
 $R -F 999 -g -o sort-g.data -- sort -n /opt/realsys/nums.txt -o /dev/null
 $R -F 999 -g -o cc-g.data -- gcc -O2 -c /opt/realsys/big.c -o /dev/null
+# Many short processes forking: perf's report gives an inline frame's entry (arch_fork in
+# _Fork) the enclosing function's symbol once another process's map hits it.
+$R -c 50000 -g -o fork-g.data -- sh -c 'for i in $(seq 300); do /bin/true; done'
 gzip -9n < /proc/kallsyms > "$W/kallsyms.gz"
 uname -r > "$W/uname"
 perf --version > "$W/recorder"
