@@ -84,7 +84,8 @@ uint64_t Hists::nr_samples() const {
 }
 
 // perf's hist_entry__cmp (the sort keys' se_cmp), `left` being the entry already in the tree.
-int64_t Hists::cmp(const HistEntry& left, const HistSample& r, bool right_filtered) const {
+int64_t Hists::cmp(const HistEntry& left, const HistSample& r, bool right_filtered,
+                   bool collapsing) const {
   int64_t c = static_cast<int64_t>(left.filtered) - static_cast<int64_t>(right_filtered);
   if (c) return c;
   const HistSample& l = left.key;
@@ -96,7 +97,16 @@ int64_t Hists::cmp(const HistEntry& left, const HistSample& r, bool right_filter
       case SortKey::kCpu: c = static_cast<int64_t>(r.cpu) - l.cpu; break;
       case SortKey::kPeriod: c = 0; break;
       case SortKey::kParent: c = parent_cmp(l, r); break;
-      case SortKey::kSrcline: c = str_cmp(r.srcline, l.srcline); break;
+      case SortKey::kSrcline:
+        // perf keeps entries apart by address (and dso) first, and merges equal source lines
+        // when collapsing.
+        if (collapsing) {
+          c = str_cmp(r.srcline, l.srcline);
+        } else {
+          c = static_cast<int64_t>(r.addr - l.addr);
+          if (!c) c = dso_cmp(r, l);
+        }
+        break;
       case SortKey::kDso: c = dso_cmp(r, l); break;
       case SortKey::kSym:
         if (!l.has_sym && !r.has_sym) {
@@ -260,13 +270,14 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
 }
 
 const RbRoot& Hists::collapse() {
-  bool need = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kComm) != opts_.sort.end();
+  bool need = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kComm) != opts_.sort.end() ||
+              std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kSrcline) != opts_.sort.end();
   if (!need) return in_;
   collapsed_ = RbRoot{};
   for (RbNode* n = rb_first(in_); n; n = rb_next(n)) {
     HistEntry* he = n->item<HistEntry>();
     RbSlot slot = rb_find_slot(collapsed_, [&](RbNode* n) {
-      return cmp(*n->item<HistEntry>(), he->key, he->filtered);
+      return cmp(*n->item<HistEntry>(), he->key, he->filtered, true);
     });
     if (!slot.found) {
       rb_insert_at(collapsed_, &he->rb_collapsed, slot.parent, slot.link);

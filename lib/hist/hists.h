@@ -140,7 +140,9 @@ class Hists {
   // perf's collapse pass (sort keys with their own collapse function, i.e. comm): entries are
   // re-inserted in input-tree order and equal ones merged; returns the tree to output from.
   const RbRoot& collapse();
-  int64_t cmp(const HistEntry& left, const HistSample& right, bool right_filtered) const;
+  // perf's hist_entry__cmp (collapsing: hist_entry__collapse, the keys' se_collapse).
+  int64_t cmp(const HistEntry& left, const HistSample& right, bool right_filtered,
+              bool collapsing = false) const;
   int64_t sort_cmp(const HistEntry& a, const HistEntry& b) const;
   int64_t fields_sort_cmp(const HistEntry& a, const HistEntry& b) const;
   int64_t key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b) const;

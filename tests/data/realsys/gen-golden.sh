@@ -2,7 +2,8 @@
 # gen-golden.sh — perf 7.2's outputs for the real-system corpus (corpus.tar.xz), made with
 # perf 7.2 run natively on the machine that recorded it (tests/oracle.sh: perf7), from the
 # unpacked corpus: S="--symfs=SYMFS --kallsyms=KALLSYMS", HOME empty (no build-id cache).
-#   bash tests/data/realsys/gen-golden.sh       # writes expected/NAME.KIND.txt.gz
+#   bash tests/data/realsys/gen-golden.sh [KIND...]   # writes expected/NAME.KIND.txt.gz
+#                                                     # (every kind, or only those named)
 # Two symfs: "dbg" is the corpus's (with the debug files of libc6-dbg & co), "nodbg" the same
 # without usr/lib/debug; perf's libdw also looks in the host's /usr/lib/debug by build id, so
 # the nodbg runs hide it under a tmpfs in a private mount namespace (root).
@@ -27,6 +28,7 @@ report-caller|report --stdio --no-children -g caller
 report-dso-sym|report --stdio --no-children -s dso,sym
 script-srcline|script -F +srcline
 report-srcline|report --stdio --no-children -s srcline -g none
+report-srcline-graph|report --stdio --no-children -s srcline
 script-noinline|script --no-inline
 report-noinline|report --stdio --no-inline
 K
@@ -34,6 +36,7 @@ K
 for f in "$W"/data/*.data; do
   name=$(basename "$f" .data)
   while IFS='|' read -r kind args; do
+    if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qx -- "$kind"; then continue; fi
     # shellcheck disable=SC2086
     (cd "$W/data" && HOME=$W/home perf7 $args -i "$name.data" --symfs="$W/symfs" --kallsyms="$W/kallsyms" 2>/dev/null) |
       { grep -v '^# (Tip:' || true; } | gzip -9n > "expected/$name.$kind.txt.gz"
