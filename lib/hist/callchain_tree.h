@@ -35,6 +35,7 @@ struct ChainFrame {
   const void* map = nullptr;         // the map (identity only), when has_map
   std::string sym;          // the symbol's own name (without " (inlined)")
   std::string name;         // what perf prints: symbol name or 0x<ip>
+  std::string srcline;      // its source line, when entries are keyed by it (-s srcline)
 };
 
 // perf's match_chain for the default "function" key: <0 when a sorts before b.

@@ -253,6 +253,7 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
     t.sym = f.sym;
     t.map = f.map;
     t.addr = f.ip;
+    t.srcline = f.srcline;
     // perf marks frames with a map as user level ('.'), kernel ones included; a frame with
     // neither map nor symbol keeps the previous frame's level.
     if (f.has_map || f.has_sym) t.level = '.';

@@ -23,14 +23,18 @@ ReportTool::ReportTool(ReportToolOptions opts)
 
 // perf's hist_entry__srcline: the line of the address, else "sym+<decimal offset>", else
 // "dso[<objdump address>]"; "??:0" without a map.
-std::string ReportTool::srcline_of(const Resolved& r) {
+std::string ReportTool::srcline_of(const Resolved& r, const uint64_t* frame_ip) {
   if (!r.map || !r.map->dso) return "??:0";
   const DsoSymbols* d = symbols_.user_symbols(r.map);
   if (d)
     if (const std::string* line = d->srcline(r.addr)) return *line;
-  if (r.sym) return r.sym->name + "+" + std::to_string(r.addr - r.sym->start);
+  // Without a line perf names the address; for a callchain frame's entry it takes the frame's
+  // absolute address as if it were one in the dso.
+  const uint64_t addr = frame_ip ? *frame_ip : r.addr;
+  if (r.sym) return r.sym->name + "+" + std::to_string(addr - r.sym->start);
   char buf[32];
-  std::snprintf(buf, sizeof(buf), "[%" PRIx64 "]", d ? d->objdump_addr(r.addr) : r.addr);
+  uint64_t shown = !d ? addr : frame_ip ? d->text_objdump_addr(addr) : d->objdump_addr(addr);
+  std::snprintf(buf, sizeof(buf), "[%" PRIx64 "]", shown);
   return r.map->dso->short_name + buf;
 }
 
@@ -141,7 +145,14 @@ uint32_t ReportTool::dso_order(const Dso* d) {
 }
 
 void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f,
-                            const std::string* inline_name) {
+                            const std::string* inline_name, const std::string* inline_srcline) {
+  // --children -s srcline: each frame's entry is keyed by the frame's own source line.
+  if (want_srcline_ && opts_.hist.children) {
+    if (inline_srcline)
+      f.srcline.assign(*inline_srcline);
+    else
+      f.srcline = srcline_of(r, &ip);
+  }
   // Assigning into a reused frame keeps its name's buffer: no allocation per frame.
   f.ip = ip;
   f.dso_order = r.map ? dso_order(r.map->dso) : 0;
@@ -297,7 +308,7 @@ void ReportTool::expand_entries() {
     const InlineChain& lines = *ce.r.chain;
     for (size_t k = 0; k < lines.size(); ++k) {
       const InlineFrame& line = lines[opts_.caller_order ? lines.size() - 1 - k : k];
-      make_frame(ce.r, ce.ip, next(), line.name);
+      make_frame(ce.r, ce.ip, next(), line.name, line.srcline);
     }
   }
   while (path_.size() > used) {

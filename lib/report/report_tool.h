@@ -73,13 +73,16 @@ class ReportTool : public SessionTool {
   void on_sample(Event& ev, Session& s);
   Resolved resolve(const Thread& t, uint8_t cpumode, uint64_t ip);
   Resolved resolve_uncached(const Thread& t, uint8_t cpumode, uint64_t ip);
-  // inline_name: the frame is that inlined function's line of the entry (perf's "(inlined)").
+  // inline_name: the frame is that inlined function's line of the entry (perf's "(inlined)");
+  // inline_srcline: that line's source line.
   void make_frame(const Resolved& r, uint64_t ip, ChainFrame& out,
-                  const std::string* inline_name = nullptr);
+                  const std::string* inline_name = nullptr,
+                  const std::string* inline_srcline = nullptr);
   // The callchain entries as frames: one per line perf 7.2 prints for each (inline_chain).
   void expand_entries();
   uint32_t dso_order(const Dso* d);
-  std::string srcline_of(const Resolved& r);
+  // perf's srcline of an entry; frame_ip: a callchain frame's (absolute) address.
+  std::string srcline_of(const Resolved& r, const uint64_t* frame_ip = nullptr);
   Hists& hists_for(int attr_index);
   static std::string find_parent(const std::vector<ChainFrame>& path);
 

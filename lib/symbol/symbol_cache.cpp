@@ -63,8 +63,10 @@ void DsoSymbols::open_dwarf() const {
     if (elf_getphdrnum(rt->elf(), &n) == 0)
       for (size_t i = 0; i < n; ++i) {
         GElf_Phdr ph;
-        if (gelf_getphdr(rt->elf(), static_cast<int>(i), &ph) && ph.p_type == PT_LOAD)
+        if (gelf_getphdr(rt->elf(), static_cast<int>(i), &ph) && ph.p_type == PT_LOAD) {
           load_offsets_.emplace_back(ph.p_offset, ph.p_vaddr - ph.p_offset);
+          if ((ph.p_flags & PF_X) && !text_offset_) text_offset_ = ph.p_vaddr - ph.p_offset;
+        }
       }
     std::sort(load_offsets_.begin(), load_offsets_.end());
   }
@@ -81,6 +83,11 @@ std::string srcline_text(const std::string& file, int line) {
 uint64_t DsoSymbols::objdump_addr(uint64_t addr) const {
   open_dwarf();
   return to_vaddr(addr);
+}
+
+uint64_t DsoSymbols::text_objdump_addr(uint64_t addr) const {
+  open_dwarf();
+  return addr + text_offset_;
 }
 
 const std::string* DsoSymbols::srcline(uint64_t addr) const {

@@ -81,6 +81,9 @@ class DsoSymbols {
   const std::string* srcline(uint64_t addr) const;
   // The address as objdump shows it (perf's map__rip_2objdump of addr).
   uint64_t objdump_addr(uint64_t addr) const;
+  // addr moved by the executable segment's offset alone (perf's text offset), whatever
+  // segment it falls in.
+  uint64_t text_objdump_addr(uint64_t addr) const;
 
   const SymbolTable& table() const { return table_; }
   // The file the symbols came from (perf's symsrc filename); empty when none was found.
@@ -94,6 +97,7 @@ class DsoSymbols {
   mutable std::unique_ptr<Addr2lineSymtab> addr2line_;
   mutable std::unique_ptr<DwarfFunctions> dwarf_;
   mutable std::vector<std::pair<uint64_t, uint64_t>> load_offsets_;  // (p_offset, p_vaddr - p_offset)
+  mutable uint64_t text_offset_ = 0;  // p_vaddr - p_offset of the first executable PT_LOAD
   mutable std::unordered_map<uint64_t, std::unique_ptr<InlineChain>> inline_chains_;
   mutable std::unordered_set<std::string> inline_names_;  // names the chains point into
   mutable std::unordered_map<uint64_t, const std::string*> srclines_;

@@ -29,6 +29,7 @@ for exp in "$set"/expected/*.txt.gz; do
     script-srcline) args=(script -F +srcline) ;;
     report-srcline) args=(report --stdio --no-children -s srcline -g none) ;;
     report-srcline-graph) args=(report --stdio --no-children -s srcline) ;;
+    report-srcline-children) args=(report --stdio -s srcline) ;;
     script-noinline) args=(script --no-inline) ;;
     report-noinline) args=(report --stdio --no-inline) ;;
     *) echo "FAIL: no command for golden kind $kind"; GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); continue ;;

@@ -29,6 +29,7 @@ report-dso-sym|report --stdio --no-children -s dso,sym
 script-srcline|script -F +srcline
 report-srcline|report --stdio --no-children -s srcline -g none
 report-srcline-graph|report --stdio --no-children -s srcline
+report-srcline-children|report --stdio -s srcline
 script-noinline|script --no-inline
 report-noinline|report --stdio --no-inline
 K
