@@ -41,6 +41,18 @@ const Map* MapSet::find(uint64_t addr) const {
 
 Machine::Machine() {}
 
+// perf's name of a kernel module map's dso: the file's base name up to its first '.' (so
+// any .ko compression suffix goes too), '-' as '_', in brackets: ".../usb-net.ko.xz" is
+// "[usb_net]". Empty for a kernel map that is no module file.
+std::string module_name(const std::string& filename) {
+  if (filename.empty() || filename[0] != '/' || filename.find(".ko") == std::string::npos) return {};
+  std::string base = filename.substr(filename.rfind('/') + 1);
+  base = base.substr(0, base.find('.'));
+  for (char& c : base)
+    if (c == '-') c = '_';
+  return "[" + base + "]";
+}
+
 Dso* Machine::findnew_dso(const std::string& long_name) {
   auto it = dsos_.find(long_name);
   if (it != dsos_.end()) return it->second;
@@ -131,6 +143,13 @@ void Machine::mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64
     bool core = filename.rfind("[kernel.kallsyms]", 0) == 0;
     m.dso = findnew_dso(core ? "[kernel.kallsyms]" : filename);
     m.dso->kernel = true;
+    if (!core && !m.dso->module) {
+      std::string name = module_name(filename);
+      if (!name.empty()) {
+        m.dso->module = true;
+        m.dso->short_name = name;
+      }
+    }
     if (core) {
       m.pgoff = start;
       if (start < kernel_start_) kernel_start_ = start;

@@ -18,6 +18,7 @@ struct Dso {
   std::string short_name;  // basename
   std::string build_id;    // hex, empty if unknown
   bool kernel = false;     // kernel or a kernel module
+  bool module = false;     // a kernel module: short_name is perf's "[name]"
   bool hit = false;        // some sample resolved into it
 };
 
@@ -50,6 +51,8 @@ struct Thread {
   // perf's thread__comm_str: ":<tid>" until a COMM record names it.
   const std::string& comm_str() const { return comm; }
 };
+
+std::string module_name(const std::string& filename);
 
 class Machine {
  public:

@@ -15,6 +15,7 @@ namespace cperf {
 ReportTool::ReportTool(ReportToolOptions opts)
     : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {
   symbols_.set_inline_frames(opts_.inline_frames);
+  symbols_.set_kernel_maps(&machine_.kernel_maps());
   want_parent_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kParent) !=
                  opts_.hist.sort.end();
   want_srcline_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kSrcline) !=

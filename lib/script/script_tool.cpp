@@ -15,6 +15,7 @@ ScriptTool::ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields)
       fields_(fields),
       symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {
   symbols_.set_inline_frames(opts_.inline_frames);
+  symbols_.set_kernel_maps(&machine_.kernel_maps());
 }
 
 void ScriptTool::record(Event& ev, Session& s) {
@@ -275,7 +276,10 @@ const InlineChain* ScriptTool::inline_chain(const Map* map, uint64_t ip) {
 }
 
 void ScriptTool::put_dso(TextLine& out, const Map* map) {
-  out.put(" (").put(map && map->dso ? std::string_view(map->dso->long_name) : "[unknown]").put(')');
+  // perf prints a module by its "[name]", every other dso by its path.
+  const Dso* dso = map ? map->dso : nullptr;
+  out.put(" (").put(!dso ? "[unknown]" : dso->module ? std::string_view(dso->short_name)
+                                                     : std::string_view(dso->long_name)).put(')');
 }
 
 void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, int type,

@@ -44,14 +44,27 @@ ScriptSymbols::Entry ScriptSymbols::load(const Map* map) {
   const Dso& dso = *map->dso;
   Entry e;
   if (dso.kernel) {
-    if (!is_core_kernel(dso)) return e;  // modules: not yet
-    KallsymsOptions k;
-    // perf's ref_reloc_sym: the recorded address of _text (Machine keeps it as the pgoff).
-    k.reloc_ref = std::make_pair(std::string("_text"), map->pgoff);
-    std::string why;
-    const Kallsyms* ks = cache_.kernel_kallsyms(build_id_of(dso), k, &why);
-    if (!why.empty()) std::fprintf(stderr, "%s\n", why.c_str());
-    if (ks && !ks->kernel().empty()) e.table = &ks->kernel();
+    if (is_core_kernel(dso)) {
+      const Kallsyms* ks = kernel_kallsyms(*map);
+      if (ks && !ks->kernel().empty()) e.table = &ks->kernel();
+      return e;
+    }
+    // A module: its part of the core kernel's kallsyms, at map-relative addresses.
+    const Map* core = nullptr;
+    if (kernel_maps_)
+      for (const auto& [start, m] : kernel_maps_->maps())
+        if (m.dso && is_core_kernel(*m.dso)) core = &m;
+    const Kallsyms* ks = dso.module && core ? kernel_kallsyms(*core) : nullptr;
+    const SymbolTable* syms = ks ? ks->module(dso.short_name) : nullptr;
+    if (!syms || syms->empty()) return e;
+    std::vector<Symbol> moved = syms->symbols();
+    for (Symbol& sym : moved) {
+      sym.start -= map->start - map->pgoff;
+      sym.end -= map->start - map->pgoff;
+    }
+    auto& table = module_tables_[&dso];
+    table = std::make_unique<SymbolTable>(SymbolTable::from_sorted(std::move(moved)));
+    e.table = table.get();
     return e;
   }
   if (dso.long_name.empty()) return e;
@@ -62,6 +75,23 @@ ScriptSymbols::Entry ScriptSymbols::load(const Map* map) {
     e.user = &d;
   }
   return e;
+}
+
+// The kallsyms perf would load for the core kernel map `core` (its dso's build id; _text as
+// recorded, which Machine keeps as the map's pgoff, is perf's relocation reference). Modules
+// the recording has no map for stay in the core kernel's symbols, as in perf.
+const Kallsyms* ScriptSymbols::kernel_kallsyms(const Map& core) {
+  KallsymsOptions k;
+  k.reloc_ref = std::make_pair(std::string("_text"), core.pgoff);
+  if (kernel_maps_) {
+    k.known_modules.emplace();
+    for (const auto& [start, m] : kernel_maps_->maps())
+      if (m.dso && m.dso->module) k.known_modules->insert(m.dso->short_name);
+  }
+  std::string why;
+  const Kallsyms* ks = cache_.kernel_kallsyms(build_id_of(*core.dso), k, &why);
+  if (!why.empty()) std::fprintf(stderr, "%s\n", why.c_str());
+  return ks;
 }
 
 const ScriptSymbols::Entry& ScriptSymbols::entry(const Map* map) {

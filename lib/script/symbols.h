@@ -5,8 +5,9 @@
 //    "(inlined)" frame comes from the binutils addr2line rule (addr2line_symtab.h);
 //  - the core kernel ([kernel.kallsyms]): kallsyms chosen as perf does (kernel_kallsyms.h):
 //    --kallsyms, else /proc/kallsyms when the recorded kernel is the running one, else the
-//    build-id cache; relocated by the kernel map's "_text" reference. Kernel modules get no
-//    symbols yet.
+//    build-id cache; relocated by the kernel map's "_text" reference;
+//  - kernel modules ("[brd]"): their part of the same kallsyms, moved to the module map (not
+//    yet from the .ko file itself).
 // Build ids: a dso's own (MMAP2) first, else the file's HEADER_BUILD_ID table, which perf
 // applies to its dsos before reading any record.
 //
@@ -29,6 +30,9 @@ class ScriptSymbols {
  public:
   ScriptSymbols(std::string symfs, std::string kallsyms, DemangleOptions demangle = {});
   explicit ScriptSymbols(SymbolOptions opts);
+
+  // The machine's kernel maps: a module's symbols come from the core kernel's kallsyms.
+  void set_kernel_maps(const MapSet* kmaps) { kernel_maps_ = kmaps; }
 
   // perf's --no-inline: callchain entries are never split into inline lines.
   void set_inline_frames(bool on) { inline_frames_ = on; }
@@ -69,7 +73,11 @@ class ScriptSymbols {
   static constexpr size_t kMemoSize = 1 << 16;
   std::unique_ptr<Memo[]> memo_ = std::make_unique<Memo[]>(kMemoSize);
 
+  const Kallsyms* kernel_kallsyms(const Map& core);
   SymbolCache cache_;
+  const MapSet* kernel_maps_ = nullptr;
+  // Module symbols moved to their map's addresses (perf's dso__split_kallsyms).
+  std::unordered_map<const Dso*, std::unique_ptr<SymbolTable>> module_tables_;
   const PerfDataReader* reader_ = nullptr;
   std::unordered_map<std::string, std::string> header_build_ids_;  // filename -> hex
   std::unordered_map<const Dso*, Entry> by_dso_;

@@ -1,11 +1,12 @@
 #!/bin/bash
 # Real programs on a real system (issue 11): tests/data/realsys/corpus.tar.xz holds perf 6.1
 # recordings of dynamic programs (qsort/malloc/printf C programs, threads, Debian's python3,
-# sort, a gcc compile; -g and --call-graph dwarf) with every DSO they hit, those DSOs'
-# separate debug files (libc6-dbg) and the kernel's kallsyms. cperf must print what perf 7.2
+# sort, a gcc compile; -g and --call-graph dwarf; perf 7.2 --call-graph fp,defer recordings
+# made in the 7.2 VM) with every DSO they hit, those DSOs' separate debug files (libc6-dbg)
+# and the kernels' kallsyms. cperf must print what perf 7.2
 # printed for them (expected/, made by gen-golden.sh), with the debug files ("dbg") and
-# without them ("nodbg"): script, and report in children, --no-children, -g caller and
-# -s dso,sym forms. Hermetic: everything comes from the corpus (--symfs, --kallsyms, empty
+# without them ("nodbg"): script, and report in children, --no-children, -g caller,
+# -s dso,sym and -s srcline forms; deferred files also with --no-merge-callchains. Hermetic: everything comes from the corpus (--symfs, --kallsyms, empty
 # HOME).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
@@ -30,12 +31,19 @@ for exp in "$set"/expected/*.txt.gz; do
     report-srcline) args=(report --stdio --no-children -s srcline -g none) ;;
     report-srcline-graph) args=(report --stdio --no-children -s srcline) ;;
     report-srcline-children) args=(report --stdio -s srcline) ;;
+    script-nomerge) args=(script --no-merge-callchains) ;;
     script-noinline) args=(script --no-inline) ;;
     report-noinline) args=(report --stdio --no-inline) ;;
     *) echo "FAIL: no command for golden kind $kind"; GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); continue ;;
   esac
+  # A recording made on another kernel (the deferred ones, in the 7.2 VM) has its own kallsyms.
+  kallsyms=$W/kallsyms
+  if [ -e "$W/data/$name.kallsyms.gz" ]; then
+    [ -e "$W/data/$name.kallsyms" ] || zcat "$W/data/$name.kallsyms.gz" > "$W/data/$name.kallsyms"
+    kallsyms=$W/data/$name.kallsyms
+  fi
   (cd "$W/data" && HOME=$W/home "$CPERF" "${args[@]}" -i "$name.data" --symfs="$symfs" \
-     --kallsyms="$W/kallsyms" > "$W/out" 2>/dev/null)
+     --kallsyms="$kallsyms" > "$W/out" 2>/dev/null)
   compare_golden "realsys.$base" "$exp" "$W/out"
 done
 golden_summary "real-system goldens"
