@@ -37,7 +37,9 @@ int cmd_evlist(const Args& args) {
   name_events(reader);
   // Groups (HEADER_GROUP_DESC): -g prints each as "{leader,member,...}" on one line.
   std::vector<GroupDesc> groups;
-  if (auto it = reader.features().find(HEADER_GROUP_DESC); it != reader.features().end()) {
+  // perf sets groups up from a file's header only; a pipe's events stay ungrouped.
+  if (auto it = reader.features().find(HEADER_GROUP_DESC);
+      !reader.is_pipe() && it != reader.features().end()) {
     ByteReader r(it->second, reader.swapped());
     if (!read_group_desc(r, groups)) groups.clear();
   }

@@ -602,7 +602,9 @@ FeatureEnv feature_env(const PerfDataReader& reader) {
     ByteReader r = section(HEADER_CPU_PMU_CAPS);
     read_caps(r, env.cpu_pmu_caps);
   }
-  for (const auto& a : reader.attrs()) env.event_names.push_back(a.name);
+  // A pipe's events are named only at its end; until then perf names them from their attrs.
+  for (const auto& a : reader.attrs())
+    env.event_names.push_back(a.name.empty() ? default_event_name(a.attr) : a.name);
   return env;
 }
 

@@ -18,5 +18,13 @@ expect "cpu-clock\ntask-clock\npage-faults\n# Tip: use 'perf evlist -g' to show 
 "$CPERF" evlist -g -v -i "$T/g.data" > /dev/null 2> "$T/err"; rc=$?
 [ $rc = 129 ] && head -1 "$T/err" | grep -qx '  Error: --group option is not compatible with other options' ||
   { echo "FAIL: evlist -g -v: exit $rc, $(head -1 "$T/err")"; fails=$((fails + 1)); }
+# A pipe: perf 7.2 sets no groups up from a stream (evlist lists the members, no tip), but
+# prints the GROUP_DESC feature record with the members' names (checked against perf 7.2).
+"$CPERF" record -q -e '{cpu-clock,task-clock}' -o - -- "$WL/deep" 50 > "$T/p.data" 2> /dev/null ||
+  { echo "FAIL: pipe record of a group"; exit 1; }
+"$CPERF" evlist -g -i - < "$T/p.data" > "$T/out" 2>&1
+printf 'cpu-clock\ntask-clock\n' | cmp -s - "$T/out" || { echo "FAIL: pipe evlist -g:"; cat "$T/out"; fails=$((fails + 1)); }
+"$CPERF" report --header-only -i - < "$T/p.data" 2>&1 | grep -qx '# group: {cpu-clock,task-clock}' ||
+  { echo "FAIL: pipe header: no '# group: {cpu-clock,task-clock}'"; fails=$((fails + 1)); }
 [ $fails -eq 0 ] && echo "evlist groups: as perf"
 [ $fails -eq 0 ]
