@@ -1,7 +1,7 @@
 // cperf check feature NAME[,NAME...] and `cperf version --build-options`: which of perf's build
 // features cperf has, in perf's format, so that scripts (and upstream's shell tests) that ask
 // `perf check feature -q dwarf` before they run get a true answer. The table states what cperf
-// does, not what it links: libunwind is linked but not used yet, so it is off.
+// does, not what it links (libunwind: --unwind-style=libunwind).
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -41,7 +41,7 @@ const Feature kFeatures[] = {
     {"libpython", "HAVE_LIBPYTHON_SUPPORT", false},
     {"libslang", "HAVE_SLANG_SUPPORT", false},
     {"libtraceevent", "HAVE_LIBTRACEEVENT", true},
-    {"libunwind", "HAVE_LIBUNWIND_SUPPORT", false},
+    {"libunwind", "HAVE_LIBUNWIND_SUPPORT", true},
     {"lzma", "HAVE_LZMA_SUPPORT", false},
     {"numa_num_possible_cpus", "HAVE_LIBNUMA_SUPPORT", false},
     {"zlib", "HAVE_ZLIB_SUPPORT", false},

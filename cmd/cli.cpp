@@ -82,14 +82,12 @@ std::vector<std::string> split_list(const std::string& s) {
   return out;
 }
 
-bool dwarf_unwind_for_style(const std::string& style) {
-  if (style.empty() || style == "libdw") return true;
-  if (style == "libunwind") {
-    std::fputs("Error: libunwind dwarf unwinding not built into perf\n", stderr);
-    return false;
-  }
+UnwindStyle unwind_style_from(const std::string& style) {
+  if (style.empty() || style == "libdw") return UnwindStyle::kLibdw;
+  if (style == "libunwind") return UnwindStyle::kLibunwind;
+  // perf names the style it does not know and goes on with its default.
   std::fprintf(stderr, "Unknown unwind style: %s\n", style.c_str());
-  return true;
+  return UnwindStyle::kLibdw;
 }
 
 std::string default_input() {

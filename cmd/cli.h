@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "unwind/sample_unwind.h"
+
 namespace cperf {
 
 // Parses args (args[0] = command name). Returns -1 to go on, or an exit status: 0 after
@@ -32,7 +34,7 @@ bool parse_number_list(const std::string& s, std::set<T>& out) {
 // no option) is cperf's unwinder; "libunwind" is not built in: perf's error line, and samples
 // are shown without unwinding, as perf does then; anything else: perf's "Unknown unwind style"
 // line, and libdw.
-bool dwarf_unwind_for_style(const std::string& style);
+UnwindStyle unwind_style_from(const std::string& style);
 
 // The default input: perf.data, or "-" when stdin is a pipe (perf's rule).
 std::string default_input();

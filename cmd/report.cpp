@@ -196,7 +196,7 @@ int run_histogram(const ReportOptions& o) {
   ro.kallsyms = o.kallsyms;
   ro.demangle.demangle = o.demangle;
   ro.inline_frames = o.inline_frames;
-  ro.dwarf_unwind = dwarf_unwind_for_style(o.unwind_style);
+  ro.unwind_style = unwind_style_from(o.unwind_style);
   ro.quiet = o.quiet;
   ro.max_stack = o.max_stack;
   ro.caller_order = o.inverted;

@@ -135,7 +135,7 @@ int cmd_script(const Args& args) {
   so.kallsyms = o.kallsyms;
   so.demangle.demangle = o.demangle;
   so.inline_frames = o.inline_frames;
-  so.dwarf_unwind = dwarf_unwind_for_style(o.unwind_style);
+  so.unwind_style = unwind_style_from(o.unwind_style);
   so.merge_callchains = !o.no_merge;
   so.hide_call_graph = o.hide_call_graph;
   so.max_stack = o.max_stack < 0 ? 0 : o.max_stack;

@@ -16,6 +16,7 @@ ReportTool::ReportTool(ReportToolOptions opts)
     : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {
   symbols_.set_inline_frames(opts_.inline_frames);
   symbols_.set_kernel_maps(&machine_.kernel_maps());
+  unwinder_.set_style(opts_.unwind_style);
   want_parent_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kParent) !=
                  opts_.hist.sort.end();
   want_srcline_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kSrcline) !=
@@ -276,7 +277,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
     if (opts_.max_stack >= 0 && entries_.size() > static_cast<size_t>(opts_.max_stack))
       entries_.resize(static_cast<size_t>(opts_.max_stack));
     // Unwound user frames (--call-graph dwarf) follow the chain; caller order: reversed, first.
-    if (opts_.dwarf_unwind)
+    if (opts_.unwind_style != UnwindStyle::kNone)
       for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack)) {
         ChainEntry ce{resolve(t, PERF_RECORD_MISC_USER, f.ip), f.ip};
         entries_.insert(opts_.caller_order ? entries_.begin() : entries_.end(), ce);

@@ -25,7 +25,7 @@ struct ReportToolOptions {
   std::string symfs, kallsyms;
   DemangleOptions demangle;  // --no-demangle
   bool inline_frames = true;  // --no-inline: no "(inlined)" frames
-  bool dwarf_unwind = true;   // --call-graph dwarf samples unwound (off: --unwind-style=libunwind)
+  UnwindStyle unwind_style = UnwindStyle::kLibdw;  // --unwind-style: how dwarf samples unwind
   HistOptions hist;
   bool children = false;
   bool caller_order = false;  // -g caller / -G

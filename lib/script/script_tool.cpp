@@ -16,6 +16,7 @@ ScriptTool::ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields)
       symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {
   symbols_.set_inline_frames(opts_.inline_frames);
   symbols_.set_kernel_maps(&machine_.kernel_maps());
+  unwinder_.set_style(opts_.unwind_style);
 }
 
 void ScriptTool::record(Event& ev, Session& s) {
@@ -371,7 +372,7 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
   if (ip_field) {
     if (use_chain) {
       resolve_chain(t, ds.callchain, frames_);
-      if (opts_.dwarf_unwind)
+      if (opts_.unwind_style != UnwindStyle::kNone)
         for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack))
           frames_.push_back({f.ip, f.map});
       out.put('\n');

@@ -33,7 +33,7 @@ struct ScriptOptions {
   std::string symfs, kallsyms;
   DemangleOptions demangle;  // --no-demangle
   bool inline_frames = true;  // --no-inline: no "(inlined)" lines
-  bool dwarf_unwind = true;   // --call-graph dwarf samples unwound (off: --unwind-style=libunwind)
+  UnwindStyle unwind_style = UnwindStyle::kLibdw;  // --unwind-style: how dwarf samples unwind
   bool merge_callchains = true;
   bool hide_call_graph = false;
   int max_stack = 127;

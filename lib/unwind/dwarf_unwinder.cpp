@@ -2,22 +2,15 @@
 
 #include <elf.h>
 #include <elfutils/libdwfl.h>
-#include <sys/stat.h>
 
 #include <cstring>
 
-#include "base/mapped_file.h"
 #include "symbol/dso_locator.h"
 #include "unwind/user_regs.h"
 
 namespace cperf {
 
 namespace {
-
-bool is_regular_file(const std::string& path) {
-  struct stat st;
-  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
 
 // More address spaces than this and the cache starts over (bounds memory on system-wide files).
 constexpr size_t kMaxCachedSpaces = 64;
@@ -135,45 +128,15 @@ int frame_callback(Dwfl_Frame* state, void* arg) {
 
 }  // namespace
 
-DwarfUnwinder::DwarfUnwinder(const SymbolOptions& opts)
-    : locator_(std::make_unique<DsoLocator>(opts)) {}
+DwarfUnwinder::DwarfUnwinder(const SymbolOptions& opts) : memory_(opts) {}
 
 DwarfUnwinder::~DwarfUnwinder() = default;
-
-std::vector<std::string> DwarfUnwinder::file_candidates(const Dso& dso) const {
-  std::vector<std::string> out;
-  std::string path = locator_->join_symfs(dso.long_name);
-  // perf skips what is not a regular file (device files, "[vdso]").
-  if (is_regular_file(path)) out.push_back(path);
-  if (dso.build_id.size() > 2) {
-    // perf's dso__build_id_filename: the cache link itself (old layout) or its "elf".
-    std::string link = locator_->buildid_dir() + "/.build-id/" + dso.build_id.substr(0, 2) + "/" +
-                       dso.build_id.substr(2);
-    out.push_back(is_regular_file(link) ? link : link + "/elf");
-  }
-  return out;
-}
-
-const MappedFile* DwarfUnwinder::file_of(const Dso& dso) {
-  auto it = files_.find(&dso);
-  if (it != files_.end()) return it->second.get();
-  std::unique_ptr<MappedFile> file;
-  for (const std::string& path : file_candidates(dso)) {
-    if (!is_regular_file(path)) continue;
-    try {
-      file = std::make_unique<MappedFile>(path);
-      break;
-    } catch (const std::exception&) {
-    }
-  }
-  return files_.emplace(&dso, std::move(file)).first->second.get();
-}
 
 const std::string* DwarfUnwinder::debuginfo_of(const Dso* dso) {
   if (!dso) return nullptr;
   auto it = debuginfo_.find(dso);
   if (it == debuginfo_.end()) {
-    LocatedDso found = locator_->locate(dso->long_name, BuildId::from_hex(dso->build_id));
+    LocatedDso found = memory_.locator().locate(dso->long_name, BuildId::from_hex(dso->build_id));
     it = debuginfo_.emplace(dso, found.syms ? found.syms->path() : std::string()).first;
   }
   return &it->second;
@@ -218,7 +181,7 @@ bool DwarfUnwinder::report_module(Walk& w, uint64_t ip, const Map** map_out) {
     if (start != base) mod = nullptr;
   }
   if (!mod) {
-    for (const std::string& path : file_candidates(dso)) {
+    for (const std::string& path : memory_.file_candidates(dso)) {
       mod = dwfl_report_elf(dwfl, dso.short_name.c_str(), path.c_str(), -1, base, false);
       if (mod) break;
     }
@@ -236,25 +199,7 @@ bool DwarfUnwinder::report_module(Walk& w, uint64_t ip, const Map** map_out) {
 }
 
 bool DwarfUnwinder::read_word(Walk& w, uint64_t addr, uint64_t& value) {
-  auto sp = perf_reg_value(*w.regs, kPerfRegX86Sp);
-  if (!sp) return false;
-  uint64_t start = *sp, end = start + w.stack.size();
-  if (addr + 8 < addr) return false;
-  if (addr >= start && addr + 8 <= end && end >= start) {
-    std::memcpy(&value, w.stack.data() + (addr - start), 8);
-    if (w.swap) value = bswap64(value);
-    return true;
-  }
-  // Outside the copy: the mapped file (text, rodata), as perf's access_dso_mem.
-  const Map* map = w.thread->maps ? w.thread->maps->find(addr) : nullptr;
-  if (!map || !map->dso) return false;
-  const MappedFile* file = file_of(*map->dso);
-  if (!file) return false;
-  uint64_t off = map->map_ip(addr);
-  Bytes bytes = file->bytes();
-  if (off > bytes.size() || bytes.size() - off < 8) return false;
-  std::memcpy(&value, bytes.data() + off, 8);
-  return true;
+  return memory_.read_word({w.thread, w.regs, w.stack, w.swap}, addr, value);
 }
 
 void DwarfUnwinder::unwind(const Thread& t, const RegsDump& regs, Bytes stack, bool swap,

@@ -23,6 +23,7 @@
 #include "machine/machine.h"
 #include "record/sample.h"
 #include "symbol/symbol_options.h"
+#include "unwind/unwind_memory.h"
 
 namespace cperf {
 
@@ -30,9 +31,6 @@ struct UnwoundFrame {
   uint64_t ip = 0;
   const Map* map = nullptr;  // the thread's map holding ip, or nullptr
 };
-
-class DsoLocator;
-class MappedFile;
 
 class DwarfUnwinder {
  public:
@@ -58,12 +56,9 @@ class DwarfUnwinder {
 
  private:
   AddressSpace& address_space(const Thread& t);
-  const MappedFile* file_of(const Dso& dso);
-  std::vector<std::string> file_candidates(const Dso& dso) const;
 
-  std::unique_ptr<DsoLocator> locator_;
+  UnwindMemory memory_;
   std::unordered_map<const MapSet*, std::unique_ptr<AddressSpace>> spaces_;
-  std::unordered_map<const Dso*, std::unique_ptr<MappedFile>> files_;  // nullptr: unreadable
   std::unordered_map<const Dso*, std::string> debuginfo_;
 };
 

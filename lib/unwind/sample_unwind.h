@@ -9,6 +9,7 @@
 //    (report -g caller) puts them, reversed, before the reversed recorded chain.
 // A sample whose stack says it holds more than it copied (dyn_size > size) is not unwound.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,14 +18,21 @@
 #include "record/sample.h"
 #include "symbol/symbol_options.h"
 #include "unwind/dwarf_unwinder.h"
+#include "unwind/libunwind_unwinder.h"
 
 namespace cperf {
 
+// perf's --unwind-style: which unwinder DWARF samples go through (kNone: they are not unwound).
+enum class UnwindStyle { kLibdw, kLibunwind, kNone };
+
 class SampleUnwinder {
  public:
-  explicit SampleUnwinder(const SymbolOptions& opts) : dwarf_(opts) {}
+  explicit SampleUnwinder(const SymbolOptions& opts) : opts_(opts), dwarf_(opts) {}
   // Files under --symfs (or /), the build-id cache at its default place.
-  explicit SampleUnwinder(const std::string& symfs) : dwarf_(options_for(symfs)) {}
+  explicit SampleUnwinder(const std::string& symfs)
+      : opts_(options_for(symfs)), dwarf_(opts_) {}
+
+  void set_style(UnwindStyle style) { style_ = style; }
 
   // The unwound user frames of sample `ds` of thread `t` (empty when perf would not unwind).
   // The result stays valid until the next call.
@@ -38,7 +46,10 @@ class SampleUnwinder {
     o.symfs = symfs;
     return o;
   }
+  SymbolOptions opts_;
+  UnwindStyle style_ = UnwindStyle::kLibdw;
   DwarfUnwinder dwarf_;
+  std::unique_ptr<LibunwindUnwinder> libunwind_;  // made on first use
   std::vector<UnwoundFrame> frames_;
 };
 
