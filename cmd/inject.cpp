@@ -1,4 +1,5 @@
-// cperf inject: copy a perf.data stream, adding build ids or merging deferred callchains.
+// cperf inject: copy a perf.data stream, adding build ids, merging deferred callchains or
+// converting DWARF stacks into callchains.
 #include "cli.h"
 #include "commands.h"
 #include "inject/inject.h"
@@ -14,10 +15,20 @@ int cmd_inject(const Args& args) {
   app.add_flag("--buildid-all", o.buildid_all, "Inject build-ids of all DSOs into the output stream");
   app.add_flag("--merge-callchains", o.merge_callchains,
                "Stitch deferred user callchains into their samples (cperf extension)");
+  app.add_flag("--convert-callchain", o.convert_callchain,
+               "Generate callchains using DWARF and drop register/stack data");
+  std::string unwind_style;
+  app.add_option("--unwind-style", unwind_style, "unwind styles (libdw,libunwind)");
+  app.add_option("--symfs", o.symfs, "Look for files with symbols relative to this directory");
   app.add_flag("-v,--verbose", o.verbose, "be more verbose (show build ids, etc)");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
+  o.unwind_style = unwind_style_from(unwind_style);
+  if (o.convert_callchain && o.merge_callchains) {
+    std::fputs("  Error: --convert-callchain and --merge-callchains cannot be used together\n", stderr);
+    return 129;
+  }
   return run_inject(o);
 }
 

@@ -31,7 +31,42 @@ perf_event_attr clear_defer_bits(const perf_event_attr& attr) {
   return a;
 }
 
-std::vector<std::byte> rewrite_event_desc(Bytes payload, bool swap) {
+perf_event_attr drop_dwarf_bits(const perf_event_attr& attr) {
+  perf_event_attr a = attr;
+  a.sample_type &= ~static_cast<uint64_t>(PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER);
+  a.sample_regs_user = 0;
+  a.sample_stack_user = 0;
+  a.exclude_callchain_user = 0;
+  return a;
+}
+
+bool convert_dwarf_sample(Bytes sample, bool swap, const perf_event_attr& attr,
+                          const std::vector<uint64_t>& user_ips, std::vector<std::byte>& out) {
+  DecodedSample ds;
+  if (!(attr.sample_type & PERF_SAMPLE_CALLCHAIN)) return false;
+  if (!decode_sample(sample, swap, attr, ds).empty()) return false;
+  // The kernel part stays; whatever user part there was gives way to the unwound one.
+  size_t keep = 0;
+  while (keep < ds.callchain.size() && ds.callchain[keep] != PERF_CONTEXT_USER) ++keep;
+  std::vector<uint64_t> tail{PERF_CONTEXT_USER};
+  tail.insert(tail.end(), user_ips.begin(), user_ips.end());
+  std::vector<std::byte> chained;
+  if (!replace_callchain_tail(sample, swap, attr, ds.callchain.size() - keep, tail, chained))
+    return false;
+  // The same sample again, now to cut out the registers and the stack copy.
+  DecodedSample again;
+  if (!decode_sample(Bytes(chained.data(), chained.size()), swap, attr, again).empty()) return false;
+  const size_t cut = again.user_dwarf_end - again.user_dwarf_begin;
+  out.assign(chained.begin(), chained.begin() + static_cast<ptrdiff_t>(again.user_dwarf_begin));
+  out.insert(out.end(), chained.begin() + static_cast<ptrdiff_t>(again.user_dwarf_end), chained.end());
+  uint16_t size = static_cast<uint16_t>(chained.size() - cut);
+  if (swap) size = bswap16(size);
+  std::memcpy(out.data() + 6, &size, 2);
+  return true;
+}
+
+std::vector<std::byte> rewrite_event_desc(Bytes payload, bool swap,
+                                          perf_event_attr (*change)(const perf_event_attr&)) {
   if (swap) return {};  // the writer only produces host-endian files
   struct Entry {
     perf_event_attr attr{};
@@ -44,7 +79,7 @@ std::vector<std::byte> rewrite_event_desc(Bytes payload, bool swap) {
   uint32_t new_size = PERF_ATTR_SIZE_VER0;
   for (Entry& e : entries) {
     if (!read_attr(r, sz, e.attr)) return {};
-    e.attr = clear_defer_bits(e.attr);
+    e.attr = change(e.attr);
     new_size = std::max(new_size, minimal_attr_size(e.attr));
     size_t start = r.pos();
     uint32_t nr_ids = r.u32();

@@ -24,9 +24,21 @@ bool rewrite_deferred_chain(Bytes sample, bool swap, const perf_event_attr& attr
 // The attr with defer_callchain and defer_output cleared.
 perf_event_attr clear_defer_bits(const perf_event_attr& attr);
 
-// A HEADER_EVENT_DESC payload with the defer bits cleared in every attr and the attr size
-// shrunk to the smallest published size that holds the fields in use. Returns an empty
-// vector if the payload does not parse.
-std::vector<std::byte> rewrite_event_desc(Bytes payload, bool swap);
+// inject --convert-callchain: the attr of a --call-graph dwarf event as it is once its samples
+// carry their user frames in the callchain: no REGS_USER/STACK_USER, user callchains allowed.
+perf_event_attr drop_dwarf_bits(const perf_event_attr& attr);
+
+// `sample` (a DWARF sample of `attr`) with its callchain's kernel part followed by
+// PERF_CONTEXT_USER and `user_ips` (perf 7.2 adds the marker even without frames), and without
+// its REGS_USER and STACK_USER fields. Returns false, leaving `out` untouched, if the sample
+// does not decode or the result would not fit a record.
+bool convert_dwarf_sample(Bytes sample, bool swap, const perf_event_attr& attr,
+                          const std::vector<uint64_t>& user_ips, std::vector<std::byte>& out);
+
+// A HEADER_EVENT_DESC payload with `change` applied to every attr (clear_defer_bits by default)
+// and the attr size shrunk to the smallest published size that holds the fields in use.
+// Returns an empty vector if the payload does not parse.
+std::vector<std::byte> rewrite_event_desc(Bytes payload, bool swap,
+                                          perf_event_attr (*change)(const perf_event_attr&) = clear_defer_bits);
 
 }  // namespace cperf

@@ -23,6 +23,8 @@
 #include "inject/build_ids.h"
 #include "inject/chain_rewrite.h"
 #include "io/perf_data_reader.h"
+#include "machine/machine.h"
+#include "record/side_band.h"
 #include "record/sample.h"
 #include "session/deferred_merger.h"
 #include "session/session.h"
@@ -103,6 +105,48 @@ class MergeCollector : public SessionTool {
 
 class NullTool : public SessionTool {};
 
+// perf 7.2's cap on unwound frames (sysctl kernel.perf_event_max_stack's default).
+constexpr int kConvertMaxStack = 127;
+
+bool is_dwarf_attr(const perf_event_attr& a) {
+  constexpr uint64_t kDwarf = PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+  return (a.sample_type & kDwarf) == kDwarf && (a.sample_type & PERF_SAMPLE_CALLCHAIN);
+}
+
+perf_event_attr convert_attr(const perf_event_attr& a) { return is_dwarf_attr(a) ? drop_dwarf_bits(a) : a; }
+
+// For --convert-callchain: follows the threads and maps, and unwinds each DWARF sample as
+// script would, noting its user frames.
+class UnwindCollector : public SessionTool {
+ public:
+  UnwindCollector(UnwindStyle style, const std::string& symfs) : unwinder_(symfs) {
+    unwinder_.set_style(style);
+  }
+  void record(Event& ev, Session& s) override {
+    const RawRecord& rec = ev.raw;
+    if (rec.type == PERF_RECORD_SAMPLE) {
+      if (ev.attr_index < 0) return;
+      const perf_event_attr& attr = s.attrs()[ev.attr_index].attr;
+      if (!is_dwarf_attr(attr)) return;
+      DecodedSample ds;
+      if (!decode_sample(rec.bytes, s.swapped(), attr, ds).empty()) return;
+      Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
+      std::vector<uint64_t> ips;
+      for (const UnwoundFrame& f : unwinder_.user_frames(attr, ds, t, s.swapped(), kConvertMaxStack))
+        ips.push_back(f.ip);
+      results[{rec.offset, ds.time, ds.tid}].emplace_back(std::move(ips));
+      return;
+    }
+    SideBand sb;
+    if (decode_side_band(rec, s.swapped(), sb).empty()) apply_side_band(machine_, rec, sb);
+  }
+  MergeResults results;
+
+ private:
+  Machine machine_;
+  SampleUnwinder unwinder_;
+};
+
 // HEADER_BUILD_ID section entries as pipe records: type 67 (the section leaves it 0) and a
 // size padded to 8 bytes, which pipe readers require (the section pads the name to 64, giving
 // sizes like 100).
@@ -146,6 +190,7 @@ std::vector<std::byte> event_update_name(uint64_t id, const std::string& name) {
 
 struct Stats {
   uint64_t records = 0, merged = 0, unmerged = 0, dropped_deferred = 0, rewrite_failed = 0;
+  uint64_t converted = 0;
 };
 
 class Injector {
@@ -160,6 +205,8 @@ class Injector {
   void copy_records(PerfDataReader& in, PerfDataReader& meta);
   void write_record(const RawRecord& rec);
   void write_sample(const RawRecord& rec, Session& helper);
+  void write_converted_sample(const RawRecord& rec, Session& helper);
+  bool rewrites_samples() const { return o_.merge_callchains || o_.convert_callchain; }
   FeatureMap output_features(PerfDataReader& meta);
   bool fail_write();
 
@@ -180,7 +227,7 @@ class Injector {
 bool Injector::prepare_input() {
   in_path_ = o_.input;
   bool out_pipe = o_.output == "-";
-  bool need_all_first = o_.build_ids || o_.buildid_all || o_.merge_callchains || !out_pipe;
+  bool need_all_first = o_.build_ids || o_.buildid_all || rewrites_samples() || !out_pipe;
   if (o_.input == "-") {
     // Only a real pipe is streamed; a redirected file may be in file format.
     struct stat st{};
@@ -194,7 +241,7 @@ bool Injector::prepare_input() {
 }
 
 void Injector::prepass() {
-  bool need = o_.build_ids || o_.buildid_all || o_.merge_callchains;
+  bool need = o_.build_ids || o_.buildid_all || rewrites_samples();
   meta_ = std::make_unique<PerfDataReader>(in_path_);
   if (meta_->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");
   if (!need) {
@@ -220,6 +267,12 @@ void Injector::prepass() {
                    (unsigned long long)ms.mismatched,
                    (unsigned long long)(ms.flushed + ms.evicted), (unsigned long long)ms.records);
   }
+  if (o_.convert_callchain) {
+    UnwindCollector collector(o_.unwind_style, o_.symfs);
+    Session session(*meta_, SessionOptions{}, collector);
+    session.run();
+    merge_ = std::move(collector.results);
+  }
   if (o_.build_ids || o_.buildid_all) {
     // Build ids already in the input: the feature section, or pipe HEADER_BUILD_ID records.
     PerfDataReader r(in_path_);
@@ -235,7 +288,7 @@ void Injector::prepass() {
     new_build_ids_ = collect_hit_build_ids(r, o_.buildid_all, known);
     if (o_.verbose) std::fprintf(stderr, "build ids: %zu added\n", new_build_ids_.size());
   }
-  if (!o_.merge_callchains && meta_->is_pipe())  // the merge pass already read everything
+  if (!rewrites_samples() && meta_->is_pipe())  // the rewrite pass already read everything
     while (meta_->next()) {
     }
 }
@@ -244,12 +297,15 @@ FeatureMap Injector::output_features(PerfDataReader& meta) {
   FeatureMap f;
   for (const auto& [id, payload] : meta.features()) {
     if (payload.empty()) continue;  // the pipe end-of-features marker
-    if (o_.merge_callchains && id == HEADER_COMPRESSED) continue;  // data goes out unpacked
+    if (rewrites_samples() && id == HEADER_COMPRESSED) continue;  // data goes out unpacked
     f[id].assign(payload.begin(), payload.end());
   }
-  if (o_.merge_callchains) {
+  if (rewrites_samples()) {
     if (auto it = f.find(HEADER_EVENT_DESC); it != f.end()) {
-      std::vector<std::byte> desc = rewrite_event_desc(Bytes(it->second.data(), it->second.size()), false);
+      std::vector<std::byte> desc =
+          o_.merge_callchains ? rewrite_event_desc(Bytes(it->second.data(), it->second.size()), false)
+                              : rewrite_event_desc(Bytes(it->second.data(), it->second.size()), false,
+                                                   convert_attr);
       if (desc.empty())
         f.erase(it);
       else
@@ -276,7 +332,9 @@ bool Injector::begin_output(PerfDataReader& meta) {
   std::vector<WriterAttr> attrs;
   for (const EventAttrEntry& e : meta.attrs()) {
     WriterAttr a;
-    a.attr = o_.merge_callchains ? clear_defer_bits(e.attr) : e.attr;
+    a.attr = o_.merge_callchains ? clear_defer_bits(e.attr)
+             : o_.convert_callchain ? convert_attr(e.attr)
+                                    : e.attr;
     a.ids = e.ids;
     attrs.push_back(std::move(a));
   }
@@ -356,11 +414,34 @@ void Injector::write_sample(const RawRecord& rec, Session& helper) {
   write_record(copy);
 }
 
+void Injector::write_converted_sample(const RawRecord& rec, Session& helper) {
+  int idx = helper.attr_for(rec);
+  if (idx < 0 || !is_dwarf_attr(helper.attrs()[idx].attr)) return write_record(rec);
+  const perf_event_attr& attr = helper.attrs()[idx].attr;
+  DecodedSample ds;
+  if (!decode_sample(rec.bytes, helper.swapped(), attr, ds).empty()) return write_record(rec);
+  std::vector<uint64_t> ips;
+  if (auto it = merge_.find({rec.offset, ds.time, ds.tid}); it != merge_.end() && !it->second.empty()) {
+    if (it->second.front()) ips = std::move(*it->second.front());
+    it->second.pop_front();
+  }
+  std::vector<std::byte> out;
+  if (!convert_dwarf_sample(rec.bytes, helper.swapped(), attr, ips, out)) {
+    ++stats_.rewrite_failed;
+    return write_record(rec);
+  }
+  ++stats_.converted;
+  RawRecord copy = rec;
+  copy.bytes = Bytes(out.data(), out.size());
+  copy.payload = {};
+  write_record(copy);
+}
+
 void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
   NullTool null_tool;
   Session helper(meta, SessionOptions{}, null_tool);  // attr lookup only
   const bool out_pipe = w_.is_pipe();
-  const bool unpack = o_.merge_callchains;  // rewrite samples inside COMPRESSED records too
+  const bool unpack = rewrites_samples();  // rewrite samples inside COMPRESSED records too
   while (auto r = in.next()) {
     const RawRecord& rec = *r;
     ++stats_.records;
@@ -404,7 +485,9 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
           write_record(rec);
         break;
       case PERF_RECORD_SAMPLE:
-        if (o_.merge_callchains)
+        if (o_.convert_callchain)
+          write_converted_sample(rec, helper);
+        else if (o_.merge_callchains)
           write_sample(rec, helper);
         else
           write_record(rec);
@@ -452,8 +535,10 @@ int Injector::run() {
                    (unsigned long long)stats_.merged, (unsigned long long)stats_.unmerged,
                    (unsigned long long)stats_.dropped_deferred);
   }
+  if (o_.verbose && o_.convert_callchain)
+    std::fprintf(stderr, "%llu samples converted\n", (unsigned long long)stats_.converted);
   if (stats_.rewrite_failed)
-    std::fprintf(stderr, "cperf inject: %llu deferred samples could not be rewritten and were kept as is\n",
+    std::fprintf(stderr, "cperf inject: %llu samples could not be rewritten and were kept as is\n",
                  (unsigned long long)stats_.rewrite_failed);
   return 0;
 }

@@ -13,11 +13,17 @@
 //                   deferral read the file. Which record completes which sample follows perf
 //                   7.2's merge (ordered by time, matched by tid + cookie); the samples keep
 //                   their place in the stream.
+//   --convert-callchain  perf 7.2's: --call-graph dwarf samples get their user frames, unwound
+//                   (--unwind-style: libdw or libunwind) as script shows them, in the callchain
+//                   after PERF_CONTEXT_USER, and lose their registers and stack copy; their
+//                   attrs drop REGS_USER/STACK_USER and exclude_callchain_user.
 //
 // Whenever the whole input must be seen before writing (pipe input going to a file, -b,
-// --merge-callchains), stdin is first copied to a temporary file.
+// --merge-callchains, --convert-callchain), stdin is first copied to a temporary file.
 #pragma once
 #include <string>
+
+#include "unwind/sample_unwind.h"
 
 namespace cperf {
 
@@ -27,6 +33,9 @@ struct InjectOptions {
   bool build_ids = false;
   bool buildid_all = false;
   bool merge_callchains = false;
+  bool convert_callchain = false;
+  UnwindStyle unwind_style = UnwindStyle::kLibdw;
+  std::string symfs;  // where --convert-callchain finds the binaries (cperf's addition)
   bool force = false;
   int verbose = 0;
 };

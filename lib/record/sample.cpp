@@ -102,6 +102,7 @@ std::string decode_sample(Bytes record, bool swap, const perf_event_attr& attr,
       s.branch_counters = r.bytes(s.branch_nr * 8);
     }
   }
+  s.user_dwarf_begin = r.pos();
   if (t & PERF_SAMPLE_REGS_USER) read_regs(r, attr.sample_regs_user, s.user_regs);
   if (t & PERF_SAMPLE_STACK_USER) {
     s.user_stack_size = r.u64();
@@ -109,6 +110,7 @@ std::string decode_sample(Bytes record, bool swap, const perf_event_attr& attr,
     s.user_stack = r.bytes(s.user_stack_size);
     if (s.user_stack_size) s.user_stack_dyn_size = r.u64();
   }
+  s.user_dwarf_end = r.pos();
   if (t & PERF_SAMPLE_WEIGHT_TYPE) {
     if (t & PERF_SAMPLE_WEIGHT_STRUCT) {
       s.weight = r.u32();

@@ -51,6 +51,9 @@ struct DecodedSample {
   Bytes branch_entries;  // branch_nr * 24 bytes
   Bytes branch_counters; // branch_nr * 8 bytes when PERF_SAMPLE_BRANCH_COUNTERS
   RegsDump user_regs;
+  // Where the REGS_USER and STACK_USER fields lie in the record: [user_dwarf_begin,
+  // user_dwarf_end) (both 0 without them).
+  size_t user_dwarf_begin = 0, user_dwarf_end = 0;
   uint64_t user_stack_size = 0;
   Bytes user_stack;
   uint64_t user_stack_dyn_size = 0;
