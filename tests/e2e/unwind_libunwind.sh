@@ -40,5 +40,10 @@ for n in qs-dwarf mt-dwarf; do check "realsys-$n" "$T/data" "$n.data" "$T/symfs"
 check realsys-python-dwarf "$T/data" python-dwarf.data "$T/symfs" "$T/k" 0
 diff "$T/realsys-python-dwarf.d" "$T/realsys-python-dwarf.u" | grep -qx '> 	ffffffffffffffff \[unknown\] (\[unknown\])' ||
   fail "realsys-python-dwarf: the extra frame is not ffffffffffffffff"
+# report goes through the same backend: where the frames agree, so does the report.
+(cd "$T/data" && "$CPERF" report --stdio --unwind-style=libunwind -i qs-dwarf.data --symfs="$T/symfs" \
+   --kallsyms="$T/k" > "$T/ru" 2>&1 && "$CPERF" report --stdio -i qs-dwarf.data --symfs="$T/symfs" \
+   --kallsyms="$T/k" > "$T/rd" 2>&1)
+cmp -s "$T/ru" "$T/rd" || fail "report --unwind-style=libunwind differs from libdw's on qs-dwarf"
 [ $fails -eq 0 ] && echo "unwind libunwind: as perf 6.1"
 [ $fails -eq 0 ]
