@@ -10,9 +10,9 @@ here=$PWD
 perf version --build-options | grep -q 'libunwind:.*\[ on' ||
   { echo "gen-golden: this perf has no libunwind" >&2; exit 1; }
 W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
-# perf6.1: static workloads (no .eh_frame_hdr) recorded by perf 6.1.
+# perf6.1: the static deep (no .eh_frame_hdr) recorded by perf 6.1.
 zcat ../perf6.1/kallsyms.gz > "$W/k61"
-for n in dwarf mt; do
+for n in dwarf; do
   perf script --no-inline -i "../perf6.1/data/$n.data" --symfs=../perf6.1/symfs --kallsyms="$W/k61" \
     2>/dev/null | gzip -9n > "$here/perf61-$n.perf61.txt.gz"
 done
