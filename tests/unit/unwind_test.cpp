@@ -11,6 +11,7 @@
 
 #include "machine/machine.h"
 #include "unwind/dwarf_unwinder.h"
+#include "unwind/libunwind_unwinder.h"
 #include "unwind/sample_unwind.h"
 #include "unwind/user_regs.h"
 #include "symbol_test_support.h"
@@ -76,6 +77,41 @@ TEST(UnwindRegs, ReadsValuesInMaskOrder) {
   EXPECT_EQ(x86_64_dwarf_regnum(kPerfRegX86Ip), 16);
   EXPECT_EQ(x86_64_dwarf_regnum(kPerfRegX86R8 + 2), 10);
   EXPECT_EQ(x86_64_dwarf_regnum(kPerfRegX86Flags), -1);
+  EXPECT_EQ(x86_64_perf_regnum(16), kPerfRegX86Ip);  // and back: libunwind asks by DWARF number
+  EXPECT_EQ(x86_64_perf_regnum(7), kPerfRegX86Sp);
+  EXPECT_EQ(x86_64_perf_regnum(17), -1);
+}
+
+// perf's libunwind backend reads rules only from .eh_frame_hdr, which a static glibc binary
+// lacks: the walk keeps the sampled IP and stops (Documentation/unwinding.md).
+TEST(LibunwindUnwinder, StaticBinaryStopsAfterTheSampledIp) {
+  auto fs = symfs();
+  if (!fs) GTEST_SKIP() << "tests/data/perf7.2-defer/symfs is not present";
+  DeepProcess p;
+  SymbolOptions opts;
+  opts.symfs = *fs;
+  LibunwindUnwinder unwinder(opts);
+  const uint64_t sp = 0x7ff0f000;
+  std::vector<uint64_t> stack = {sp + 16, 0x40182e, sp + 32, 0x40188e, 0, 0};
+  Regs regs(kMask, 0x401822, sp, sp);
+  std::vector<UnwoundFrame> frames;
+  unwinder.unwind(*p.thread, regs.dump, bytes_of(stack), false, 127, frames);
+  ASSERT_EQ(frames.size(), 1u);
+  EXPECT_EQ(frames[0].ip, 0x401822u);
+  EXPECT_FALSE(unwinder.eh_frame_hdr(*frames[0].map->dso).found);
+}
+
+// The table of a binary that has one: this test program's own.
+TEST(LibunwindUnwinder, ReadsTheEhFrameHdrTable) {
+  Machine m;
+  m.mmap(1, 1, false, 0x1000, 0x1000, 0, "/proc/self/exe", 5, 2, "");
+  const Map* map = m.find_map(m.findnew_thread(1, 1), PERF_RECORD_MISC_USER, 0x1000);
+  ASSERT_NE(map, nullptr);
+  LibunwindUnwinder unwinder(SymbolOptions{});
+  const LibunwindUnwinder::EhFrameHdr& hdr = unwinder.eh_frame_hdr(*map->dso);
+  ASSERT_TRUE(hdr.found);
+  EXPECT_GT(hdr.fde_count, 100u);
+  EXPECT_EQ(hdr.table, hdr.segbase + 12);  // version/encodings, eh_frame_ptr, fde_count
 }
 
 // level() -> level() -> main(): each level frame after its prologue is [saved rbp][return].
