@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "base/perf_config.h"
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -82,7 +84,9 @@ std::vector<std::string> split_list(const std::string& s) {
   return out;
 }
 
-UnwindStyle unwind_style_from(const std::string& style) {
+UnwindStyle unwind_style_from(const std::string& option) {
+  // Without the option, perf's config key unwind.style decides.
+  std::string style = option.empty() ? perf_config_value("unwind", "style") : option;
   if (style.empty() || style == "libdw") return UnwindStyle::kLibdw;
   if (style == "libunwind") return UnwindStyle::kLibunwind;
   // perf names the style it does not know and goes on with its default.

@@ -1,7 +1,8 @@
 #include "recorder/callchain_opts.h"
 
+#include "base/perf_config.h"
+
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 #include <vector>
 
@@ -22,11 +23,6 @@ bool parse_uint(const std::string& s, uint64_t& v) {
   char* end = nullptr;
   v = std::strtoull(s.c_str(), &end, 0);
   return *end == 0;
-}
-
-std::string trim(const std::string& s) {
-  size_t a = s.find_first_not_of(" \t\r\n"), b = s.find_last_not_of(" \t\r\n");
-  return a == std::string::npos ? "" : s.substr(a, b - a + 1);
 }
 
 }  // namespace
@@ -93,30 +89,10 @@ bool parse_callchain(const std::string& text, CallchainOptions& out, std::string
 }
 
 std::string config_record_mode() {
-  std::string path;
-  if (const char* p = std::getenv("PERF_CONFIG")) {
-    path = p;
-  } else if (const char* h = std::getenv("HOME")) {
-    path = std::string(h) + "/.perfconfig";
-  }
-  if (path.empty()) return "";
-  std::ifstream f(path);
-  std::string line, section, value;
-  while (std::getline(f, line)) {
-    line = trim(line);
-    if (line.empty() || line[0] == '#' || line[0] == ';') continue;
-    if (line[0] == '[') {
-      section = trim(line.substr(1, line.find(']') - 1));
-      continue;
-    }
-    size_t eq = line.find('=');
-    if (eq == std::string::npos) continue;
-    std::string key = trim(line.substr(0, eq)), val = trim(line.substr(eq + 1));
-    if ((section == "call-graph" && key == "record-mode") ||
-        (section == "record" && key == "call-graph"))
-      value = val;
-  }
-  return value;
+  // perf reads both keys; record.call-graph is the older name.
+  std::string v = perf_config_value("call-graph", "record-mode");
+  std::string old = perf_config_value("record", "call-graph");
+  return v.empty() ? old : v;
 }
 
 }  // namespace cperf

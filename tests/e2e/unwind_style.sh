@@ -33,6 +33,17 @@ for c in script "report --stdio"; do
     fi
   done
 done
+# perf's config key unwind.style stands in for the option (checked against perf 7.2).
+printf '[unwind]\n\tstyle = nonsense\n' > "$T/config"
+# shellcheck disable=SC2086
+PERF_CONFIG=$T/config "$CPERF" script $S -i dwarf.data > "$T/out" 2> "$T/err"
+[ "$(cat "$T/err")" = "Unknown unwind style: nonsense" ] || fail "config unwind.style=nonsense: $(cat "$T/err")"
+printf '[unwind]\n\tstyle = libunwind\n' > "$T/config"
+# shellcheck disable=SC2086
+PERF_CONFIG=$T/config "$CPERF" script $S -i dwarf.data > "$T/out" 2> "$T/err"
+# shellcheck disable=SC2086
+"$CPERF" script $S --unwind-style=libunwind -i dwarf.data > "$T/want" 2>/dev/null
+cmp -s "$T/want" "$T/out" || fail "config unwind.style=libunwind is not --unwind-style=libunwind"
 oracle_have_perf7 || echo "SKIP (part): perf 7.2 comparison: $(oracle_why_not)"
 [ $fails -eq 0 ] && echo "unwind-style: as perf"
 [ $fails -eq 0 ]
