@@ -12,6 +12,7 @@
 #include "record/side_band.h"
 #include "report/progress.h"
 #include "report/report_tool.h"
+#include "report/task_tree.h"
 #include "session/deferred_merger.h"
 
 #include "cli.h"
@@ -32,6 +33,7 @@ struct ReportOptions {
   bool dump_raw = false;
   bool header = false;
   bool header_only = false;
+  bool tasks = false;
   bool stats = false;
   bool show_info = false;
   bool stdio = false;
@@ -436,6 +438,30 @@ int run_stats(const ReportOptions& o) {
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
+// --task: only the task records (COMM, FORK, EXIT) are processed, as perf does, and the tree of
+// threads is printed.
+class TaskTool : public SessionTool {
+ public:
+  void record(Event& ev, Session& s) override {
+    const RawRecord& rec = ev.raw;
+    if (rec.type != PERF_RECORD_COMM && rec.type != PERF_RECORD_FORK && rec.type != PERF_RECORD_EXIT)
+      return;
+    SideBand sb;
+    if (decode_side_band(rec, s.swapped(), sb).empty()) apply_side_band(machine, rec, sb);
+  }
+  Machine machine;
+};
+
+int run_tasks(const ReportOptions& o) {
+  PerfDataReader reader(o.input);
+  TaskTool tool;
+  tool.machine.findnew_thread(0, 0);  // perf's idle thread is always there
+  Session session(reader, SessionOptions{}, tool);
+  session.run();
+  print_task_tree(stdout, tool.machine);
+  return std::fflush(stdout) == 0 ? 0 : 1;
+}
+
 int run_header_only(const ReportOptions& o) {
   PerfDataReader reader(o.input);
   name_events(reader);
@@ -453,6 +479,7 @@ int cmd_report(const Args& args) {
   app.add_flag("--header", o.header, "Show data header.");
   app.add_flag("--header-only", o.header_only, "Show only data header.");
   app.add_flag("--stats", o.stats, "Display event stats");
+  app.add_flag("--tasks", o.tasks, "Display recorded tasks");
   app.add_flag("-I,--show-info", o.show_info, "Display extended information about perf.data file");
   app.add_flag("--stdio", o.stdio, "Use the stdio interface");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
@@ -463,7 +490,7 @@ int cmd_report(const Args& args) {
   app.add_option("--kallsyms", o.kallsyms, "kallsyms pathname");
   app.add_flag("--demangle,!--no-demangle", o.demangle, "Enable symbol demangling");
   app.add_flag("--inline,!--no-inline", o.inline_frames, "Show inline function");
-  app.add_option("--unwind-style", o.unwind_style, "DWARF unwinder: libdw (libunwind is not built in)");
+  app.add_option("--unwind-style", o.unwind_style, "unwind styles (libdw,libunwind)");
   app.add_flag("--children", o.children, "Accumulate callchains of children");
   app.add_flag("--no-children", o.no_children, "Do not accumulate callchains of children");
   auto* g = app.add_option("-g,--call-graph", o.call_graph, "callchain display options")->expected(0, 1);
@@ -491,6 +518,7 @@ int cmd_report(const Args& args) {
   if (o.dump_raw) return run_dump(o);
   if (o.header_only) return run_header_only(o);
   if (o.stats) return run_stats(o);
+  if (o.tasks) return run_tasks(o);
   o.call_graph_set = g->count() > 0;
   return run_histogram(o);
 }

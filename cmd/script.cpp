@@ -122,7 +122,7 @@ int cmd_script(const Args& args) {
   app.add_option("--symfs", o.symfs, "Look for files with symbols relative to this directory");
   app.add_flag("--demangle,!--no-demangle", o.demangle, "Enable symbol demangling");
   app.add_flag("--inline,!--no-inline", o.inline_frames, "Show inline function");
-  app.add_option("--unwind-style", o.unwind_style, "DWARF unwinder: libdw (libunwind is not built in)");
+  app.add_option("--unwind-style", o.unwind_style, "unwind styles (libdw,libunwind)");
   app.add_flag("--merge-callchains", o.merge, "Enable merging deferred user callchains");
   app.add_flag("--no-merge-callchains", o.no_merge, "Show separate CALLCHAIN_DEFERRED records");
   int rc = parse_command_line(app, args);

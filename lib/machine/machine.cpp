@@ -114,6 +114,7 @@ void Machine::fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid) {
   else
     t.comm = tid == 0 ? "swapper" : ":" + std::to_string(tid);
   t.comm_set = comm_set;
+  t.ppid = ptid;
   if (pid == ppid) {
     t.maps = parent_maps;
   } else if (pid == tid) {

@@ -44,6 +44,7 @@ class MapSet {
 
 struct Thread {
   int32_t pid = -1, tid = -1;
+  int32_t ppid = -1;  // the parent thread's tid from the FORK record, -1 when none was seen
   std::string comm;
   bool comm_set = false;
   bool exited = false;
@@ -60,6 +61,8 @@ class Machine {
 
   Thread& findnew_thread(int32_t pid, int32_t tid);
   const Thread* find_thread(int32_t tid) const;
+  // Every thread, in no particular order.
+  const std::unordered_map<int32_t, Thread>& threads() const { return threads_; }
 
   void set_comm(int32_t pid, int32_t tid, const std::string& comm, bool exec);
   void fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid);
