@@ -15,6 +15,10 @@ int cmd_inject(const Args& args) {
   app.add_flag("--buildid-all", o.buildid_all, "Inject build-ids of all DSOs into the output stream");
   app.add_flag("--merge-callchains", o.merge_callchains,
                "Stitch deferred user callchains into their samples (cperf extension)");
+  app.add_flag("--mmap2-buildid-all", o.mmap2_buildid_all,
+               "Rewrite all mmap events as mmap2 events with build IDs");
+  app.add_flag("-B,--mmap2-buildids", o.mmap2_buildids,
+               "Drop unused mmap events, make others mmap2 with build IDs");
   app.add_flag("--convert-callchain", o.convert_callchain,
                "Generate callchains using DWARF and drop register/stack data");
   std::string unwind_style;

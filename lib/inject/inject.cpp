@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -22,12 +23,16 @@
 #include "header/feature_print.h"
 #include "inject/build_ids.h"
 #include "inject/chain_rewrite.h"
+#include "header/build_id_table.h"
 #include "io/perf_data_reader.h"
 #include "machine/machine.h"
 #include "record/side_band.h"
 #include "record/sample.h"
 #include "session/deferred_merger.h"
 #include "session/session.h"
+#include "symbol/build_id.h"
+#include "symbol/local_build_id.h"
+#include "writer/byte_buffer.h"
 #include "writer/features.h"
 #include "writer/perf_data_writer.h"
 
@@ -104,6 +109,116 @@ class MergeCollector : public SessionTool {
 };
 
 class NullTool : public SessionTool {};
+
+// -B: the build-id MMAP2 perf synthesizes for a map a sample hits first, with the sample's
+// thread, time and sample_id fields. misc: the cpumode, PERF_RECORD_MISC_MMAP_BUILD_ID added.
+std::vector<std::byte> synthesized_mmap2(const Map& map, const std::vector<uint8_t>& id, uint16_t misc,
+                                         const perf_event_attr& attr, const DecodedSample& ds) {
+  ByteBuffer b;
+  b.u32(PERF_RECORD_MMAP2);
+  b.u16(static_cast<uint16_t>(misc | PERF_RECORD_MISC_MMAP_BUILD_ID));
+  b.u16(0);
+  b.u32(ds.pid);
+  b.u32(ds.tid);
+  // perf's kernel maps are made without the record's pgoff and protection.
+  const bool kernel = map.dso->kernel;
+  b.u64(map.start);
+  b.u64(map.end - map.start);
+  b.u64(kernel ? 0 : map.pgoff);
+  b.u8(static_cast<uint8_t>(id.size()));
+  b.u8(0);
+  b.u16(0);
+  std::byte bid[20] = {};
+  std::memcpy(bid, id.data(), std::min<size_t>(id.size(), 20));
+  b.raw(bid, 20);
+  b.u32(kernel ? 0 : map.prot);
+  b.u32(map.flags);
+  b.padded_cstring(map.dso->long_name, 8);
+  if (attr.sample_id_all) {
+    const uint64_t t = attr.sample_type;
+    if (t & PERF_SAMPLE_TID) { b.u32(ds.pid); b.u32(ds.tid); }
+    if (t & PERF_SAMPLE_TIME) b.u64(ds.time);
+    if (t & PERF_SAMPLE_ID) b.u64(ds.id);
+    if (t & PERF_SAMPLE_STREAM_ID) b.u64(ds.stream_id);
+    if (t & PERF_SAMPLE_CPU) { b.u32(ds.cpu); b.u32(ds.cpu_res); }
+    if (t & PERF_SAMPLE_IDENTIFIER) b.u64(ds.id);
+  }
+  b.patch<uint16_t>(6, static_cast<uint16_t>(b.size()));
+  return std::move(b.bytes());
+}
+
+// perf's mark_dso_hit for a map met in the callchain: the sample's cpumode with the map's
+// kernel/user mode, where perf tests for guest modes with GUEST_KERNEL|GUEST_USER as a bit
+// mask, so a kernel-mode sample's maps come out as guest ones (misc 4 or 5), as in perf 7.2.
+uint16_t callchain_misc(uint16_t cpumode, bool kernel_map) {
+  constexpr uint16_t kGuestMask = PERF_RECORD_MISC_GUEST_KERNEL | PERF_RECORD_MISC_GUEST_USER;
+  uint16_t misc = cpumode & PERF_RECORD_MISC_HYPERVISOR;
+  if (cpumode & kGuestMask)
+    return misc | (kernel_map ? PERF_RECORD_MISC_GUEST_KERNEL : PERF_RECORD_MISC_GUEST_USER);
+  return misc | (kernel_map ? PERF_RECORD_MISC_KERNEL : PERF_RECORD_MISC_USER);
+}
+
+// For -B: follows the maps in time order and notes, for each sample, the build-id MMAP2s of
+// the maps it (its ip, then its callchain) is the first to hit.
+class MapHitCollector : public SessionTool {
+ public:
+  using BuildIdOf = std::function<const std::vector<uint8_t>&(const std::string&)>;
+  explicit MapHitCollector(BuildIdOf build_id_of) : build_id_of_(std::move(build_id_of)) {}
+  void record(Event& ev, Session& s) override {
+    const RawRecord& rec = ev.raw;
+    if (rec.decompressed) return;  // perf 7.2 passes COMPRESSED records on unread
+    if (rec.type != PERF_RECORD_SAMPLE) {
+      SideBand sb;
+      if (!decode_side_band(rec, s.swapped(), sb).empty()) return;
+      apply_side_band(machine_, rec, sb);
+      if (rec.type == PERF_RECORD_FORK) inherit_hits(sb);
+      return;
+    }
+    if (ev.attr_index < 0) return;
+    const perf_event_attr& attr = s.attrs()[ev.attr_index].attr;
+    DecodedSample ds;
+    if (!decode_sample(rec.bytes, s.swapped(), attr, ds).empty()) return;
+    Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
+    std::vector<std::vector<std::byte>> out;
+    const uint8_t cpumode = rec.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+    hit(machine_.find_map(t, cpumode, ds.ip), cpumode, attr, ds, out);
+    uint8_t mode = PERF_RECORD_MISC_USER;
+    for (size_t i = 0; i < ds.callchain.size() && i < 127; ++i) {
+      uint64_t ip = ds.callchain[i];
+      if (ip >= PERF_CONTEXT_MAX) {
+        if (ip == PERF_CONTEXT_KERNEL) mode = PERF_RECORD_MISC_KERNEL;
+        else if (ip == PERF_CONTEXT_USER) mode = PERF_RECORD_MISC_USER;
+        continue;
+      }
+      const Map* m = machine_.find_map(t, mode, ip);
+      hit(m, callchain_misc(cpumode, m && m->dso && m->dso->kernel), attr, ds, out);
+    }
+    if (!out.empty()) results[{rec.offset, ds.time, ds.tid}].push_back(std::move(out));
+  }
+  std::map<SampleKey, std::deque<std::vector<std::vector<std::byte>>>> results;
+
+ private:
+  void hit(const Map* m, uint16_t misc, const perf_event_attr& attr, const DecodedSample& ds,
+           std::vector<std::vector<std::byte>>& out) {
+    if (!m || !m->dso || !hit_.insert(m).second) return;
+    // perf synthesizes nothing for a map whose dso has no build id.
+    const std::vector<uint8_t>& id = build_id_of_(m->dso->long_name);
+    if (!id.empty()) out.push_back(synthesized_mmap2(*m, id, misc, attr, ds));
+  }
+  // perf clones a parent's maps into a forked process with their flags, "hit" included.
+  void inherit_hits(const SideBand& fork) {
+    const Thread* parent = machine_.find_thread(fork.ptid);
+    const Thread* child = machine_.find_thread(fork.tid);
+    if (!parent || !child || !parent->maps || !child->maps || parent->maps == child->maps) return;
+    for (const auto& [start, pm] : parent->maps->maps()) {
+      if (!hit_.count(&pm)) continue;
+      if (const Map* cm = child->maps->find(start); cm && cm->start == pm.start) hit_.insert(cm);
+    }
+  }
+  BuildIdOf build_id_of_;
+  Machine machine_;
+  std::set<const Map*> hit_;
+};
 
 // perf 7.2's cap on unwound frames (sysctl kernel.perf_event_max_stack's default).
 constexpr int kConvertMaxStack = 127;
@@ -207,6 +322,16 @@ class Injector {
   void write_sample(const RawRecord& rec, Session& helper);
   void write_converted_sample(const RawRecord& rec, Session& helper);
   bool rewrites_samples() const { return o_.merge_callchains || o_.convert_callchain; }
+  // Records are rewritten one by one: COMPRESSED ones are unpacked, the input read first.
+  bool rewrites_records() const {
+    return rewrites_samples() || o_.mmap2_buildid_all || o_.mmap2_buildids;
+  }
+  void write_mmap2_build_id(const RawRecord& rec);
+  void write_lazy_mmaps(const RawRecord& sample, Session& helper);
+  const std::vector<uint8_t>& build_id_for(const std::string& filename);
+  std::unordered_map<std::string, std::vector<uint8_t>> build_ids_;  // by mmap filename
+  std::unordered_map<std::string, std::string> header_build_ids_;    // the file's table
+  std::map<SampleKey, std::deque<std::vector<std::vector<std::byte>>>> lazy_mmaps_;  // -B
   FeatureMap output_features(PerfDataReader& meta);
   bool fail_write();
 
@@ -227,7 +352,7 @@ class Injector {
 bool Injector::prepare_input() {
   in_path_ = o_.input;
   bool out_pipe = o_.output == "-";
-  bool need_all_first = o_.build_ids || o_.buildid_all || rewrites_samples() || !out_pipe;
+  bool need_all_first = o_.build_ids || o_.buildid_all || rewrites_records() || !out_pipe;
   if (o_.input == "-") {
     // Only a real pipe is streamed; a redirected file may be in file format.
     struct stat st{};
@@ -241,7 +366,7 @@ bool Injector::prepare_input() {
 }
 
 void Injector::prepass() {
-  bool need = o_.build_ids || o_.buildid_all || rewrites_samples();
+  bool need = o_.build_ids || o_.buildid_all || rewrites_records();
   meta_ = std::make_unique<PerfDataReader>(in_path_);
   if (meta_->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");
   if (!need) {
@@ -291,6 +416,16 @@ void Injector::prepass() {
   if (!rewrites_samples() && meta_->is_pipe())  // the rewrite pass already read everything
     while (meta_->next()) {
     }
+  // The build ids mmap records can take (--mmap2-buildid-all, -B).
+  if (auto it = meta_->features().find(HEADER_BUILD_ID); it != meta_->features().end())
+    header_build_ids_ = parse_build_id_table(it->second, meta_->swapped());
+  if (o_.mmap2_buildids) {
+    PerfDataReader r(in_path_);
+    MapHitCollector collector([this](const std::string& f) -> const std::vector<uint8_t>& { return build_id_for(f); });
+    Session session(r, SessionOptions{}, collector);
+    session.run();
+    lazy_mmaps_ = std::move(collector.results);
+  }
 }
 
 FeatureMap Injector::output_features(PerfDataReader& meta) {
@@ -437,11 +572,61 @@ void Injector::write_converted_sample(const RawRecord& rec, Session& helper) {
   write_record(copy);
 }
 
+const std::vector<uint8_t>& Injector::build_id_for(const std::string& filename) {
+  auto it = build_ids_.find(filename);
+  if (it != build_ids_.end()) return it->second;
+  std::vector<uint8_t> id;
+  if (auto h = header_build_ids_.find(filename); h != header_build_ids_.end()) {
+    if (std::optional<BuildId> b = BuildId::from_hex(h->second)) id.assign(b->bytes().begin(), b->bytes().end());
+  } else if (filename == "[vdso]") {
+    id = vdso_build_id();
+  } else if (!filename.empty() && filename[0] == '/') {
+    id = local_build_id(false, o_.symfs + filename);
+  }
+  return build_ids_.emplace(filename, std::move(id)).first->second;
+}
+
+// An MMAP2 with its maj/min/ino/ino_generation (24 bytes) replaced by the build id (size, two
+// reserved fields, 20 bytes) and PERF_RECORD_MISC_MMAP_BUILD_ID set: the same record size.
+void Injector::write_mmap2_build_id(const RawRecord& rec) {
+  constexpr size_t kIdsAt = 8 + 4 + 4 + 8 + 8 + 8;
+  if (rec.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) return write_record(rec);
+  SideBand sb;
+  if (!decode_side_band(rec, false, sb).empty() || rec.bytes.size() < kIdsAt + 24) return write_record(rec);
+  const std::vector<uint8_t>& id = build_id_for(std::string(sb.name));
+  if (id.empty() || id.size() > 20) return write_record(rec);
+  std::vector<std::byte> out(rec.bytes.begin(), rec.bytes.end());
+  // perf keeps the cpumode only (MMAP_DATA goes).
+  uint16_t misc = (rec.misc & PERF_RECORD_MISC_CPUMODE_MASK) | PERF_RECORD_MISC_MMAP_BUILD_ID;
+  std::memcpy(out.data() + 4, &misc, 2);
+  std::memset(out.data() + kIdsAt, 0, 24);
+  out[kIdsAt] = static_cast<std::byte>(id.size());
+  std::memcpy(out.data() + kIdsAt + 4, id.data(), id.size());
+  RawRecord copy = rec;
+  copy.bytes = Bytes(out.data(), out.size());
+  copy.payload = {};
+  write_record(copy);
+}
+
+void Injector::write_lazy_mmaps(const RawRecord& sample, Session& helper) {
+  int idx = helper.attr_for(sample);
+  if (idx < 0) return;
+  DecodedSample ds;
+  if (!decode_sample(sample.bytes, helper.swapped(), helper.attrs()[idx].attr, ds).empty()) return;
+  auto it = lazy_mmaps_.find({sample.offset, ds.time, ds.tid});
+  if (it == lazy_mmaps_.end() || it->second.empty()) return;
+  for (const std::vector<std::byte>& rec : it->second.front())
+    if (!write_error_ && !w_.write(rec.data(), rec.size())) fail_write();
+  it->second.pop_front();
+}
+
 void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
   NullTool null_tool;
   Session helper(meta, SessionOptions{}, null_tool);  // attr lookup only
   const bool out_pipe = w_.is_pipe();
-  const bool unpack = rewrites_samples();  // rewrite samples inside COMPRESSED records too
+  // Samples are rewritten inside COMPRESSED records too; perf 7.2's -B and --mmap2-buildid-all
+  // pass COMPRESSED records through as they are.
+  const bool unpack = rewrites_samples();
   while (auto r = in.next()) {
     const RawRecord& rec = *r;
     ++stats_.records;
@@ -484,7 +669,19 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
         else
           write_record(rec);
         break;
+      case PERF_RECORD_MMAP:
+        if (!o_.mmap2_buildids) write_record(rec);  // -B: maps come back when samples hit them
+        break;
+      case PERF_RECORD_MMAP2:
+        if (o_.mmap2_buildids)
+          break;
+        if (o_.mmap2_buildid_all)
+          write_mmap2_build_id(rec);
+        else
+          write_record(rec);
+        break;
       case PERF_RECORD_SAMPLE:
+        if (o_.mmap2_buildids) write_lazy_mmaps(rec, helper);
         if (o_.convert_callchain)
           write_converted_sample(rec, helper);
         else if (o_.merge_callchains)

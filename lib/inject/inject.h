@@ -13,6 +13,12 @@
 //                   deferral read the file. Which record completes which sample follows perf
 //                   7.2's merge (ordered by time, matched by tid + cookie); the samples keep
 //                   their place in the stream.
+//   --mmap2-buildid-all  perf 7.2's: every MMAP2 whose dso has a build id (the file's build-id
+//                   table, else the running kernel's vdso for [vdso], else the file under
+//                   --symfs) carries it instead of its device and inode numbers.
+//   -B, --mmap2-buildids  perf 7.2's: mmap records are dropped; each map a sample (or its
+//                   callchain) hits gets a build-id MMAP2 just before the first such sample,
+//                   with that sample's thread, time and ids.
 //   --convert-callchain  perf 7.2's: --call-graph dwarf samples get their user frames, unwound
 //                   (--unwind-style: libdw or libunwind) as script shows them, in the callchain
 //                   after PERF_CONTEXT_USER, and lose their registers and stack copy; their
@@ -34,6 +40,8 @@ struct InjectOptions {
   bool buildid_all = false;
   bool merge_callchains = false;
   bool convert_callchain = false;
+  bool mmap2_buildid_all = false;  // --mmap2-buildid-all
+  bool mmap2_buildids = false;     // -B, --mmap2-buildids
   UnwindStyle unwind_style = UnwindStyle::kLibdw;
   std::string symfs;  // where --convert-callchain finds the binaries (cperf's addition)
   bool force = false;

@@ -1,5 +1,8 @@
 #include "symbol/local_build_id.h"
 
+#include <elf.h>
+#include <sys/auxv.h>
+
 #include <algorithm>
 #include <cstring>
 #include <fstream>
@@ -24,6 +27,41 @@ std::vector<uint8_t> notes_build_id(const std::string& path) {
       return std::vector<uint8_t>(d.begin() + static_cast<ptrdiff_t>(desc_at),
                                   d.begin() + static_cast<ptrdiff_t>(desc_at + descsz));
     p = desc_at + (size_t{descsz} + 3) / 4 * 4;
+  }
+  return {};
+}
+
+namespace {
+// The GNU build id in a notes blob in memory.
+std::vector<uint8_t> build_id_in_notes(const unsigned char* d, size_t size) {
+  size_t p = 0;
+  while (p + 12 <= size) {
+    uint32_t namesz, descsz, type;
+    std::memcpy(&namesz, d + p, 4);
+    std::memcpy(&descsz, d + p + 4, 4);
+    std::memcpy(&type, d + p + 8, 4);
+    size_t name_at = p + 12, desc_at = name_at + (size_t{namesz} + 3) / 4 * 4;
+    if (desc_at > size || descsz > size - desc_at) break;
+    if (type == 3 && namesz == 4 && std::memcmp(d + name_at, "GNU", 4) == 0)
+      return std::vector<uint8_t>(d + desc_at, d + desc_at + descsz);
+    p = desc_at + (size_t{descsz} + 3) / 4 * 4;
+  }
+  return {};
+}
+}  // namespace
+
+std::vector<uint8_t> vdso_build_id() {
+  auto base = reinterpret_cast<const unsigned char*>(getauxval(AT_SYSINFO_EHDR));
+  if (!base) return {};
+  Elf64_Ehdr eh;
+  std::memcpy(&eh, base, sizeof eh);
+  if (std::memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 || eh.e_ident[EI_CLASS] != ELFCLASS64) return {};
+  for (unsigned i = 0; i < eh.e_phnum; ++i) {
+    Elf64_Phdr ph;
+    std::memcpy(&ph, base + eh.e_phoff + size_t{i} * eh.e_phentsize, sizeof ph);
+    if (ph.p_type != PT_NOTE) continue;
+    std::vector<uint8_t> id = build_id_in_notes(base + ph.p_offset, ph.p_filesz);
+    if (!id.empty()) return id;
   }
   return {};
 }

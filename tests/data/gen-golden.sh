@@ -141,8 +141,10 @@ nth() {
 }
 for f in "$@"; do
   for k in $(echo "$kinds" | tr , ' '); do
-    tip=1
+    tip=1 post=
     case $k in
+      inject-B)             set -- inject -B -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-mmap2-all)     set -- inject --mmap2-buildid-all -i $f.data -o ../inj.data; post=dump tip=0 ;;
       script)               set -- script -i $f.data $S; tip=0 ;;
       script-nomerge)       set -- script --no-merge-callchains -i $f.data $S; tip=0 ;;
       report)               set -- report --stdio --no-children -i $f.data $S ;;
@@ -198,6 +200,12 @@ for f in "$@"; do
     E=$out/$f.$k
     perf "$@" > $E.raw 2> $E.stderr.txt
     rc=$?
+    # inject kinds: the injected file's dump, without file offsets (attr sizes differ).
+    if [ "$post" = dump ]; then
+      perf report -D -i ../inj.data --symfs=../symfs 2>/dev/null |
+        sed -E 's/ 0x[0-9a-f]+ \[/ [/; /^0x[0-9a-f]+@/d' > $E.raw
+      rm -f ../inj.data
+    fi
     if [ $tip = 1 ]; then grep -v '^# (Tip:' $E.raw > $E.txt; else mv $E.raw $E.txt; fi
     rm -f $E.raw
     printf '%s %s exit=%d stderr=%d: perf %s\n' $f $k $rc $(wc -c < $E.stderr.txt) "$*" >> $out/exit-status.txt
