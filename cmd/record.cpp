@@ -37,6 +37,11 @@ const char kUsage[] =
     "    -o, --output <file>   output file name\n"
     "    -k, --clockid <clockid>\n"
     "                          clockid to use for events, see clock_gettime()\n"
+    "    -B, --no-buildid      do not collect buildids in perf.data\n"
+    "    -N, --no-buildid-cache\n"
+    "                          do not update the buildid cache\n"
+    "        --buildid-all     Record build-id of all DSOs regardless of hits\n"
+    "        --no-bpf-event    do not record bpf events\n"
     "    -q, --quiet           don't print any warnings or messages\n"
     "    -v, --verbose         be more verbose (show counter open errors, etc)\n\n";
 
@@ -122,6 +127,7 @@ int cmd_record(const Args& args) {
           case 'i': o.no_inherit = true; break;
           case 'q': o.quiet = true; break;
           case 'N': o.buildid_cache = false; break;
+          case 'B': o.no_buildid = true; break;
           case 'v': o.verbose++; break;
           case 'h': std::fprintf(stderr, "%s", kUsage); return 0;
           default: return usage_error(std::string("unknown switch `") + c + "'");
@@ -136,7 +142,8 @@ int cmd_record(const Args& args) {
       }
     }
     static const char* kLongFlags[] = {"all-cpus", "no-inherit", "quiet", "verbose", "per-thread",
-                                       "help", "no-call-graph", "no-buildid-cache", "buildid-all"};
+                                       "help", "no-call-graph", "no-buildid-cache", "buildid-all",
+                                       "no-buildid", "no-bpf-event"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid"};
     bool is_flag = false, is_valued = name.size() == 1;
@@ -205,6 +212,10 @@ int cmd_record(const Args& args) {
       o.buildid_all = true;
     } else if (name == "no-buildid-cache") {
       o.buildid_cache = false;
+    } else if (name == "no-buildid") {
+      o.no_buildid = true;
+    } else if (name == "no-bpf-event") {
+      o.bpf_event = false;
     } else if (name == "quiet") {
       o.quiet = true;
     } else if (name == "verbose") {

@@ -288,7 +288,8 @@ bool Recorder::build_attrs() {
       a.clockid = o_.clockid;
     }
     if (i == tracking_) {
-      a.mmap = a.comm = a.task = a.mmap2 = a.comm_exec = a.ksymbol = a.bpf_event = 1;
+      a.mmap = a.comm = a.task = a.mmap2 = a.comm_exec = a.ksymbol = 1;
+      a.bpf_event = o_.bpf_event;
       if (defer_requested_) a.defer_output = 1;
       // DWARF unwinding needs the data mappings too (perf sets it; without it perf 6.1 finds
       // no map for stack addresses and every unwound stack stops at its leaf).
@@ -395,9 +396,16 @@ bool Recorder::open_events() {
   bool cpu_target = o_.system_wide || !o_.cpus.empty();
   if (threads_.empty() && have_workload_ && !cpu_target) threads_ = {workload_.pid()};
   if (threads_.empty()) threads_ = {-1};
+  // With -C, perf 7.2 opens the tracking event on every online CPU: a process sampled on the
+  // chosen CPUs may have mapped its libraries on another one.
+  std::vector<int> tracking_cpus = cpus_;
+  if (!o_.cpus.empty()) {
+    tracking_cpus.clear();
+    parse_record_cpu_list(read_line("/sys/devices/system/cpu/online"), tracking_cpus);
+  }
   for (size_t i = 0; i < specs_.size(); i++)
     for (pid_t t : threads_)
-      for (int c : cpus_)
+      for (int c : (cpu_target && i == tracking_ ? tracking_cpus : cpus_))
         if (!open_one(i, t, c)) return false;
   for (OpenEvent& f : fds_) ioctl(f.fd, PERF_EVENT_IOC_ID, &f.id);
   return true;
@@ -755,7 +763,7 @@ int Recorder::run() {
       status = 128 + WTERMSIG(workload_status_);
     }
   }
-  fin.build_ids = collect_build_ids();
+  if (!o_.no_buildid) fin.build_ids = collect_build_ids();
   if (o_.buildid_cache && !writer_.is_pipe()) cache_build_ids(fin.build_ids);
   fin.pipe = writer_.is_pipe();
   fin.have_sample_time = samples_ > 0;

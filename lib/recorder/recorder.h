@@ -32,6 +32,8 @@ struct RecordOptions {
   bool quiet = false;
   bool buildid_cache = true;  // -N/--no-buildid-cache: leave ~/.debug alone
   bool buildid_all = false;   // --buildid-all: every mapped DSO, not only those with samples
+  bool no_buildid = false;    // -B/--no-buildid: no build-id table (and so no cache entries)
+  bool bpf_event = true;      // --no-bpf-event clears it on the tracking event
   int verbose = 0;
   std::vector<std::string> workload;
   std::vector<std::string> cmdline;  // for HEADER_CMDLINE, starting at "record"
