@@ -1,7 +1,9 @@
 // cperf record: run a command (or watch pids/CPUs) and write its profile to perf.data.
 // The option parser stops at the first non-option (the workload), as perf does.
 #include <pwd.h>
+#include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -42,6 +44,8 @@ const char kUsage[] =
     "                          do not update the buildid cache\n"
     "        --buildid-all     Record build-id of all DSOs regardless of hits\n"
     "        --no-bpf-event    do not record bpf events\n"
+    "    -z, --compression-level[=<n>]\n"
+    "                          Compress records using specified level (default: 1 - fastest compression, 22 - greatest compression)\n"
     "    -q, --quiet           don't print any warnings or messages\n"
     "    -v, --verbose         be more verbose (show counter open errors, etc)\n\n";
 
@@ -128,6 +132,17 @@ int cmd_record(const Args& args) {
           case 'q': o.quiet = true; break;
           case 'N': o.buildid_cache = false; break;
           case 'B': o.no_buildid = true; break;
+          case 'z':
+            // -z, or -zN with the level attached (perf's optional argument).
+            o.compression_level = 1;
+            if (k + 1 < cluster.size()) {
+              uint64_t level = 0;
+              if (!parse_u64(cluster.substr(k + 1), level) || level < 1 || level > 22)
+                return usage_error("invalid compression level '" + cluster.substr(k + 1) + "'");
+              o.compression_level = static_cast<int>(level);
+              k = cluster.size() - 1;
+            }
+            break;
           case 'v': o.verbose++; break;
           case 'h': std::fprintf(stderr, "%s", kUsage); return 0;
           default: return usage_error(std::string("unknown switch `") + c + "'");
@@ -143,7 +158,7 @@ int cmd_record(const Args& args) {
     }
     static const char* kLongFlags[] = {"all-cpus", "no-inherit", "quiet", "verbose", "per-thread",
                                        "help", "no-call-graph", "no-buildid-cache", "buildid-all",
-                                       "no-buildid", "no-bpf-event"};
+                                       "no-buildid", "no-bpf-event", "compression-level"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid"};
     bool is_flag = false, is_valued = name.size() == 1;
@@ -179,8 +194,23 @@ int cmd_record(const Args& args) {
     } else if (name == "C" || name == "cpu") {
       if (!parse_record_cpu_list(value, o.cpus)) return usage_error("invalid cpu list '" + value + "'");
     } else if (name == "m" || name == "mmap-pages") {
-      if (!parse_u64(value, v) || (v & (v - 1)))
+      // perf's parse_pages_arg: a page count (a power of two), or a size with B/K/M/G, made
+      // pages and rounded up to a power of two. ",N" (AUX area pages) is not used here.
+      std::string pages = value.substr(0, value.find(','));
+      char unit = pages.empty() ? 0 : static_cast<char>(std::toupper(static_cast<unsigned char>(pages.back())));
+      uint64_t scale = unit == 'B' ? 1 : unit == 'K' ? 1024 : unit == 'M' ? 1 << 20 : unit == 'G' ? 1 << 30 : 0;
+      if (scale) {
+        uint64_t bytes = 0;
+        if (!parse_u64(pages.substr(0, pages.size() - 1), bytes) || bytes == 0)
+          return usage_error("invalid mmap size '" + value + "'");
+        uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+        v = (bytes * scale + page - 1) / page;
+        uint64_t p2 = 1;
+        while (p2 < v) p2 <<= 1;
+        v = p2;
+      } else if (!parse_u64(pages, v) || v == 0 || (v & (v - 1))) {
         return usage_error("--mmap-pages must be a power of two");
+      }
       o.mmap_pages = static_cast<unsigned>(v);
     } else if (name == "o" || name == "output") {
       o.output = value;
@@ -216,6 +246,11 @@ int cmd_record(const Args& args) {
       o.no_buildid = true;
     } else if (name == "no-bpf-event") {
       o.bpf_event = false;
+    } else if (name == "compression-level") {
+      uint64_t level = 1;
+      if (has_value && (!parse_u64(value, level) || level < 1 || level > 22))
+        return usage_error("invalid compression level '" + value + "'");
+      o.compression_level = static_cast<int>(level);
     } else if (name == "quiet") {
       o.quiet = true;
     } else if (name == "verbose") {

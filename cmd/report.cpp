@@ -407,6 +407,8 @@ class LostSamplesCounter : public SessionTool {
 int run_stats(const ReportOptions& o) {
   PerfDataReader reader(o.input);
   name_events(reader);
+  // --header --stats: the header block first, as perf prints it.
+  if (o.header && !o.quiet) print_header(stdout, reader, /*full=*/o.show_info, /*pipe_features=*/false);
   char* buf = nullptr;
   size_t len = 0;
   std::FILE* mem = open_memstream(&buf, &len);

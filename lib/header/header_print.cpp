@@ -91,11 +91,11 @@ void print_pipe_features(std::FILE* out, PerfDataReader& reader, bool full) {
 
 }  // namespace
 
-void print_header(std::FILE* out, PerfDataReader& reader, bool full) {
+void print_header(std::FILE* out, PerfDataReader& reader, bool full, bool pipe_features) {
   std::fputs("# ========\n", out);
   print_info(out, reader, full);
   std::fputs("# ========\n#\n", out);
-  if (reader.is_pipe()) print_pipe_features(out, reader, full);
+  if (reader.is_pipe() && pipe_features) print_pipe_features(out, reader, full);
 }
 
 }  // namespace cperf

@@ -10,6 +10,7 @@ namespace cperf {
 // has no section table: like perf, it prints the frame, then reads the stream up to the
 // end-of-features marker and prints each FEATURE record as it arrives, so the reader is advanced.
 // `full` is -I: full-only features (topologies, caches) print instead of a one-line hint.
-void print_header(std::FILE* out, PerfDataReader& reader, bool full);
+// pipe_features false: a pipe's block only, the stream left unread (report --stats).
+void print_header(std::FILE* out, PerfDataReader& reader, bool full, bool pipe_features = true);
 
 }  // namespace cperf

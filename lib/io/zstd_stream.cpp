@@ -24,4 +24,15 @@ bool ZstdStream::decompress(std::span<const std::byte> in, std::vector<std::byte
   return true;
 }
 
+ZstdCompressor::ZstdCompressor(int level) : ctx_(ZSTD_createCCtx()), level_(level) {}
+ZstdCompressor::~ZstdCompressor() { ZSTD_freeCCtx(ctx_); }
+
+bool ZstdCompressor::compress(std::span<const std::byte> in, std::vector<std::byte>& out) {
+  out.resize(ZSTD_compressBound(in.size()));
+  size_t n = ZSTD_compressCCtx(ctx_, out.data(), out.size(), in.data(), in.size(), level_);
+  if (ZSTD_isError(n)) return false;
+  out.resize(n);
+  return true;
+}
+
 }  // namespace cperf

@@ -6,6 +6,7 @@
 #include <vector>
 
 struct ZSTD_DCtx_s;
+struct ZSTD_CCtx_s;
 
 namespace cperf {
 
@@ -20,6 +21,21 @@ class ZstdStream {
 
  private:
   ZSTD_DCtx_s* ctx_;
+};
+
+// One zstd frame per call, for writers (record -z).
+class ZstdCompressor {
+ public:
+  explicit ZstdCompressor(int level);
+  ~ZstdCompressor();
+  ZstdCompressor(const ZstdCompressor&) = delete;
+  ZstdCompressor& operator=(const ZstdCompressor&) = delete;
+  // Replaces `out` with one complete frame holding `in`. False on a zstd error.
+  bool compress(std::span<const std::byte> in, std::vector<std::byte>& out);
+
+ private:
+  ZSTD_CCtx_s* ctx_;
+  int level_;
 };
 
 }  // namespace cperf

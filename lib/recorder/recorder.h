@@ -26,6 +26,7 @@ struct RecordOptions {
   bool no_inherit = false;
   bool per_thread = false;
   unsigned mmap_pages = 0;  // 0: 512 KiB worth
+  int compression_level = 0;  // -z/--compression-level: zstd level, 0: records written plain
   std::string output = "perf.data";
   bool use_clockid = false;  // -k/--clockid
   int clockid = 0;

@@ -373,6 +373,15 @@ FeatureMap collect_features(const FeatureInputs& in) {
     f[HEADER_CLOCKID] = finish(res);
     f[HEADER_CLOCK_DATA] = encode_clock_data(in.clock);
   }
+  if (in.compression.used) {
+    ByteBuffer z;
+    z.u32(0);  // version
+    z.u32(1);  // zstd
+    z.u32(in.compression.level);
+    z.u32(in.compression.ratio);
+    z.u32(in.compression.mmap_len);
+    f[HEADER_COMPRESSED] = finish(z);
+  }
   return f;
 }
 

@@ -46,6 +46,11 @@ struct FeatureInputs {
     uint32_t leader = 0, nr_members = 0;
   };
   std::vector<Group> groups;
+  // -z: HEADER_COMPRESSED (version 0, zstd), written only for a compressed recording.
+  struct Compression {
+    bool used = false;
+    uint32_t level = 0, ratio = 0, mmap_len = 0;
+  } compression;
 };
 
 FeatureMap collect_features(const FeatureInputs& in);

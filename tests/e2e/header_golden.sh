@@ -1,5 +1,6 @@
 #!/bin/bash
-# `cperf report --header-only` must equal perf 7.2's on every recorded file. The goldens print the
+# `cperf report --header-only` (and `--header --stats` where there is a golden) must equal perf
+# 7.2's on every recorded file. The goldens print the
 # data file's mtime ("# captured on"); they were made with mtime 2000-01-01 00:00:00 UTC in UTC,
 # so each file is copied and given that mtime first.
 cd "$(dirname "$0")/../.." || exit 1
@@ -12,6 +13,12 @@ for set in tests/data/perf7.2-defer tests/data/perf6.1; do
     cp "$f" "$work/$name.data" && touch -d @946684800 "$work/$name.data"
     (cd "$work" && TZ=UTC "$CPERF" report --header-only -i "$name.data" > "$work/out" 2>/dev/null)
     compare_golden "$(basename "$set").$name.header" "$set/expected/$name.header.txt.gz" "$work/out"
+    # --header --stats: the header block, then the event counts (a pipe: the block alone).
+    if [ -e "$set/expected/$name.report-header-stats.txt.gz" ]; then
+      (cd "$work" && TZ=UTC "$CPERF" report --header --stats -i "$name.data" > "$work/out" 2>/dev/null)
+      compare_golden "$(basename "$set").$name.report-header-stats" \
+        "$set/expected/$name.report-header-stats.txt.gz" "$work/out"
+    fi
   done
 done
 golden_summary "header-only goldens"
