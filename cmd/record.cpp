@@ -44,6 +44,10 @@ const char kUsage[] =
     "                          do not update the buildid cache\n"
     "        --buildid-all     Record build-id of all DSOs regardless of hits\n"
     "        --no-bpf-event    do not record bpf events\n"
+    "        --sample-cpu      Record the sample cpu\n"
+    "    -d, --data            Record the sample addresses\n"
+    "        --switch-events   Record context switch events\n"
+    "        --aio[=<n>]       Use <n> control blocks in asynchronous (Posix AIO) trace writing mode (default: 1, max: 4)\n"
     "    -z, --compression-level[=<n>]\n"
     "                          Compress records using specified level (default: 1 - fastest compression, 22 - greatest compression)\n"
     "    -q, --quiet           don't print any warnings or messages\n"
@@ -132,6 +136,7 @@ int cmd_record(const Args& args) {
           case 'q': o.quiet = true; break;
           case 'N': o.buildid_cache = false; break;
           case 'B': o.no_buildid = true; break;
+          case 'd': o.data_addr = true; break;
           case 'z':
             // -z, or -zN with the level attached (perf's optional argument).
             o.compression_level = 1;
@@ -158,7 +163,8 @@ int cmd_record(const Args& args) {
     }
     static const char* kLongFlags[] = {"all-cpus", "no-inherit", "quiet", "verbose", "per-thread",
                                        "help", "no-call-graph", "no-buildid-cache", "buildid-all",
-                                       "no-buildid", "no-bpf-event", "compression-level"};
+                                       "no-buildid", "no-bpf-event", "compression-level",
+                                       "sample-cpu", "data", "switch-events", "aio"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid"};
     bool is_flag = false, is_valued = name.size() == 1;
@@ -246,6 +252,18 @@ int cmd_record(const Args& args) {
       o.no_buildid = true;
     } else if (name == "no-bpf-event") {
       o.bpf_event = false;
+    } else if (name == "sample-cpu") {
+      o.sample_cpu = true;
+    } else if (name == "data") {
+      o.data_addr = true;
+    } else if (name == "switch-events") {
+      o.switch_events = true;
+    } else if (name == "aio") {
+      // Asynchronous trace writing: how perf writes, not what; cperf's writes give the same
+      // file. The optional value (the number of buffers) is checked as perf checks it.
+      uint64_t n = 1;
+      if (has_value && (!parse_u64(value, n) || n < 1 || n > 4))
+        return usage_error("invalid aio value '" + value + "'");
     } else if (name == "compression-level") {
       uint64_t level = 1;
       if (has_value && (!parse_u64(value, level) || level < 1 || level > 22))

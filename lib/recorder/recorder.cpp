@@ -258,7 +258,8 @@ bool Recorder::build_attrs() {
       a.freq = 1;
     }
     if (a.freq || tp) st |= PERF_SAMPLE_PERIOD;
-    if (cpu_target || tp) st |= PERF_SAMPLE_CPU;
+    if (cpu_target || tp || o_.sample_cpu) st |= PERF_SAMPLE_CPU;
+    if (o_.data_addr) st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
     if (tp) st |= PERF_SAMPLE_RAW;
     if (!dummy) {
       switch (o_.callchain.mode) {
@@ -300,7 +301,8 @@ bool Recorder::build_attrs() {
       if (defer_requested_) a.defer_output = 1;
       // DWARF unwinding needs the data mappings too (perf sets it; without it perf 6.1 finds
       // no map for stack addresses and every unwound stack stops at its leaf).
-      if (o_.callchain.mode == CallchainMode::kDwarf) a.mmap_data = 1;
+      if (o_.callchain.mode == CallchainMode::kDwarf || o_.data_addr) a.mmap_data = 1;
+      if (o_.switch_events) a.context_switch = 1;
     }
   }
   // Several events: each sample says which one it is, by PERF_SAMPLE_ID when all events sample

@@ -35,6 +35,9 @@ struct RecordOptions {
   bool buildid_all = false;   // --buildid-all: every mapped DSO, not only those with samples
   bool no_buildid = false;    // -B/--no-buildid: no build-id table (and so no cache entries)
   bool bpf_event = true;      // --no-bpf-event clears it on the tracking event
+  bool sample_cpu = false;    // --sample-cpu: every sample says its CPU
+  bool data_addr = false;     // -d/--data: sample addresses (ADDR, DATA_SRC), data mmaps
+  bool switch_events = false; // --switch-events: context switch records
   int verbose = 0;
   std::vector<std::string> workload;
   std::vector<std::string> cmdline;  // for HEADER_CMDLINE, starting at "record"

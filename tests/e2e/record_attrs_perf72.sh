@@ -6,7 +6,8 @@
 # perf 7.2's build_id bit. Covers modifiers (u, H, G, GH, p), -a with its tracking dummy:u,
 # -F given or not, -g, --call-graph fp,defer (both tools fall back alike on a kernel without
 # it), two events with equal and with different sample fields (ID vs IDENTIFIER), -k, event
-# groups (leader and members, group modifiers, the group_desc feature).
+# groups (leader and members, group modifiers, the group_desc feature), --sample-cpu,
+# --switch-events, -d, --aio.
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 oracle_have_perf7 || { echo "SKIP: $(oracle_why_not)"; exit 77; }
@@ -47,6 +48,12 @@ done <<'EOF'
 -e {cpu-clock,task-clock}
 -g -e {cpu-clock,task-clock}:u,page-faults
 -e cs,{cpu-clock:k,task-clock}:u
+--sample-cpu -e cpu-clock
+--switch-events -e cpu-clock
+-a --switch-events -e cpu-clock
+-d -e cpu-clock,task-clock
+-a -d -e cpu-clock
+--aio -e cpu-clock
 EOF
 [ $fails -eq 0 ] || { echo "$fails case(s) differ"; exit 1; }
 echo "PASS"
