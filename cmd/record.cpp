@@ -44,6 +44,7 @@ const char kUsage[] =
     "                          do not update the buildid cache\n"
     "        --buildid-all     Record build-id of all DSOs regardless of hits\n"
     "        --no-bpf-event    do not record bpf events\n"
+    "    -s, --stat            per thread counts\n"
     "        --sample-cpu      Record the sample cpu\n"
     "    -d, --data            Record the sample addresses\n"
     "        --switch-events   Record context switch events\n"
@@ -137,6 +138,7 @@ int cmd_record(const Args& args) {
           case 'N': o.buildid_cache = false; break;
           case 'B': o.no_buildid = true; break;
           case 'd': o.data_addr = true; break;
+          case 's': o.per_thread_stat = true; break;
           case 'z':
             // -z, or -zN with the level attached (perf's optional argument).
             o.compression_level = 1;
@@ -164,7 +166,7 @@ int cmd_record(const Args& args) {
     static const char* kLongFlags[] = {"all-cpus", "no-inherit", "quiet", "verbose", "per-thread",
                                        "help", "no-call-graph", "no-buildid-cache", "buildid-all",
                                        "no-buildid", "no-bpf-event", "compression-level",
-                                       "sample-cpu", "data", "switch-events", "aio"};
+                                       "sample-cpu", "data", "switch-events", "aio", "stat"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid"};
     bool is_flag = false, is_valued = name.size() == 1;
@@ -252,6 +254,8 @@ int cmd_record(const Args& args) {
       o.no_buildid = true;
     } else if (name == "no-bpf-event") {
       o.bpf_event = false;
+    } else if (name == "stat") {
+      o.per_thread_stat = true;
     } else if (name == "sample-cpu") {
       o.sample_cpu = true;
     } else if (name == "data") {

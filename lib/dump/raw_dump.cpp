@@ -128,6 +128,31 @@ void RawDumpTool::print_sample(Event& ev, Session& s) {
   std::fprintf(out_, " ...... dso: %s\n", dso);
 }
 
+// perf's dump_read: pid, tid, the event (by the record's sample id) and the value, then the
+// fields its read_format has. perf reads them at their places in a record with all of them.
+std::string RawDumpTool::read_text(const Event& ev, Session& s, const SideBand& sb) {
+  ByteReader r(ev.raw.bytes, s.swapped());
+  r.skip(sizeof(perf_event_header) + 8);  // header, pid, tid
+  uint64_t f[5] = {};                     // value, time enabled, time running, id, lost
+  for (uint64_t& v : f) v = r.remaining() >= 8 ? r.u64() : 0;
+  const EventAttrEntry* e = ev.attr_index >= 0 ? &s.attrs()[ev.attr_index] : nullptr;
+  char buf[160];
+  std::snprintf(buf, sizeof(buf), ": %d %d %s %" PRIu64 "\n", sb.pid, sb.tid,
+                e ? e->name.c_str() : "unknown", f[0]);
+  std::string text = buf;
+  if (!e) return text;
+  const uint64_t rf = e->attr.read_format;
+  auto line = [&](const char* label, uint64_t v) {
+    std::snprintf(buf, sizeof(buf), "... %-13s: %" PRIu64 "\n", label, v);
+    text += buf;
+  };
+  if (rf & PERF_FORMAT_TOTAL_TIME_ENABLED) line("time enabled", f[1]);
+  if (rf & PERF_FORMAT_TOTAL_TIME_RUNNING) line("time running", f[2]);
+  if (rf & PERF_FORMAT_ID) line("id", f[3]);
+  if (rf & PERF_FORMAT_LOST) line("lost", f[4]);
+  return text;
+}
+
 void RawDumpTool::print_side_band(Event& ev, Session& s) {
   const RawRecord& rec = ev.raw;
   SideBand sb;
@@ -142,6 +167,7 @@ void RawDumpTool::print_side_band(Event& ev, Session& s) {
     sb.tid = static_cast<int32_t>(ev.sid.tid);
   }
   std::string text = format_side_band(rec, sb);
+  if (rec.type == PERF_RECORD_READ) text = read_text(ev, s, sb);
   if (rec.type == PERF_RECORD_LOST_SAMPLES) {
     // perf 7.2 names the sample id of the record (-1 when the event samples none).
     uint64_t id = UINT64_MAX;

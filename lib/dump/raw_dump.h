@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "machine/machine.h"
+#include "record/side_band.h"
 #include "session/session.h"
 
 namespace cperf {
@@ -25,6 +26,8 @@ class RawDumpTool : public SessionTool {
  private:
   void print_prefix(const RawRecord& rec, Session& s, const Event* ev);
   void print_sample(Event& ev, Session& s);
+  // perf's text for a READ record (pid, tid, event, value and the read_format fields).
+  std::string read_text(const Event& ev, Session& s, const SideBand& sb);
   void print_side_band(Event& ev, Session& s);
   void print_callchain(const U64Array& chain);
   void print_stats(Session& s);

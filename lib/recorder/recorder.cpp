@@ -285,10 +285,13 @@ bool Recorder::build_attrs() {
     }
     a.sample_type = st;
     a.read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+    if (o_.per_thread_stat)  // -s: counts per thread, read at each thread's exit
+      a.read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
     // Group members follow their leader; the tracking dummy records side band from the start.
     bool member = specs_[i].leader >= 0 && static_cast<size_t>(specs_[i].leader) != i;
     a.disabled = !dummy && !member;
     a.inherit = !(o_.no_inherit || o_.per_thread || cpu_target);
+    a.inherit_stat = o_.per_thread_stat && a.inherit;
     a.enable_on_exec = workload_only && !member;
     a.sample_id_all = 1;
     if (o_.use_clockid) {
@@ -605,9 +608,14 @@ size_t Recorder::drain_all() {
 
 void Recorder::write_lost_samples() {
   for (const OpenEvent& f : fds_) {
-    uint64_t v[3] = {};  // value, id, lost
-    if (read(f.fd, v, sizeof v) != sizeof v || v[2] == 0) continue;
+    // value, then time enabled/running (-s), id and lost, as read_format asks.
     const perf_event_attr& a = specs_[f.attr_index].attr;
+    const size_t lost_at = 2 + ((a.read_format & PERF_FORMAT_TOTAL_TIME_ENABLED) ? 1 : 0) +
+                           ((a.read_format & PERF_FORMAT_TOTAL_TIME_RUNNING) ? 1 : 0);
+    uint64_t v[5] = {};
+    const ssize_t want = static_cast<ssize_t>((lost_at + 1) * sizeof(uint64_t));
+    if (read(f.fd, v, static_cast<size_t>(want)) != want || v[lost_at] == 0) continue;
+    v[2] = v[lost_at];
     ByteBuffer b;
     b.u32(PERF_RECORD_LOST_SAMPLES);
     b.u16(0);

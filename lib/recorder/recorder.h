@@ -38,6 +38,7 @@ struct RecordOptions {
   bool sample_cpu = false;    // --sample-cpu: every sample says its CPU
   bool data_addr = false;     // -d/--data: sample addresses (ADDR, DATA_SRC), data mmaps
   bool switch_events = false; // --switch-events: context switch records
+  bool per_thread_stat = false;  // -s/--stat: per-thread counts (READ records at exit)
   int verbose = 0;
   std::vector<std::string> workload;
   std::vector<std::string> cmdline;  // for HEADER_CMDLINE, starting at "record"

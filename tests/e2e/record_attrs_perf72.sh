@@ -7,7 +7,7 @@
 # -F given or not, -g, --call-graph fp,defer (both tools fall back alike on a kernel without
 # it), two events with equal and with different sample fields (ID vs IDENTIFIER), -k, event
 # groups (leader and members, group modifiers, the group_desc feature), --sample-cpu,
-# --switch-events, -d, --aio.
+# --switch-events, -d, --aio, -s.
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 oracle_have_perf7 || { echo "SKIP: $(oracle_why_not)"; exit 77; }
@@ -54,6 +54,7 @@ done <<'EOF'
 -d -e cpu-clock,task-clock
 -a -d -e cpu-clock
 --aio -e cpu-clock
+-s -e cpu-clock
 EOF
 [ $fails -eq 0 ] || { echo "$fails case(s) differ"; exit 1; }
 echo "PASS"
