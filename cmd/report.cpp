@@ -50,6 +50,7 @@ struct ReportOptions {
   double percent_limit = 0;
   bool show_nr_samples = false, show_total_period = false;
   std::string symbols, dsos, comms, pids, tids, cpus;
+  std::string symbol_filter;  // --symbol-filter
   int max_stack = 127;
   bool inverted = false, no_merge = false;
   std::string percentage;
@@ -258,6 +259,7 @@ int run_histogram(const ReportOptions& o) {
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
     ro.hist.children = want_children && !reader.is_pipe() && file_has_chain;
     ro.hist.caller_order = ro.caller_order;
+    ro.hist.symbol_filter = o.symbol_filter;
     if (o.header && !o.quiet) {
       print_header(stdout, reader, /*full=*/o.show_info);
     } else if (o.header && reader.is_pipe()) {
@@ -500,6 +502,7 @@ int cmd_report(const Args& args) {
   app.add_flag("-n,--show-nr-samples", o.show_nr_samples, "Show a column with the number of samples");
   app.add_flag("--show-total-period", o.show_total_period, "Show a column with the sum of periods");
   app.add_option("-S,--symbols", o.symbols, "only consider these symbols");
+  app.add_option("--symbol-filter", o.symbol_filter, "only show symbols that (partially) match with this filter");
   app.add_option("-d,--dsos", o.dsos, "only consider symbols in these dsos");
   app.add_option("-c,--comms", o.comms, "only consider symbols in these comms");
   app.add_option("--pid", o.pids, "only consider symbols in these pids");

@@ -296,8 +296,13 @@ const RbRoot& Hists::collapse() {
 }
 
 std::vector<HistEntry*> Hists::sorted() {
-  for (auto& e : entries_)
+  for (auto& e : entries_) {
     if (e->key.default_comm) e->key.comm = *e->key.default_comm;
+    // perf's hists__filter_by_symbol hides the entry; the totals keep its period.
+    if (!opts_.symbol_filter.empty() &&
+        (!e->key.has_sym || e->key.sym.find(opts_.symbol_filter) == std::string::npos))
+      e->filtered = true;
+  }
   RbRoot out;
   for (RbNode* n = rb_first(collapse()); n; n = rb_next(n)) {
     HistEntry* e = n->item<HistEntry>();

@@ -47,6 +47,8 @@ struct HistOptions {
   bool filter_relative = false;  // --percentage relative: percents of the non-filtered total
   // Columns hidden because a filter allows one value only (-S x, -d x, -c x; perf's elide).
   bool elide_comm = false, elide_dso = false, elide_sym = false;
+  // --symbol-filter: only entries whose symbol name holds this text are shown.
+  std::string symbol_filter;
   bool show_nr_samples = false;
   bool show_total_period = false;
   // -F/--fields: the columns in order, and the output sort order (perf appends the -s keys to

@@ -46,13 +46,14 @@ args_of() {
     report-time) echo "-n --time 359.3,359.4" ;;
     report-header-q) echo "--header -q -g none" ;;
     report-tasks) echo "--tasks" ;;
+    report-symbol-filter) echo "--symbol-filter=sys" ;;
   esac
 }
 all_kinds="report report-children report-sort-comm-dso report-sort-sym report-folded report-caller
   report-limit5 report-sym-q report-children-sym-q report-n-period report-flat report-callee
   report-inverted report-none report-pid report-relative report-stats report-cpu-period-parent
   report-children-parent report-fields report-fields-sort report-time
-  report-header-q report-tasks"
+  report-header-q report-tasks report-symbol-filter"
 for set in ${SETS:-perf7.2-defer perf6.1 cperf}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
