@@ -51,6 +51,7 @@ struct ReportOptions {
   bool show_nr_samples = false, show_total_period = false;
   std::string symbols, dsos, comms, pids, tids, cpus;
   std::string symbol_filter;  // --symbol-filter
+  bool show_cpu_utilization = false;
   int max_stack = 127;
   bool inverted = false, no_merge = false;
   std::string percentage;
@@ -260,6 +261,7 @@ int run_histogram(const ReportOptions& o) {
     ro.hist.children = want_children && !reader.is_pipe() && file_has_chain;
     ro.hist.caller_order = ro.caller_order;
     ro.hist.symbol_filter = o.symbol_filter;
+    ro.hist.show_cpu_utilization = o.show_cpu_utilization;
     if (o.header && !o.quiet) {
       print_header(stdout, reader, /*full=*/o.show_info);
     } else if (o.header && reader.is_pipe()) {
@@ -500,6 +502,7 @@ int cmd_report(const Args& args) {
   auto* g = app.add_option("-g,--call-graph", o.call_graph, "callchain display options")->expected(0, 1);
   app.add_option("--percent-limit", o.percent_limit, "Don't show entries under that percent");
   app.add_flag("-n,--show-nr-samples", o.show_nr_samples, "Show a column with the number of samples");
+  app.add_flag("--showcpuutilization", o.show_cpu_utilization, "Show sample percentage for different cpu modes");
   app.add_flag("--show-total-period", o.show_total_period, "Show a column with the sum of periods");
   app.add_option("-S,--symbols", o.symbols, "only consider these symbols");
   app.add_option("--symbol-filter", o.symbol_filter, "only show symbols that (partially) match with this filter");

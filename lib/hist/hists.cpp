@@ -63,6 +63,10 @@ std::vector<OutputField> Hists::columns() const {
   if (opts_.fields.empty()) {
     if (opts_.children) v.push_back({OutputField::kChildren});
     v.push_back({OutputField::kSelf});
+    if (opts_.show_cpu_utilization) {
+      v.push_back({OutputField::kSys});
+      v.push_back({OutputField::kUsr});
+    }
     if (opts_.show_nr_samples) v.push_back({OutputField::kSamples});
     if (opts_.show_total_period) v.push_back({OutputField::kPeriod});
     for (SortKey k : shown_keys()) v.push_back({OutputField::kKey, k});
@@ -165,7 +169,12 @@ int64_t Hists::sort_cmp(const HistEntry& a, const HistEntry& b) const {
     c = key_sort_cmp(key, a, b);
     if (c) return c;
   }
-  return 0;
+  // perf appends the output-only columns to the sort list, after the keys.
+  if (opts_.show_cpu_utilization) {
+    c = field_cmp(a.period_sys, b.period_sys);
+    if (!c) c = field_cmp(a.period_usr, b.period_usr);
+  }
+  return c;
 }
 
 // With -F the sort list is explicit: each field's own order, in the list's order.
@@ -177,6 +186,8 @@ int64_t Hists::fields_sort_cmp(const HistEntry& a, const HistEntry& b) const {
       case OutputField::kSelf:
       case OutputField::kPeriod: c = field_cmp(a.period, b.period); break;
       case OutputField::kSamples: c = field_cmp(a.samples, b.samples); break;
+      case OutputField::kSys: c = field_cmp(a.period_sys, b.period_sys); break;
+      case OutputField::kUsr: c = field_cmp(a.period_usr, b.period_usr); break;
       case OutputField::kKey: c = key_sort_cmp(f.key, a, b); break;
     }
     if (c) return c;
@@ -198,6 +209,9 @@ HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered) 
   if (sample_self) {
     e->period += s.period;
     e->samples += 1;
+    // perf's he_stat__add_cpumode_period (guest modes have columns of their own, not shown).
+    if (s.cpumode == 1) e->period_sys += s.period;       // PERF_RECORD_MISC_KERNEL
+    else if (s.cpumode == 2) e->period_usr += s.period;  // PERF_RECORD_MISC_USER
   }
   if (opts_.children) {
     e->period_acc += s.period;

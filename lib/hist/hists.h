@@ -27,7 +27,7 @@ enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent, kSrcline }
 
 // One column of perf's output list (its hpp formats): a number column or a sort key.
 struct OutputField {
-  enum Kind { kChildren, kSelf, kSamples, kPeriod, kKey };
+  enum Kind { kChildren, kSelf, kSys, kUsr, kSamples, kPeriod, kKey };
   Kind kind = kKey;
   SortKey key = SortKey::kComm;
   bool operator==(const OutputField&) const = default;
@@ -50,6 +50,7 @@ struct HistOptions {
   // --symbol-filter: only entries whose symbol name holds this text are shown.
   std::string symbol_filter;
   bool show_nr_samples = false;
+  bool show_cpu_utilization = false;  // --showcpuutilization: sys and usr columns
   bool show_total_period = false;
   // -F/--fields: the columns in order, and the output sort order (perf appends the -s keys to
   // the columns and the columns to the sort keys). Empty: perf's default layout and order.
@@ -79,6 +80,7 @@ struct HistSample {
   const void* map = nullptr;
   uint64_t addr = 0;      // map-relative address (raw ip without a map / for chain frames)
   uint64_t period = 1;
+  uint8_t cpumode = 0;     // PERF_RECORD_MISC_KERNEL, _USER, ... of the sample (self entries)
   int32_t cpu = -1;        // -1: the file's samples have no CPU
   // The first callchain function matching perf's parent regex (-s parent); empty: "[other]".
   std::string parent;
@@ -90,6 +92,7 @@ struct HistEntry {
   HistSample key;
   bool filtered = false;
   uint64_t period = 0, samples = 0;          // self
+  uint64_t period_sys = 0, period_usr = 0;   // self, of kernel and of user samples
   uint64_t period_acc = 0, samples_acc = 0;  // self + callees (--children)
   CallchainTree chain;
   RbNode rb_in, rb_collapsed, rb_out;

@@ -93,6 +93,12 @@ std::string Hists::format_entry(const HistEntry& e) const {
                       ratio(f.kind == OutputField::kChildren ? e.period_acc : e.period, total));
         pad(buf, 0);
         continue;
+      case OutputField::kSys:
+      case OutputField::kUsr:
+        std::snprintf(buf, sizeof(buf), "%7.2f%%",
+                      ratio(f.kind == OutputField::kSys ? e.period_sys : e.period_usr, total));
+        pad(buf, 0);
+        continue;
       case OutputField::kSamples:
         std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.samples);
         pad(buf, 0);
@@ -153,6 +159,8 @@ void Hists::print(std::FILE* out, bool show_header) {
       switch (f.kind) {
         case OutputField::kChildren: col("Children", 8, true); continue;
         case OutputField::kSelf: col(opts_.children && !fields ? "Self" : "Overhead", 8, true); continue;
+        case OutputField::kSys: col("sys", 8, true); continue;
+        case OutputField::kUsr: col("usr", 8, true); continue;
         case OutputField::kSamples: col("Samples", 12, true); continue;
         case OutputField::kPeriod: col("Period", 12, true); continue;
         case OutputField::kKey: break;

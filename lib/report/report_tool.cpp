@@ -242,6 +242,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   if (want_srcline_) hs.srcline = srcline_of(al);
   hs.addr = al.addr;
   hs.period = ds.period;
+  hs.cpumode = cpumode;
   hs.cpu = (e.attr.sample_type & PERF_SAMPLE_CPU) ? static_cast<int32_t>(ds.cpu) : -1;
   if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso : "[unknown]")) filtered = true;
   if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) filtered = true;

@@ -47,13 +47,14 @@ args_of() {
     report-header-q) echo "--header -q -g none" ;;
     report-tasks) echo "--tasks" ;;
     report-symbol-filter) echo "--symbol-filter=sys" ;;
+    report-cpu-util) echo "--showcpuutilization" ;;
   esac
 }
 all_kinds="report report-children report-sort-comm-dso report-sort-sym report-folded report-caller
   report-limit5 report-sym-q report-children-sym-q report-n-period report-flat report-callee
   report-inverted report-none report-pid report-relative report-stats report-cpu-period-parent
   report-children-parent report-fields report-fields-sort report-time
-  report-header-q report-tasks report-symbol-filter"
+  report-header-q report-tasks report-symbol-filter report-cpu-util"
 for set in ${SETS:-perf7.2-defer perf6.1 cperf}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
