@@ -4,6 +4,7 @@
 // libunwind-x86_64.
 #include <libunwind-x86_64.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -87,7 +88,12 @@ int find_proc_info(unw_addr_space_t as, unw_word_t ip, unw_proc_info_t* pi, int 
   auto& w = *static_cast<Walk*>(arg);
   const Map* map = find_map(w, ip);
   if (!map || !map->dso) return -EINVAL;
-  w.space->used.push_back({map->start, map->pgoff, map->dso});
+  // Noted once per map: the cache check before each unwind walks this list.
+  std::vector<UsedMap>& used = w.space->used;
+  if (std::none_of(used.begin(), used.end(), [&](const UsedMap& u) {
+        return u.start == map->start && u.pgoff == map->pgoff && u.dso == map->dso;
+      }))
+    used.push_back({map->start, map->pgoff, map->dso});
   const LibunwindUnwinder::EhFrameHdr& hdr = w.self->eh_frame_hdr(*map->dso);
   if (!hdr.found) return -EINVAL;
   // perf places the table at map.start - map.pgoff + its file offset.
