@@ -166,6 +166,7 @@ class Recorder {
   void write_data(const void* data, size_t size);
   // -z: the ring's records as COMPRESSED2 records (each a zstd frame of whole records).
   void write_compressed(const std::byte* data, size_t size);
+  FeatureInputs::Compression compression_feature() const;
   std::unique_ptr<ZstdCompressor> zstd_;
   std::vector<std::byte> zbuf_;
   uint64_t bytes_transferred_ = 0, bytes_compressed_ = 0;
@@ -557,6 +558,19 @@ size_t Recorder::drain(RingBuffer& rb) {
   return n;
 }
 
+// -z: HEADER_COMPRESSED as far as the recording has gone (perf's ratio: transferred over
+// compressed bytes, rounded).
+FeatureInputs::Compression Recorder::compression_feature() const {
+  FeatureInputs::Compression c;
+  if (!o_.compression_level) return c;
+  c.used = true;
+  c.level = static_cast<uint32_t>(o_.compression_level);
+  double ratio = bytes_compressed_ ? static_cast<double>(bytes_transferred_) / bytes_compressed_ : 0;
+  c.ratio = static_cast<uint32_t>(ratio + 0.5);
+  c.mmap_len = static_cast<uint32_t>(ring_len_);
+  return c;
+}
+
 void Recorder::write_compressed(const std::byte* data, size_t size) {
   if (!zstd_) zstd_ = std::make_unique<ZstdCompressor>(o_.compression_level);
   // Pieces of whole records, small enough that a frame (with its 16-byte record head) stays
@@ -730,14 +744,7 @@ int Recorder::run() {
     return fail(255);
   }
   fin.pipe = writer_.is_pipe();
-  if (o_.compression_level) {
-    fin.compression.used = true;
-    fin.compression.level = static_cast<uint32_t>(o_.compression_level);
-    // perf's ratio: transferred over compressed bytes, rounded.
-    double ratio = bytes_compressed_ ? static_cast<double>(bytes_transferred_) / bytes_compressed_ : 0;
-    fin.compression.ratio = static_cast<uint32_t>(ratio + 0.5);
-    fin.compression.mmap_len = static_cast<uint32_t>(ring_len_);
-  }
+  fin.compression = compression_feature();
   if (!writer_.begin(attrs, fin.pipe ? collect_features(fin) : FeatureMap{})) {
     std::fprintf(stderr, "cperf record: %s\n", writer_.error().c_str());
     return fail(255);
@@ -834,14 +841,7 @@ int Recorder::run() {
   if (!o_.no_buildid) fin.build_ids = collect_build_ids();
   if (o_.buildid_cache && !writer_.is_pipe()) cache_build_ids(fin.build_ids);
   fin.pipe = writer_.is_pipe();
-  if (o_.compression_level) {
-    fin.compression.used = true;
-    fin.compression.level = static_cast<uint32_t>(o_.compression_level);
-    // perf's ratio: transferred over compressed bytes, rounded.
-    double ratio = bytes_compressed_ ? static_cast<double>(bytes_transferred_) / bytes_compressed_ : 0;
-    fin.compression.ratio = static_cast<uint32_t>(ratio + 0.5);
-    fin.compression.mmap_len = static_cast<uint32_t>(ring_len_);
-  }
+  fin.compression = compression_feature();
   fin.have_sample_time = samples_ > 0;
   fin.first_sample_time = samples_ ? first_time_ : 0;
   fin.last_sample_time = last_time_;
