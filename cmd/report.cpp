@@ -49,6 +49,7 @@ struct ReportOptions {
   bool call_graph_set = false;
   double percent_limit = 0;
   bool show_nr_samples = false, show_total_period = false;
+  bool hierarchy = false;  // --hierarchy
   std::string symbols, dsos, comms, pids, tids, cpus;
   std::string symbol_filter;  // --symbol-filter
   bool show_cpu_utilization = false;
@@ -237,6 +238,7 @@ int run_histogram(const ReportOptions& o) {
   if (o.percent_limit > 0) ro.hist.chain_min_percent = o.percent_limit;
   ro.hist.show_nr_samples = o.show_nr_samples;
   ro.hist.show_total_period = o.show_total_period;
+  ro.hist.hierarchy = o.hierarchy;
   std::vector<std::string> sym_list = split_list(o.symbols), dso_list = split_list(o.dsos),
                            comm_list = split_list(o.comms);
   ro.symbols.insert(sym_list.begin(), sym_list.end());
@@ -259,6 +261,7 @@ int run_histogram(const ReportOptions& o) {
     for (const auto& a : reader.attrs())
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
     ro.hist.children = want_children && !reader.is_pipe() && file_has_chain;
+    ro.hist.children_na = o.hierarchy && want_children && reader.is_pipe();
     ro.hist.caller_order = ro.caller_order;
     ro.hist.symbol_filter = o.symbol_filter;
     ro.hist.show_cpu_utilization = o.show_cpu_utilization;
@@ -504,6 +507,7 @@ int cmd_report(const Args& args) {
   app.add_flag("-n,--show-nr-samples", o.show_nr_samples, "Show a column with the number of samples");
   app.add_flag("--showcpuutilization", o.show_cpu_utilization, "Show sample percentage for different cpu modes");
   app.add_flag("--show-total-period", o.show_total_period, "Show a column with the sum of periods");
+  app.add_flag("--hierarchy", o.hierarchy, "Show entries in a hierarchy");
   app.add_option("-S,--symbols", o.symbols, "only consider these symbols");
   app.add_option("--symbol-filter", o.symbol_filter, "only show symbols that (partially) match with this filter");
   app.add_option("-d,--dsos", o.dsos, "only consider symbols in these dsos");

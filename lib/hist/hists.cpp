@@ -49,6 +49,7 @@ int64_t parent_cmp(const HistSample& l, const HistSample& r) {
 }  // namespace
 
 std::vector<SortKey> Hists::shown_keys() const {
+  if (opts_.hierarchy) return opts_.sort;  // perf elides no level of a hierarchy
   std::vector<SortKey> v;
   for (SortKey k : opts_.sort) {
     bool hidden = (k == SortKey::kComm && opts_.elide_comm) || (k == SortKey::kDso && opts_.elide_dso) ||
@@ -61,7 +62,7 @@ std::vector<SortKey> Hists::shown_keys() const {
 std::vector<OutputField> Hists::columns() const {
   std::vector<OutputField> v;
   if (opts_.fields.empty()) {
-    if (opts_.children) v.push_back({OutputField::kChildren});
+    if (opts_.children || opts_.children_na) v.push_back({OutputField::kChildren});
     v.push_back({OutputField::kSelf});
     if (opts_.show_cpu_utilization) {
       v.push_back({OutputField::kSys});
@@ -87,40 +88,39 @@ uint64_t Hists::nr_samples() const {
   return opts_.filter_relative ? non_filtered_samples_ : nr_samples_;
 }
 
+// One sort key's se_cmp (collapsing: its se_collapse), `l` being the entry already in the tree.
+int64_t Hists::key_cmp(SortKey key, const HistSample& l, const HistSample& r, bool collapsing) const {
+  switch (key) {
+    case SortKey::kComm: return str_cmp(r.comm, l.comm);
+    case SortKey::kPid: return static_cast<int64_t>(r.tid) - l.tid;
+    case SortKey::kCpu: return static_cast<int64_t>(r.cpu) - l.cpu;
+    case SortKey::kPeriod: return 0;
+    case SortKey::kParent: return parent_cmp(l, r);
+    case SortKey::kSrcline: {
+      // perf keeps entries apart by address (and dso) first, and merges equal source lines
+      // when collapsing.
+      if (collapsing) return str_cmp(r.srcline, l.srcline);
+      int64_t c = static_cast<int64_t>(r.addr - l.addr);
+      return c ? c : dso_cmp(r, l);
+    }
+    case SortKey::kDso: return dso_cmp(r, l);
+    case SortKey::kSym: {
+      if (!l.has_sym && !r.has_sym) return static_cast<int64_t>(r.addr - l.addr);
+      bool has_dso_key = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kDso) != opts_.sort.end();
+      int64_t c = has_dso_key ? 0 : dso_cmp(r, l);
+      return c ? c : sym_cmp(l, r);
+    }
+  }
+  return 0;
+}
+
 // perf's hist_entry__cmp (the sort keys' se_cmp), `left` being the entry already in the tree.
 int64_t Hists::cmp(const HistEntry& left, const HistSample& r, bool right_filtered,
                    bool collapsing) const {
   int64_t c = static_cast<int64_t>(left.filtered) - static_cast<int64_t>(right_filtered);
   if (c) return c;
-  const HistSample& l = left.key;
-  bool has_dso_key = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kDso) != opts_.sort.end();
   for (SortKey key : opts_.sort) {
-    switch (key) {
-      case SortKey::kComm: c = str_cmp(r.comm, l.comm); break;
-      case SortKey::kPid: c = static_cast<int64_t>(r.tid) - l.tid; break;
-      case SortKey::kCpu: c = static_cast<int64_t>(r.cpu) - l.cpu; break;
-      case SortKey::kPeriod: c = 0; break;
-      case SortKey::kParent: c = parent_cmp(l, r); break;
-      case SortKey::kSrcline:
-        // perf keeps entries apart by address (and dso) first, and merges equal source lines
-        // when collapsing.
-        if (collapsing) {
-          c = str_cmp(r.srcline, l.srcline);
-        } else {
-          c = static_cast<int64_t>(r.addr - l.addr);
-          if (!c) c = dso_cmp(r, l);
-        }
-        break;
-      case SortKey::kDso: c = dso_cmp(r, l); break;
-      case SortKey::kSym:
-        if (!l.has_sym && !r.has_sym) {
-          c = static_cast<int64_t>(r.addr - l.addr);
-          break;
-        }
-        if (!has_dso_key) c = dso_cmp(r, l);
-        if (!c) c = sym_cmp(l, r);
-        break;
-    }
+    c = key_cmp(key, left.key, r, collapsing);
     if (c) return c;
   }
   return 0;
@@ -309,14 +309,20 @@ const RbRoot& Hists::collapse() {
   return collapsed_;
 }
 
-std::vector<HistEntry*> Hists::sorted() {
+bool Hists::symbol_filter_keeps(const HistSample& s) const {
+  return opts_.symbol_filter.empty() || (s.has_sym && s.sym.find(opts_.symbol_filter) != std::string::npos);
+}
+
+void Hists::prepare_entries() {
   for (auto& e : entries_) {
     if (e->key.default_comm) e->key.comm = *e->key.default_comm;
     // perf's hists__filter_by_symbol hides the entry; the totals keep its period.
-    if (!opts_.symbol_filter.empty() &&
-        (!e->key.has_sym || e->key.sym.find(opts_.symbol_filter) == std::string::npos))
-      e->filtered = true;
+    if (!opts_.hierarchy && !symbol_filter_keeps(e->key)) e->filtered = true;
   }
+}
+
+std::vector<HistEntry*> Hists::sorted() {
+  prepare_entries();
   RbRoot out;
   for (RbNode* n = rb_first(collapse()); n; n = rb_next(n)) {
     HistEntry* e = n->item<HistEntry>();

@@ -52,6 +52,11 @@ struct HistOptions {
   bool show_nr_samples = false;
   bool show_cpu_utilization = false;  // --showcpuutilization: sys and usr columns
   bool show_total_period = false;
+  // --hierarchy: one level per sort key, each entry holding the entries below it.
+  bool hierarchy = false;
+  // A pipe's --hierarchy keeps the Children column it set up before knowing the stream has no
+  // accumulation, and prints N/A in it (as perf does).
+  bool children_na = false;
   // -F/--fields: the columns in order, and the output sort order (perf appends the -s keys to
   // the columns and the columns to the sort keys). Empty: perf's default layout and order.
   std::vector<OutputField> fields, sort_fields;
@@ -103,6 +108,20 @@ struct HistEntry {
   }
 };
 
+// One entry of perf's --hierarchy output: the entries equal on the sort keys down to its level
+// (depth 0: the first key). As in perf, its key fields are those of the first entry merged,
+// and so is its children period (that entry's self period); the self periods are summed.
+struct HierNode {
+  HistEntry e;
+  int depth = 0;
+  bool leaf = false;
+  RbNode rb_in;                                   // in the parent's (or the top) input tree
+  RbRoot kids_in;                                 // the next level, by that level's key
+  std::vector<std::unique_ptr<HierNode>> kids;
+  std::vector<HierNode*> sorted;                  // kids in output order
+  HierNode() { rb_in.owner = this; }
+};
+
 // perf's map__find_symbol: the symbol holding a dso address in a map (name, start, end).
 struct SymbolAt {
   bool found = false;
@@ -138,6 +157,12 @@ class Hists {
 
   // Formats one entry's columns; widths from compute_widths().
   std::string format_entry(const HistEntry& e) const;
+  std::string key_text(SortKey key, const HistEntry& e, bool align) const;
+  std::string number_text(OutputField::Kind kind, const HistEntry& e) const;
+  static const char* number_header(OutputField::Kind kind, bool self_is_self);
+  static size_t number_width(OutputField::Kind kind);
+  static const char* key_header(SortKey key);
+  size_t key_width(SortKey key) const;  // after compute_widths()
 
  private:
   HistEntry* findnew(const HistSample& s, bool sample_self, bool filtered);
@@ -148,6 +173,10 @@ class Hists {
   // perf's hist_entry__cmp (collapsing: hist_entry__collapse, the keys' se_collapse).
   int64_t cmp(const HistEntry& left, const HistSample& right, bool right_filtered,
               bool collapsing = false) const;
+  int64_t key_cmp(SortKey key, const HistSample& l, const HistSample& r, bool collapsing) const;
+  // Print-time entry fixes: comms renamed in place, the --symbol-filter (flat output).
+  void prepare_entries();
+  bool symbol_filter_keeps(const HistSample& s) const;
   int64_t sort_cmp(const HistEntry& a, const HistEntry& b) const;
   int64_t fields_sort_cmp(const HistEntry& a, const HistEntry& b) const;
   int64_t key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b) const;
@@ -156,7 +185,16 @@ class Hists {
   // period, then the sort keys), without elided keys.
   std::vector<OutputField> columns() const;
   void compute_widths(const std::vector<HistEntry*>& entries);
+  void print_chain(std::FILE* out, HistEntry& e) const;
   void print_graph(std::FILE* out, HistEntry& e) const;
+  // --hierarchy (hists_hierarchy.cpp)
+  std::vector<SortKey> hierarchy_levels() const;
+  void build_hierarchy();
+  bool filter_hierarchy_symbols(HierNode& n);
+  void sort_hierarchy(std::vector<HierNode*>& out, RbRoot& in);
+  void print_hierarchy(std::FILE* out, bool show_header);
+  void print_hierarchy_header(std::FILE* out) const;
+  void print_hierarchy_node(std::FILE* out, HierNode& n, bool chains);
   void print_graph_level(std::FILE* out, const ChainNode& node, uint64_t total, int depth,
                          int depth_mask, int left_margin) const;
   void print_folded(std::FILE* out, const HistEntry& e, bool flat) const;
@@ -165,6 +203,9 @@ class Hists {
   SymbolLookup symbol_lookup_;
   std::vector<std::unique_ptr<HistEntry>> entries_;
   RbRoot in_, collapsed_;
+  std::vector<std::unique_ptr<HierNode>> hier_top_;
+  RbRoot hier_in_;
+  std::vector<HierNode*> hier_sorted_;
   std::vector<HistEntry*> cache_;  // this sample's entries (--children de-duplication)
   uint64_t total_period_ = 0, nr_samples_ = 0;
   uint64_t non_filtered_period_ = 0, non_filtered_samples_ = 0;

@@ -70,15 +70,98 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
   }
 }
 
-std::string Hists::format_entry(const HistEntry& e) const {
-  std::string line;
+// A key's column text as perf's se_snprintf writes it: most keys pad themselves to the
+// column; symbol and source line only when `align` (another column follows).
+std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
+  char buf[64];
+  auto padded = [](std::string s, size_t w) {
+    if (s.size() < w) s.append(w - s.size(), ' ');
+    return s;
+  };
+  switch (key) {
+    // perf's "%-*.*s": the column is as wide as the longest current comm, and a comm of
+    // sampling time that is longer gets cut.
+    case SortKey::kComm: return padded(e.key.comm.substr(0, w_comm_), w_comm_);
+    case SortKey::kPid:
+      std::snprintf(buf, sizeof(buf), "%7d:", e.key.tid);
+      return padded(buf + current_comm(e.key).substr(0, w_pid_ - 8), w_pid_);
+    case SortKey::kDso: return padded(dso_text(e.key), w_dso_);
+    // perf's "%*.*d" in a 3-wide column: at least three digits, -1 as "-001"
+    case SortKey::kCpu: std::snprintf(buf, sizeof(buf), "%3.3d", e.key.cpu); return buf;
+    case SortKey::kPeriod: std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.period); return buf;
+    case SortKey::kParent: return padded(e.key.parent.empty() ? "[other]" : e.key.parent, w_parent_);
+    case SortKey::kSrcline: return padded(e.key.srcline, align ? w_srcline_ : 0);
+    case SortKey::kSym: return padded(sym_text(e.key), align ? w_sym_ : 0);
+  }
+  return {};
+}
+
+const char* Hists::number_header(OutputField::Kind kind, bool self_is_self) {
+  switch (kind) {
+    case OutputField::kChildren: return "Children";
+    case OutputField::kSelf: return self_is_self ? "Self" : "Overhead";
+    case OutputField::kSys: return "sys";
+    case OutputField::kUsr: return "usr";
+    case OutputField::kSamples: return "Samples";
+    case OutputField::kPeriod: return "Period";
+    case OutputField::kKey: break;
+  }
+  return "";
+}
+
+size_t Hists::number_width(OutputField::Kind kind) {
+  return kind == OutputField::kSamples || kind == OutputField::kPeriod ? 12 : 8;
+}
+
+const char* Hists::key_header(SortKey key) {
+  switch (key) {
+    case SortKey::kComm: return "Command";
+    case SortKey::kPid: return "    Pid:Command";
+    case SortKey::kDso: return "Shared Object";
+    case SortKey::kSym: return "Symbol";
+    case SortKey::kCpu: return "CPU";
+    case SortKey::kPeriod: return "Period";
+    case SortKey::kParent: return "Parent symbol";
+    case SortKey::kSrcline: return "Source:Line";
+  }
+  return "";
+}
+
+size_t Hists::key_width(SortKey key) const {
+  switch (key) {
+    case SortKey::kComm: return w_comm_;
+    case SortKey::kPid: return w_pid_;
+    case SortKey::kDso: return w_dso_;
+    case SortKey::kSym: return w_sym_;
+    case SortKey::kCpu: return 3;
+    case SortKey::kPeriod: return 12;
+    case SortKey::kParent: return w_parent_;
+    case SortKey::kSrcline: return w_srcline_;
+  }
+  return 0;
+}
+
+// A number column's text (perf's hpp entry functions).
+std::string Hists::number_text(OutputField::Kind kind, const HistEntry& e) const {
   char buf[64];
   uint64_t total = total_period();
-  auto pad = [&](const std::string& s, size_t w) {
-    line += "  ";
-    line += s;
-    if (s.size() < w) line.append(w - s.size(), ' ');
-  };
+  switch (kind) {
+    case OutputField::kChildren:
+      if (opts_.children_na) return "     N/A";
+      std::snprintf(buf, sizeof(buf), "%7.2f%%", ratio(e.period_acc, total));
+      break;
+    case OutputField::kSelf: std::snprintf(buf, sizeof(buf), "%7.2f%%", ratio(e.period, total)); break;
+    case OutputField::kSys: std::snprintf(buf, sizeof(buf), "%7.2f%%", ratio(e.period_sys, total)); break;
+    case OutputField::kUsr: std::snprintf(buf, sizeof(buf), "%7.2f%%", ratio(e.period_usr, total)); break;
+    case OutputField::kSamples: std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.samples); break;
+    case OutputField::kPeriod: std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.period); break;
+    case OutputField::kKey: return {};
+  }
+  return buf;
+}
+
+std::string Hists::format_entry(const HistEntry& e) const {
+  std::string line;
   std::vector<OutputField> cols = columns();
   // The last key of perf's list (an elided one included) is not padded.
   OutputField last_field = opts_.fields.empty() ? OutputField{OutputField::kKey, opts_.sort.back()}
@@ -86,61 +169,17 @@ std::string Hists::format_entry(const HistEntry& e) const {
   for (size_t i = 0; i < cols.size(); ++i) {
     const OutputField& f = cols[i];
     bool last = f == last_field && i + 1 == cols.size();
-    switch (f.kind) {
-      case OutputField::kChildren:
-      case OutputField::kSelf:
-        std::snprintf(buf, sizeof(buf), "%7.2f%%",
-                      ratio(f.kind == OutputField::kChildren ? e.period_acc : e.period, total));
-        pad(buf, 0);
-        continue;
-      case OutputField::kSys:
-      case OutputField::kUsr:
-        std::snprintf(buf, sizeof(buf), "%7.2f%%",
-                      ratio(f.kind == OutputField::kSys ? e.period_sys : e.period_usr, total));
-        pad(buf, 0);
-        continue;
-      case OutputField::kSamples:
-        std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.samples);
-        pad(buf, 0);
-        continue;
-      case OutputField::kPeriod:
-        std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.period);
-        pad(buf, 0);
-        continue;
-      case OutputField::kKey:
-        break;
-    }
-    switch (f.key) {
-      // perf's "%-*.*s": the column is as wide as the longest current comm, and a comm of
-      // sampling time that is longer gets cut.
-      case SortKey::kComm: pad(e.key.comm.substr(0, w_comm_), w_comm_); break;
-      case SortKey::kPid: {
-        std::snprintf(buf, sizeof(buf), "%7d:", e.key.tid);
-        pad(buf + current_comm(e.key).substr(0, w_pid_ - 8), w_pid_);
-        break;
-      }
-      case SortKey::kDso: pad(dso_text(e.key), w_dso_); break;
-      // perf's "%*.*d" in a 3-wide column: at least three digits, -1 as "-001"
-      case SortKey::kCpu: {
-        std::snprintf(buf, sizeof(buf), "%3.3d", e.key.cpu);
-        pad(buf, 0);
-        break;
-      }
-      case SortKey::kPeriod: {
-        std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.period);
-        pad(buf, 0);
-        break;
-      }
-      case SortKey::kParent: pad(e.key.parent.empty() ? "[other]" : e.key.parent, w_parent_); break;
-      case SortKey::kSrcline: pad(e.key.srcline, last ? 0 : w_srcline_); break;
-      // The symbol column pads itself only when another column follows (perf's alignment).
-      case SortKey::kSym: pad(sym_text(e.key), last ? 0 : w_sym_); break;
-    }
+    line += "  ";
+    line += f.kind == OutputField::kKey ? key_text(f.key, e, !last) : number_text(f.kind, e);
   }
   return line;
 }
 
 void Hists::print(std::FILE* out, bool show_header) {
+  if (opts_.hierarchy) {
+    print_hierarchy(out, show_header);
+    return;
+  }
   std::vector<HistEntry*> entries = sorted();
   compute_widths(entries);
   if (show_header) {
@@ -154,60 +193,50 @@ void Hists::print(std::FILE* out, bool show_header) {
       d += "  ";
       d.append(w, '.');  // perf 7.2 writes one dot per column character, however wide
     };
-    bool fields = !opts_.fields.empty();
+    bool self_is_self = opts_.children && opts_.fields.empty();
     for (const OutputField& f : columns()) {
-      switch (f.kind) {
-        case OutputField::kChildren: col("Children", 8, true); continue;
-        case OutputField::kSelf: col(opts_.children && !fields ? "Self" : "Overhead", 8, true); continue;
-        case OutputField::kSys: col("sys", 8, true); continue;
-        case OutputField::kUsr: col("usr", 8, true); continue;
-        case OutputField::kSamples: col("Samples", 12, true); continue;
-        case OutputField::kPeriod: col("Period", 12, true); continue;
-        case OutputField::kKey: break;
+      if (f.kind != OutputField::kKey) {
+        col(number_header(f.kind, self_is_self), number_width(f.kind), true);
+        continue;
       }
-      switch (f.key) {
-        case SortKey::kComm: col("Command", w_comm_, false); break;
-        case SortKey::kPid: col("    Pid:Command", w_pid_, false); break;
-        case SortKey::kDso: col("Shared Object", w_dso_, false); break;
-        case SortKey::kSym: col("Symbol", w_sym_, false); break;
-        case SortKey::kCpu: col("CPU", 3, false); break;
-        case SortKey::kPeriod: col("Period", 12, true); break;
-        case SortKey::kParent: col("Parent symbol", w_parent_, false); break;
-        case SortKey::kSrcline: col("Source:Line", w_srcline_, false); break;
-      }
+      col(key_header(f.key), key_width(f.key), f.key == SortKey::kPeriod);
     }
     // the first column's two-space separator is where the '#' goes
     h[0] = d[0] = '#';
     std::fprintf(out, "%s\n%s\n#\n", h.c_str(), d.c_str());
   }
   bool chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;
-  uint64_t chain_total = opts_.filter_relative ? non_filtered_period_ : total_period_;
-  uint64_t min_hit = static_cast<uint64_t>(static_cast<double>(chain_total) * (opts_.chain_min_percent / 100.0));
   uint64_t total = total_period();
   for (HistEntry* e : entries) {
     if (e->filtered) continue;
     float pct = static_cast<float>(ratio(opts_.children ? e->period_acc : e->period, total));
     if (pct < static_cast<float>(opts_.percent_limit)) continue;
     std::fprintf(out, "%s\n", format_entry(*e).c_str());
-    if (!chains) continue;
-    switch (opts_.mode) {
-      case ChainMode::kGraph:
-        e->chain.sort_graph(min_hit);
-        print_graph(out, *e);
-        break;
-      case ChainMode::kFractal:
-        e->chain.sort_graph_rel(opts_.chain_min_percent / 100.0);
-        print_graph(out, *e);
-        break;
-      case ChainMode::kFlat:
-        print_folded(out, *e, true);
-        break;
-      case ChainMode::kFolded:
-        print_folded(out, *e, false);
-        break;
-      case ChainMode::kNone:
-        break;
-    }
+    if (chains) print_chain(out, *e);
+  }
+}
+
+// perf's callchain_param.sort and hist_entry_callchain__fprintf for one entry.
+void Hists::print_chain(std::FILE* out, HistEntry& e) const {
+  uint64_t chain_total = opts_.filter_relative ? non_filtered_period_ : total_period_;
+  uint64_t min_hit = static_cast<uint64_t>(static_cast<double>(chain_total) * (opts_.chain_min_percent / 100.0));
+  switch (opts_.mode) {
+    case ChainMode::kGraph:
+      e.chain.sort_graph(min_hit);
+      print_graph(out, e);
+      break;
+    case ChainMode::kFractal:
+      e.chain.sort_graph_rel(opts_.chain_min_percent / 100.0);
+      print_graph(out, e);
+      break;
+    case ChainMode::kFlat:
+      print_folded(out, e, true);
+      break;
+    case ChainMode::kFolded:
+      print_folded(out, e, false);
+      break;
+    case ChainMode::kNone:
+      break;
   }
 }
 

@@ -198,6 +198,8 @@ for f in "$@"; do
       report-symbol-filter) set -- report --stdio --symbol-filter=sys -i $f.data $S ;;
       report-cpu-util)      set -- report --stdio --showcpuutilization -i $f.data $S ;;
       report-header-stats)  set -- report --header --stats -i $f.data $S ;;
+      report-hierarchy)     set -- report --stdio --hierarchy -i $f.data $S ;;
+      report-hierarchy-flat) set -- report --stdio --hierarchy --no-children -s dso,sym,comm --percent-limit 2 -i $f.data $S ;;
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
@@ -219,7 +221,7 @@ done
 EOF
 
 base_kinds=script,script-nomerge,report,report-children,dump,evlist
-extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats,report-cpu-period-parent,report-children-parent,report-fields,report-fields-sort,report-time,report-header-q,report-tasks,report-header-stats,report-symbol-filter,report-cpu-util
+extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats,report-cpu-period-parent,report-children-parent,report-fields,report-fields-sort,report-time,report-header-q,report-tasks,report-header-stats,report-symbol-filter,report-cpu-util,report-hierarchy,report-hierarchy-flat
 script_kinds=script-G,script-maxstack,script-ns,script-fields,script-fields-plus,script-fields-minus,script-fields-sw,script-fields-trace,script-fields-addr,script-time,script-time-pct,script-cpu,script-pid,script-tid,script-comms,script-symbols,script-show-task,script-show-mmap,script-show-other,script-header
 # perf7.2-defer's files are large: only the option kinds that matter for deferred callchains
 # or are small.

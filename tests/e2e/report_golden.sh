@@ -48,13 +48,16 @@ args_of() {
     report-tasks) echo "--tasks" ;;
     report-symbol-filter) echo "--symbol-filter=sys" ;;
     report-cpu-util) echo "--showcpuutilization" ;;
+    report-hierarchy) echo "--hierarchy" ;;
+    report-hierarchy-flat) echo "--hierarchy --no-children -s dso,sym,comm --percent-limit 2" ;;
   esac
 }
 all_kinds="report report-children report-sort-comm-dso report-sort-sym report-folded report-caller
   report-limit5 report-sym-q report-children-sym-q report-n-period report-flat report-callee
   report-inverted report-none report-pid report-relative report-stats report-cpu-period-parent
   report-children-parent report-fields report-fields-sort report-time
-  report-header-q report-tasks report-symbol-filter report-cpu-util"
+  report-header-q report-tasks report-symbol-filter report-cpu-util report-hierarchy
+  report-hierarchy-flat"
 for set in ${SETS:-perf7.2-defer perf6.1 cperf}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue

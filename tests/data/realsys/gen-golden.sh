@@ -33,6 +33,8 @@ report-srcline-children|report --stdio -s srcline
 script-nomerge|script --no-merge-callchains
 script-noinline|script --no-inline
 report-noinline|report --stdio --no-inline
+report-hierarchy|report --stdio --hierarchy
+report-hierarchy-flat|report --stdio --hierarchy --no-children -s dso,sym,comm -g caller
 K
 }
 for f in "$W"/data/*.data; do

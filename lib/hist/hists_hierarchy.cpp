@@ -1,0 +1,198 @@
+// perf report --hierarchy: the entries folded into one level per sort key (comm, then dso
+// within it, then symbol ...), each level ordered like the flat output, printed indented with
+// the numbers before the key and call graphs under the last level only.
+//
+// perf builds the levels from its input tree in order; a level entry copies the first entry
+// that reaches it (its other keys and its children period, which is that entry's self period)
+// and sums only the self periods of the others. Leaf call graphs are merged without symbols,
+// as every collapse in perf 7.2 merges them.
+#include <algorithm>
+#include <cstring>
+
+#include "hist/hists.h"
+
+namespace cperf {
+
+namespace {
+
+constexpr int kIndent = 3;  // perf's HIERARCHY_INDENT
+// perf prints the header's dots from a fixed string of this many, so no wider.
+constexpr size_t kMaxDots = 207;
+
+double percent_of(uint64_t v, uint64_t total) {
+  return total ? static_cast<double>(v) * 100.0 / static_cast<double>(total) : 0.0;
+}
+
+std::string ltrim(const std::string& s) {
+  size_t i = s.find_first_not_of(' ');
+  return i == std::string::npos ? std::string() : s.substr(i);
+}
+
+std::string trim(const std::string& s) {
+  std::string t = ltrim(s);
+  while (!t.empty() && t.back() == ' ') t.pop_back();
+  return t;
+}
+
+void collect(std::vector<HistEntry*>& out, const std::vector<std::unique_ptr<HierNode>>& nodes) {
+  for (const auto& n : nodes) {
+    out.push_back(&n->e);
+    collect(out, n->kids);
+  }
+}
+
+}  // namespace
+
+std::vector<SortKey> Hists::hierarchy_levels() const { return shown_keys(); }
+
+void Hists::build_hierarchy() {
+  std::vector<SortKey> levels = hierarchy_levels();
+  for (RbNode* r = rb_first(in_); r; r = rb_next(r)) {
+    const HistEntry& he = *r->item<HistEntry>();
+    RbRoot* root = &hier_in_;
+    std::vector<std::unique_ptr<HierNode>>* owner = &hier_top_;
+    HierNode* node = nullptr;
+    for (size_t depth = 0; depth < levels.size(); ++depth) {
+      SortKey key = levels[depth];
+      // Entries filtered out when sampled (--comms, --dsos, ...) make nodes of their own.
+      RbSlot slot = rb_find_slot(*root, [&](RbNode* it) {
+        const HistEntry& e = it->item<HierNode>()->e;
+        int64_t c = static_cast<int64_t>(e.filtered) - static_cast<int64_t>(he.filtered);
+        return c ? c : key_cmp(key, e.key, he.key, true);
+      });
+      if (slot.found) {
+        node = slot.found->item<HierNode>();
+        node->e.period += he.period;
+        node->e.samples += he.samples;
+        node->e.period_sys += he.period_sys;
+        node->e.period_usr += he.period_usr;
+      } else {
+        owner->push_back(std::make_unique<HierNode>());
+        node = owner->back().get();
+        node->e.key = he.key;
+        node->e.filtered = he.filtered;
+        node->e.period = node->e.period_acc = he.period;
+        node->e.samples = node->e.samples_acc = he.samples;
+        node->e.period_sys = he.period_sys;
+        node->e.period_usr = he.period_usr;
+        node->e.rb_out.owner = node;  // the output tree hands back the node
+        node->depth = static_cast<int>(depth);
+        rb_insert_at(*root, &node->rb_in, slot.parent, slot.link);
+      }
+      root = &node->kids_in;
+      owner = &node->kids;
+    }
+    if (!node) continue;
+    node->leaf = true;
+    if (opts_.use_callchain) node->e.chain.merge(he.chain);
+  }
+}
+
+// --symbol-filter hides leaves whose symbol lacks the text, and levels left with no leaf;
+// the periods stay as they were.
+bool Hists::filter_hierarchy_symbols(HierNode& n) {
+  if (n.leaf) {
+    if (!symbol_filter_keeps(n.e.key)) n.e.filtered = true;
+  } else {
+    bool any = false;
+    for (auto& k : n.kids) any |= filter_hierarchy_symbols(*k);
+    if (!any) n.e.filtered = true;
+  }
+  return !n.e.filtered;
+}
+
+void Hists::sort_hierarchy(std::vector<HierNode*>& out, RbRoot& in) {
+  RbRoot sorted;
+  for (RbNode* r = rb_first(in); r; r = rb_next(r)) {
+    HierNode* n = r->item<HierNode>();
+    rb_insert(sorted, &n->e.rb_out,
+              [&](const RbNode* it) { return sort_cmp(n->e, it->item<HierNode>()->e) > 0; });
+    if (!n->leaf) sort_hierarchy(n->sorted, n->kids_in);
+  }
+  for (RbNode* r = rb_first(sorted); r; r = rb_next(r)) out.push_back(r->item<HierNode>());
+}
+
+void Hists::print_hierarchy_header(std::FILE* out) const {
+  std::vector<SortKey> levels = hierarchy_levels();
+  int indent = static_cast<int>(levels.size()) - 1;  // perf: (nr_hpp_node - 2), the overhead node counted
+  std::string head = "# " + std::string(indent * kIndent, ' ');
+  std::string dots = "# " + std::string(indent * kIndent, '.');
+  bool first = true;
+  for (const OutputField& f : columns()) {
+    if (f.kind == OutputField::kKey) continue;
+    const char* name = number_header(f.kind, false);
+    size_t w = number_width(f.kind);
+    if (std::strlen(name) < w) head.append(w - std::strlen(name), ' ');
+    head += name;
+    head += "  ";
+    if (!first) dots += "..";
+    first = false;
+    dots.append(w, '.');
+  }
+  size_t header_width = 0;
+  for (size_t i = 0; i < levels.size(); ++i) {
+    std::string name = (i ? " / " : "") + trim(key_header(levels[i]));
+    head += name;
+    header_width += name.size();
+  }
+  for (size_t i = 0; i < levels.size(); ++i)
+    header_width = std::max(header_width, i * kIndent + key_width(levels[i]));
+  dots += "  ";
+  dots.append(std::min(header_width, kMaxDots), '.');
+  std::fprintf(out, "%s\n%s\n#\n", head.c_str(), dots.c_str());
+}
+
+void Hists::print_hierarchy_node(std::FILE* out, HierNode& n, bool chains) {
+  uint64_t total = total_period();
+  std::vector<SortKey> levels = hierarchy_levels();
+  auto limit_percent = [&](const HistEntry& e) {
+    return static_cast<float>(percent_of(opts_.children ? e.period_acc : e.period, total));
+  };
+  float limit = static_cast<float>(opts_.percent_limit);
+  if (!n.e.filtered && limit_percent(n.e) >= limit) {
+    std::string line(n.depth * kIndent, ' ');
+    for (const OutputField& f : columns()) {
+      if (f.kind == OutputField::kKey) continue;
+      line += "  ";
+      line += number_text(f.kind, n.e);
+    }
+    line.append((levels.size() - 1) * kIndent, ' ');
+    line += "  ";
+    line += ltrim(key_text(levels[n.depth], n.e, false));
+    std::fprintf(out, "%s\n", line.c_str());
+    if (n.leaf && chains) print_chain(out, n.e);
+    // perf's "no entry" line when the first shown child is under the limit (or none is shown)
+    if (!n.leaf) {
+      auto it = std::find_if(n.sorted.begin(), n.sorted.end(), [](const HierNode* k) { return !k->e.filtered; });
+      if (it == n.sorted.end() || limit_percent((*it)->e) < limit) {
+        size_t overhead = 0;
+        bool first = true;
+        for (const OutputField& f : columns())
+          if (f.kind != OutputField::kKey) {
+            overhead += number_width(f.kind) + (first ? 0 : 2);
+            first = false;
+          }
+        int depth = static_cast<int>(levels.size()) + 1 + n.depth + 1;
+        std::fprintf(out, "%s%*sno entry >= %.2f%%\n", std::string((depth - 2) * kIndent, ' ').c_str(),
+                     static_cast<int>(overhead + 4), "", opts_.percent_limit);
+      }
+    }
+  }
+  for (HierNode* k : n.sorted) print_hierarchy_node(out, *k, chains);
+}
+
+void Hists::print_hierarchy(std::FILE* out, bool show_header) {
+  prepare_entries();
+  build_hierarchy();
+  if (!opts_.symbol_filter.empty())
+    for (auto& n : hier_top_) filter_hierarchy_symbols(*n);
+  sort_hierarchy(hier_sorted_, hier_in_);
+  std::vector<HistEntry*> all;
+  collect(all, hier_top_);
+  compute_widths(all);
+  if (show_header) print_hierarchy_header(out);
+  bool chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;
+  for (HierNode* n : hier_sorted_) print_hierarchy_node(out, *n, chains);
+}
+
+}  // namespace cperf
