@@ -107,6 +107,7 @@ int cmd_record(const Args& args) {
   RecordOptions o;
   o.cmdline = args;
   bool want_callchain = false;
+  bool latency = false;  // --latency
   std::string callchain_text;
   size_t i = 1;
   for (; i < args.size(); i++) {
@@ -166,7 +167,8 @@ int cmd_record(const Args& args) {
     static const char* kLongFlags[] = {"all-cpus", "no-inherit", "quiet", "verbose", "per-thread",
                                        "help", "no-call-graph", "no-buildid-cache", "buildid-all",
                                        "no-buildid", "no-bpf-event", "compression-level",
-                                       "sample-cpu", "data", "switch-events", "aio", "stat"};
+                                       "sample-cpu", "data", "switch-events", "aio", "stat",
+                                       "latency"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid"};
     bool is_flag = false, is_valued = name.size() == 1;
@@ -262,6 +264,8 @@ int cmd_record(const Args& args) {
       o.data_addr = true;
     } else if (name == "switch-events") {
       o.switch_events = true;
+    } else if (name == "latency") {
+      latency = true;
     } else if (name == "aio") {
       // Asynchronous trace writing: how perf writes, not what; cperf's writes give the same
       // file. The optional value (the number of buffers) is checked as perf checks it.
@@ -288,6 +292,15 @@ int cmd_record(const Args& args) {
     }
   }
   for (; i < args.size(); i++) o.workload.push_back(args[i]);
+  if (latency) {
+    // perf 7.2 tells parallelism from context switches, which it cannot attribute when it
+    // records the whole system.
+    if (o.system_wide) {
+      std::fprintf(stderr, "Failed: latency profiling is not supported with system-wide collection.\n");
+      return 234;  // perf's -EINVAL as an exit status
+    }
+    o.switch_events = true;
+  }
   if (want_callchain) {
     std::string text = callchain_text;
     if (text.empty()) text = config_record_mode();

@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "dump/raw_dump.h"
 #include "header/feature_print.h"
+#include "header/feature_text.h"
 #include "header/header_print.h"
 #include "io/perf_data_reader.h"
 #include "session/session.h"
@@ -50,6 +51,8 @@ struct ReportOptions {
   double percent_limit = 0;
   bool show_nr_samples = false, show_total_period = false;
   bool hierarchy = false;  // --hierarchy
+  bool latency = false;    // --latency
+  std::string parallelism;  // --parallelism LIST
   std::string symbols, dsos, comms, pids, tids, cpus;
   std::string symbol_filter;  // --symbol-filter
   bool show_cpu_utilization = false;
@@ -102,6 +105,25 @@ bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_se
   return true;
 }
 
+// --parallelism: perf's CPU-list syntax ("1", "7,8", "1,64-128").
+bool parse_parallelism(const std::string& s, std::set<int>& out) {
+  for (const std::string& item : split_list(s)) {
+    size_t dash = item.find('-');
+    char* end = nullptr;
+    long lo = std::strtol(item.c_str(), &end, 10);
+    if (end == item.c_str() || (dash == std::string::npos ? *end != 0 : *end != '-')) return false;
+    long hi = lo;
+    if (dash != std::string::npos) {
+      const char* from = item.c_str() + dash + 1;
+      hi = std::strtol(from, &end, 10);
+      if (end == from || *end) return false;
+    }
+    if (lo < 0 || hi < lo || hi > 4096) return false;
+    for (long v = lo; v <= hi; ++v) out.insert(static_cast<int>(v));
+  }
+  return !out.empty();
+}
+
 bool sort_key_of(const std::string& k, SortKey& key) {
   if (k == "comm") key = SortKey::kComm;
   else if (k == "dso") key = SortKey::kDso;
@@ -111,6 +133,7 @@ bool sort_key_of(const std::string& k, SortKey& key) {
   else if (k == "period") key = SortKey::kPeriod;
   else if (k == "parent") key = SortKey::kParent;
   else if (k == "srcline") key = SortKey::kSrcline;
+  else if (k == "parallelism") key = SortKey::kParallelism;
   else return false;
   return true;
 }
@@ -119,9 +142,14 @@ bool sort_key_of(const std::string& k, SortKey& key) {
 std::string parse_sort(const std::string& s, ReportToolOptions& o) {
   o.hist.sort.clear();
   for (const std::string& k : split_list(s)) {
+    if (k == "latency") {  // a number column as a key: the only one shown
+      o.hist.latency_key = true;
+      continue;
+    }
     SortKey key;
     if (!sort_key_of(k, key)) return k;
     o.hist.sort.push_back(key);
+    if (k == "symbol") o.hist.sort.push_back(SortKey::kIpcNull);  // perf 7.2 adds its IPC column
   }
   o.hist.sort_starts_with_sym = s.compare(0, 3, "sym") == 0;
   return o.hist.sort.empty() ? s : "";
@@ -262,6 +290,24 @@ int run_histogram(const ReportOptions& o) {
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
     ro.hist.children = want_children && !reader.is_pipe() && file_has_chain;
     ro.hist.children_na = o.hierarchy && want_children && reader.is_pipe();
+    // Latency columns need the context switches of `record --latency` (perf tells parallelism
+    // from them); asked for without them, perf refuses, else it just leaves them out.
+    bool has_switches = false;
+    for (const auto& a : reader.attrs())
+      if (a.attr.context_switch) has_switches = true;
+    bool latency_asked = o.latency || !o.parallelism.empty() || ro.hist.latency_key ||
+                         std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kParallelism) != ro.hist.sort.end();
+    if (latency_asked && !has_switches) {
+      std::fputs("Error:\nUse of latency profile or parallelism requires --latency flag during record.\n", stderr);
+      return 255;
+    }
+    ro.hist.latency = has_switches;
+    ro.hist.prefer_latency = o.latency;
+    ro.nr_cpus_avail = feature_env(reader).nr_cpus_avail;
+    if (!o.parallelism.empty() && !parse_parallelism(o.parallelism, ro.parallelism)) {
+      std::fprintf(stderr, "Error:\nInvalid --parallelism list: %s\n", o.parallelism.c_str());
+      return 255;
+    }
     ro.hist.caller_order = ro.caller_order;
     ro.hist.symbol_filter = o.symbol_filter;
     ro.hist.show_cpu_utilization = o.show_cpu_utilization;
@@ -508,6 +554,8 @@ int cmd_report(const Args& args) {
   app.add_flag("--showcpuutilization", o.show_cpu_utilization, "Show sample percentage for different cpu modes");
   app.add_flag("--show-total-period", o.show_total_period, "Show a column with the sum of periods");
   app.add_flag("--hierarchy", o.hierarchy, "Show entries in a hierarchy");
+  app.add_flag("--latency", o.latency, "Show latency-centric profile rather than the default CPU-consumption-centric profile");
+  app.add_option("--parallelism", o.parallelism, "only consider these parallelism levels (cpu set format)");
   app.add_option("-S,--symbols", o.symbols, "only consider these symbols");
   app.add_option("--symbol-filter", o.symbol_filter, "only show symbols that (partially) match with this filter");
   app.add_option("-d,--dsos", o.dsos, "only consider symbols in these dsos");

@@ -62,8 +62,19 @@ std::vector<SortKey> Hists::shown_keys() const {
 std::vector<OutputField> Hists::columns() const {
   std::vector<OutputField> v;
   if (opts_.fields.empty()) {
-    if (opts_.children || opts_.children_na) v.push_back({OutputField::kChildren});
-    v.push_back({OutputField::kSelf});
+    if (opts_.latency_key) {
+      v.push_back({OutputField::kLatency});
+    } else {
+      bool lat = opts_.latency, first = opts_.prefer_latency;
+      if (opts_.children || opts_.children_na) {
+        if (first) v.push_back({OutputField::kLatencyChildren});
+        v.push_back({OutputField::kChildren});
+        if (lat && !first) v.push_back({OutputField::kLatencyChildren});
+      }
+      if (first) v.push_back({OutputField::kLatency});
+      v.push_back({OutputField::kSelf});
+      if (lat && !first) v.push_back({OutputField::kLatency});
+    }
     if (opts_.show_cpu_utilization) {
       v.push_back({OutputField::kSys});
       v.push_back({OutputField::kUsr});
@@ -84,6 +95,10 @@ uint64_t Hists::total_period() const {
   return opts_.filter_relative ? non_filtered_period_ : total_period_;
 }
 
+uint64_t Hists::total_latency() const {
+  return opts_.filter_relative ? non_filtered_latency_ : total_latency_;
+}
+
 uint64_t Hists::nr_samples() const {
   return opts_.filter_relative ? non_filtered_samples_ : nr_samples_;
 }
@@ -95,6 +110,8 @@ int64_t Hists::key_cmp(SortKey key, const HistSample& l, const HistSample& r, bo
     case SortKey::kPid: return static_cast<int64_t>(r.tid) - l.tid;
     case SortKey::kCpu: return static_cast<int64_t>(r.cpu) - l.cpu;
     case SortKey::kPeriod: return 0;
+    case SortKey::kIpcNull: return 0;
+    case SortKey::kParallelism: return static_cast<int64_t>(r.parallelism) - l.parallelism;
     case SortKey::kParent: return parent_cmp(l, r);
     case SortKey::kSrcline: {
       // perf keeps entries apart by address (and dso) first, and merges equal source lines
@@ -126,16 +143,36 @@ int64_t Hists::cmp(const HistEntry& left, const HistSample& r, bool right_filter
   return 0;
 }
 
-// The children column's sort: accumulated periods, then, within one thread, the caller (longer
-// paths below it) first.
-int64_t Hists::children_cmp(const HistEntry& a, const HistEntry& b) const {
-  int64_t c = field_cmp(a.period_acc, b.period_acc);
+// An accumulated column's sort (children, latency children): the accumulated values, then,
+// within one thread, the caller (longer paths below it) first.
+int64_t Hists::acc_cmp(uint64_t a_acc, uint64_t b_acc, const HistEntry& a, const HistEntry& b) const {
+  int64_t c = field_cmp(a_acc, b_acc);
   if (c) return c;
   if (a.key.tid == b.key.tid && a.key.pid == b.key.pid && opts_.use_callchain) {
     c = static_cast<int64_t>(b.chain.max_depth()) - static_cast<int64_t>(a.chain.max_depth());
     if (opts_.caller_order) c = -c;
   }
   return c;
+}
+
+int64_t Hists::children_cmp(const HistEntry& a, const HistEntry& b) const {
+  return acc_cmp(a.period_acc, b.period_acc, a, b);
+}
+
+// A number column's sort (> 0 puts `a` first).
+int64_t Hists::number_sort_cmp(OutputField::Kind kind, const HistEntry& a, const HistEntry& b) const {
+  switch (kind) {
+    case OutputField::kChildren: return children_cmp(a, b);
+    case OutputField::kLatencyChildren: return acc_cmp(a.latency_acc, b.latency_acc, a, b);
+    case OutputField::kSelf:
+    case OutputField::kPeriod: return field_cmp(a.period, b.period);
+    case OutputField::kLatency: return field_cmp(a.latency, b.latency);
+    case OutputField::kSamples: return field_cmp(a.samples, b.samples);
+    case OutputField::kSys: return field_cmp(a.period_sys, b.period_sys);
+    case OutputField::kUsr: return field_cmp(a.period_usr, b.period_usr);
+    case OutputField::kKey: return 0;
+  }
+  return 0;
 }
 
 // A sort key's sort function (perf's se_sort, or se_cmp without one): > 0 puts `a` first.
@@ -145,6 +182,8 @@ int64_t Hists::key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b)
     case SortKey::kPid: return static_cast<int64_t>(b.key.tid) - a.key.tid;
     case SortKey::kCpu: return static_cast<int64_t>(b.key.cpu) - a.key.cpu;
     case SortKey::kPeriod: return field_cmp(a.period, b.period);
+    case SortKey::kIpcNull: return 0;
+    case SortKey::kParallelism: return static_cast<int64_t>(b.key.parallelism) - a.key.parallelism;
     case SortKey::kParent: return parent_cmp(a.key, b.key);
     case SortKey::kSrcline: return str_cmp(b.key.srcline, a.key.srcline);
     case SortKey::kDso: return dso_cmp(b.key, a.key);
@@ -158,13 +197,17 @@ int64_t Hists::key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b)
 // perf's hist_entry__sort for the output tree: > 0 puts `a` before `b`.
 int64_t Hists::sort_cmp(const HistEntry& a, const HistEntry& b) const {
   if (!opts_.fields.empty()) return fields_sort_cmp(a, b);
-  int64_t c;
-  if (opts_.children) {
-    c = children_cmp(a, b);
+  int64_t c = 0;
+  // The overhead columns sort in their order (children, latency, self ...); -n's and the
+  // total period's columns do not.
+  for (const OutputField& f : columns()) {
+    if (f.kind == OutputField::kKey || f.kind == OutputField::kSys || f.kind == OutputField::kUsr ||
+        f.kind == OutputField::kSamples || f.kind == OutputField::kPeriod)
+      continue;
+    if (f.kind == OutputField::kChildren && !opts_.children) continue;  // a pipe's N/A column
+    c = number_sort_cmp(f.kind, a, b);
     if (c) return c;
   }
-  c = field_cmp(a.period, b.period);
-  if (c) return c;
   for (SortKey key : shown_keys()) {
     c = key_sort_cmp(key, a, b);
     if (c) return c;
@@ -180,16 +223,7 @@ int64_t Hists::sort_cmp(const HistEntry& a, const HistEntry& b) const {
 // With -F the sort list is explicit: each field's own order, in the list's order.
 int64_t Hists::fields_sort_cmp(const HistEntry& a, const HistEntry& b) const {
   for (const OutputField& f : opts_.sort_fields) {
-    int64_t c = 0;
-    switch (f.kind) {
-      case OutputField::kChildren: c = children_cmp(a, b); break;
-      case OutputField::kSelf:
-      case OutputField::kPeriod: c = field_cmp(a.period, b.period); break;
-      case OutputField::kSamples: c = field_cmp(a.samples, b.samples); break;
-      case OutputField::kSys: c = field_cmp(a.period_sys, b.period_sys); break;
-      case OutputField::kUsr: c = field_cmp(a.period_usr, b.period_usr); break;
-      case OutputField::kKey: c = key_sort_cmp(f.key, a, b); break;
-    }
+    int64_t c = f.kind == OutputField::kKey ? key_sort_cmp(f.key, a, b) : number_sort_cmp(f.kind, a, b);
     if (c) return c;
   }
   return 0;
@@ -208,6 +242,7 @@ HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered) 
   }
   if (sample_self) {
     e->period += s.period;
+    e->latency += s.latency;
     e->samples += 1;
     // perf's he_stat__add_cpumode_period (guest modes have columns of their own, not shown).
     if (s.cpumode == 1) e->period_sys += s.period;       // PERF_RECORD_MISC_KERNEL
@@ -215,6 +250,7 @@ HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered) 
   }
   if (opts_.children) {
     e->period_acc += s.period;
+    e->latency_acc += s.latency;
     e->samples_acc += 1;
   }
   return e;
@@ -241,9 +277,11 @@ void Hists::refresh_map(HistEntry& e, const HistSample& s) {
 void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool filtered) {
   nr_samples_ += 1;
   total_period_ += s.period;
+  total_latency_ += s.latency;
   if (!filtered) {
     non_filtered_samples_ += 1;
     non_filtered_period_ += s.period;
+    non_filtered_latency_ += s.latency;
   }
   bool keep_chains = opts_.mode != ChainMode::kNone;
   HistEntry* he = findnew(s, true, filtered);
@@ -254,6 +292,7 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
   // per sample, with the path from that frame on; recursion is counted once.
   cache_.clear();
   cache_.push_back(he);
+  bool parallelism_key = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kParallelism) != opts_.sort.end();
   HistSample t = s;  // the sample's thread, period, cpu and parent; each frame sets the rest
   const std::vector<ChainFrame>& p = *path;
   for (size_t i = 0; i < p.size(); ++i) {
@@ -271,12 +310,15 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
     // perf marks frames with a map as user level ('.'), kernel ones included; a frame with
     // neither map nor symbol keeps the previous frame's level.
     if (f.has_map || f.has_sym) t.level = '.';
+    // perf's duplicate check compares with a template entry that has no parallelism, so with
+    // that key no frame is ever a duplicate (each adds its period again).
     bool dup = false;
-    for (const HistEntry* c : cache_)
-      if (cmp(*c, t, false) == 0) {
-        dup = true;
-        break;
-      }
+    if (!parallelism_key)
+      for (const HistEntry* c : cache_)
+        if (cmp(*c, t, false) == 0) {
+          dup = true;
+          break;
+        }
     if (dup) continue;
     HistEntry* ce = findnew(t, false, filtered);
     cache_.push_back(ce);
@@ -303,6 +345,8 @@ const RbRoot& Hists::collapse() {
     same->period += he->period;
     same->samples += he->samples;
     same->period_acc += he->period_acc;
+    same->latency += he->latency;
+    same->latency_acc += he->latency_acc;
     same->samples_acc += he->samples_acc;
     if (opts_.use_callchain) same->chain.merge(he->chain);
   }
@@ -316,8 +360,6 @@ bool Hists::symbol_filter_keeps(const HistSample& s) const {
 void Hists::prepare_entries() {
   for (auto& e : entries_) {
     if (e->key.default_comm) e->key.comm = *e->key.default_comm;
-    // perf's hists__filter_by_symbol hides the entry; the totals keep its period.
-    if (!opts_.hierarchy && !symbol_filter_keeps(e->key)) e->filtered = true;
   }
 }
 
@@ -326,6 +368,8 @@ std::vector<HistEntry*> Hists::sorted() {
   RbRoot out;
   for (RbNode* n = rb_first(collapse()); n; n = rb_next(n)) {
     HistEntry* e = n->item<HistEntry>();
+    // perf's --symbol-filter hides entries after the collapse, which it does not steer.
+    if (!symbol_filter_keeps(e->key)) e->filtered = true;
     rb_insert(out, &e->rb_out,
               [&](const RbNode* it) { return sort_cmp(*e, *it->item<HistEntry>()) > 0; });
   }

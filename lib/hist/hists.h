@@ -23,11 +23,16 @@ namespace cperf {
 
 // perf's -s keys. kPeriod is one of perf's output fields used as a key: it orders entries
 // but never keeps two apart.
-enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent, kSrcline };
+// kParallelism: how many threads ran when the sample was taken (--latency recordings).
+// kIpcNull: the "IPC [IPC Coverage]" column perf 7.2 adds for the key spelt "symbol" (its
+// values without branch data: "-").
+enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent, kSrcline, kParallelism, kIpcNull };
 
 // One column of perf's output list (its hpp formats): a number column or a sort key.
 struct OutputField {
-  enum Kind { kChildren, kSelf, kSys, kUsr, kSamples, kPeriod, kKey };
+  // kLatency(Children): the wall-clock share, each sample's period divided by the number of
+  // threads running then (perf's latency and latency_children).
+  enum Kind { kChildren, kSelf, kSys, kUsr, kSamples, kPeriod, kLatency, kLatencyChildren, kKey };
   Kind kind = kKey;
   SortKey key = SortKey::kComm;
   bool operator==(const OutputField&) const = default;
@@ -57,6 +62,9 @@ struct HistOptions {
   // A pipe's --hierarchy keeps the Children column it set up before knowing the stream has no
   // accumulation, and prints N/A in it (as perf does).
   bool children_na = false;
+  // Latency columns (a recording with context switches): beside the overhead ones, or first
+  // and sorting (--latency, prefer). latency_key: `-s latency`, the only number column.
+  bool latency = false, prefer_latency = false, latency_key = false;
   // -F/--fields: the columns in order, and the output sort order (perf appends the -s keys to
   // the columns and the columns to the sort keys). Empty: perf's default layout and order.
   std::vector<OutputField> fields, sort_fields;
@@ -91,6 +99,8 @@ struct HistSample {
   std::string parent;
   // perf's srcline of the sampled address (-s srcline): "file.c:23", else "sym+offset".
   std::string srcline;
+  int parallelism = 1;     // threads running when sampled
+  uint64_t latency = 0;    // period * 1000 / parallelism
 };
 
 struct HistEntry {
@@ -99,6 +109,7 @@ struct HistEntry {
   uint64_t period = 0, samples = 0;          // self
   uint64_t period_sys = 0, period_usr = 0;   // self, of kernel and of user samples
   uint64_t period_acc = 0, samples_acc = 0;  // self + callees (--children)
+  uint64_t latency = 0, latency_acc = 0;     // self, self + callees
   CallchainTree chain;
   RbNode rb_in, rb_collapsed, rb_out;
   HistEntry() {
@@ -181,6 +192,9 @@ class Hists {
   int64_t fields_sort_cmp(const HistEntry& a, const HistEntry& b) const;
   int64_t key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b) const;
   int64_t children_cmp(const HistEntry& a, const HistEntry& b) const;
+  int64_t acc_cmp(uint64_t a_acc, uint64_t b_acc, const HistEntry& a, const HistEntry& b) const;
+  int64_t number_sort_cmp(OutputField::Kind kind, const HistEntry& a, const HistEntry& b) const;
+  uint64_t total_latency() const;
   // The printed columns: -F's, or perf's default (Children, Self/Overhead, -n, --show-total-
   // period, then the sort keys), without elided keys.
   std::vector<OutputField> columns() const;
@@ -208,6 +222,7 @@ class Hists {
   std::vector<HierNode*> hier_sorted_;
   std::vector<HistEntry*> cache_;  // this sample's entries (--children de-duplication)
   uint64_t total_period_ = 0, nr_samples_ = 0;
+  uint64_t total_latency_ = 0, non_filtered_latency_ = 0;
   uint64_t non_filtered_period_ = 0, non_filtered_samples_ = 0;
   size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0, w_srcline_ = 0;
 };

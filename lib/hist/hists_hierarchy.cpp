@@ -63,6 +63,7 @@ void Hists::build_hierarchy() {
       if (slot.found) {
         node = slot.found->item<HierNode>();
         node->e.period += he.period;
+        node->e.latency += he.latency;
         node->e.samples += he.samples;
         node->e.period_sys += he.period_sys;
         node->e.period_usr += he.period_usr;
@@ -72,6 +73,7 @@ void Hists::build_hierarchy() {
         node->e.key = he.key;
         node->e.filtered = he.filtered;
         node->e.period = node->e.period_acc = he.period;
+        node->e.latency = node->e.latency_acc = he.latency;
         node->e.samples = node->e.samples_acc = he.samples;
         node->e.period_sys = he.period_sys;
         node->e.period_usr = he.period_usr;

@@ -92,6 +92,8 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
     case SortKey::kParent: return padded(e.key.parent.empty() ? "[other]" : e.key.parent, w_parent_);
     case SortKey::kSrcline: return padded(e.key.srcline, align ? w_srcline_ : 0);
     case SortKey::kSym: return padded(sym_text(e.key), align ? w_sym_ : 0);
+    case SortKey::kParallelism: std::snprintf(buf, sizeof(buf), "%11d", e.key.parallelism); return buf;
+    case SortKey::kIpcNull: return padded("-      -", 20);
   }
   return {};
 }
@@ -104,13 +106,16 @@ const char* Hists::number_header(OutputField::Kind kind, bool self_is_self) {
     case OutputField::kUsr: return "usr";
     case OutputField::kSamples: return "Samples";
     case OutputField::kPeriod: return "Period";
+    case OutputField::kLatency:
+    case OutputField::kLatencyChildren: return "Latency";
     case OutputField::kKey: break;
   }
   return "";
 }
 
 size_t Hists::number_width(OutputField::Kind kind) {
-  return kind == OutputField::kSamples || kind == OutputField::kPeriod ? 12 : 8;
+  if (kind == OutputField::kSamples || kind == OutputField::kPeriod) return 12;
+  return kind == OutputField::kLatencyChildren ? 7 : 8;  // perf's widths
 }
 
 const char* Hists::key_header(SortKey key) {
@@ -123,6 +128,8 @@ const char* Hists::key_header(SortKey key) {
     case SortKey::kPeriod: return "Period";
     case SortKey::kParent: return "Parent symbol";
     case SortKey::kSrcline: return "Source:Line";
+    case SortKey::kParallelism: return "Parallelism";
+    case SortKey::kIpcNull: return "IPC   [IPC Coverage]";
   }
   return "";
 }
@@ -137,22 +144,31 @@ size_t Hists::key_width(SortKey key) const {
     case SortKey::kPeriod: return 12;
     case SortKey::kParent: return w_parent_;
     case SortKey::kSrcline: return w_srcline_;
+    case SortKey::kParallelism: return 11;
+    case SortKey::kIpcNull: return 20;
   }
   return 0;
 }
 
 // A number column's text (perf's hpp entry functions).
+// A number column's text (perf's hpp entry functions: percents as " %*.2f%%" two narrower
+// than the column, so a value too wide for it grows the line, as in perf).
 std::string Hists::number_text(OutputField::Kind kind, const HistEntry& e) const {
   char buf[64];
   uint64_t total = total_period();
+  auto pct = [&](uint64_t v, uint64_t of) {
+    std::snprintf(buf, sizeof(buf), " %*.2f%%", static_cast<int>(number_width(kind)) - 2, ratio(v, of));
+  };
   switch (kind) {
     case OutputField::kChildren:
       if (opts_.children_na) return "     N/A";
-      std::snprintf(buf, sizeof(buf), "%7.2f%%", ratio(e.period_acc, total));
+      pct(e.period_acc, total);
       break;
-    case OutputField::kSelf: std::snprintf(buf, sizeof(buf), "%7.2f%%", ratio(e.period, total)); break;
-    case OutputField::kSys: std::snprintf(buf, sizeof(buf), "%7.2f%%", ratio(e.period_sys, total)); break;
-    case OutputField::kUsr: std::snprintf(buf, sizeof(buf), "%7.2f%%", ratio(e.period_usr, total)); break;
+    case OutputField::kSelf: pct(e.period, total); break;
+    case OutputField::kSys: pct(e.period_sys, total); break;
+    case OutputField::kUsr: pct(e.period_usr, total); break;
+    case OutputField::kLatency: pct(e.latency, total_latency()); break;
+    case OutputField::kLatencyChildren: pct(e.latency_acc, total_latency()); break;
     case OutputField::kSamples: std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.samples); break;
     case OutputField::kPeriod: std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.period); break;
     case OutputField::kKey: return {};

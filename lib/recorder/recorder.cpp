@@ -210,24 +210,26 @@ class Recorder {
 bool Recorder::build_attrs() {
   specs_ = o_.events;
   bool defaulted = specs_.empty();
+  bool cpu_target = o_.system_wide || !o_.cpus.empty();
   if (defaulted) {
     EventSpec e;
     bool core_pmu = access("/sys/bus/event_source/devices/cpu", F_OK) == 0;
+    e.attr.precise_ip = 3;
     if (core_pmu) {
       e.attr.type = PERF_TYPE_HARDWARE;
       e.attr.config = PERF_COUNT_HW_CPU_CYCLES;
-      e.attr.precise_ip = 3;
       e.name = "cycles:P";
     } else {
-      if (o_.verbose)
-        std::fprintf(stderr, "The cycles event is not supported, trying to fall back to cpu-clock event\n");
+      // perf 7.2 falls back to a software clock that keeps the precise modifier: the CPU
+      // clock for CPU-wide sessions, else the task clock.
       e.attr.type = PERF_TYPE_SOFTWARE;
-      e.attr.config = PERF_COUNT_SW_CPU_CLOCK;
-      e.name = "cpu-clock";
+      e.attr.config = cpu_target ? PERF_COUNT_SW_CPU_CLOCK : PERF_COUNT_SW_TASK_CLOCK;
+      e.name = cpu_target ? "cpu-clock:ppp" : "task-clock:ppp";
+      if (o_.verbose)
+        std::fprintf(stderr, "The cycles event is not supported, trying to fall back to %s\n", e.name.c_str());
     }
     specs_.push_back(e);
   }
-  bool cpu_target = o_.system_wide || !o_.cpus.empty();
   if (cpu_target) {  // a separate tracking event, as perf adds for CPU-wide sessions
     EventSpec d;
     d.attr.type = PERF_TYPE_SOFTWARE;

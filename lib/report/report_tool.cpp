@@ -82,6 +82,9 @@ void ReportTool::record(Event& ev, Session& s) {
     return;
   }
   if (rec.type == PERF_RECORD_CALLCHAIN_DEFERRED) return;  // unmerged: nothing to count
+  if (rec.type == PERF_RECORD_SWITCH || rec.type == PERF_RECORD_SWITCH_CPU_WIDE)
+    running_ += (rec.misc & PERF_RECORD_MISC_SWITCH_OUT) ? -1 : 1;
+  if (rec.type == PERF_RECORD_EXIT) --running_;  // an exiting thread is never switched out
   SideBand sb;
   if (!decode_side_band(rec, s.swapped(), sb).empty()) return;
   if (rec.type == PERF_RECORD_LOST_SAMPLES) lost_samples_ += sb.lost;
@@ -242,6 +245,10 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   if (want_srcline_) hs.srcline = srcline_of(al);
   hs.addr = al.addr;
   hs.period = ds.period;
+  // Switch records may come out of order, so the count is bounded by the CPUs there are.
+  hs.parallelism = std::max(1, std::min(running_, static_cast<int>(opts_.nr_cpus_avail)));
+  hs.latency = ds.period * 1000 / static_cast<uint64_t>(hs.parallelism);
+  if (!opts_.parallelism.empty() && !opts_.parallelism.count(hs.parallelism)) filtered = true;
   hs.cpumode = cpumode;
   hs.cpu = (e.attr.sample_type & PERF_SAMPLE_CPU) ? static_cast<int32_t>(ds.cpu) : -1;
   if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso : "[unknown]")) filtered = true;

@@ -38,6 +38,10 @@ struct ReportToolOptions {
   // --time START,STOP in ns (0: open end); time_text is printed in the "# Samples" line.
   uint64_t time_start = 0, time_stop = 0;
   std::string time_text;
+  // Latency: the recording's available CPUs bound the parallelism; --parallelism keeps only
+  // samples taken at these levels (empty: all).
+  uint32_t nr_cpus_avail = 0;
+  std::set<int> parallelism;
 };
 
 class ReportTool : public SessionTool {
@@ -95,6 +99,9 @@ class ReportTool : public SessionTool {
   std::pair<const Dso*, uint32_t> order_memo_[2] = {{nullptr, 0}, {nullptr, 0}};
   KernelMapFinder kernel_maps_{machine_, symbols_};
   uint64_t lost_samples_ = 0;
+  // Threads running now, after the context switches so far (perf's machine parallelism: it
+  // starts at 1, as nothing switches the first thread in).
+  int running_ = 1;
   SampleUnwinder unwinder_{opts_.symfs};  // --call-graph dwarf samples
   bool want_parent_ = false;  // -s parent
   bool want_srcline_ = false;  // -s srcline

@@ -200,6 +200,9 @@ for f in "$@"; do
       report-header-stats)  set -- report --header --stats -i $f.data $S ;;
       report-hierarchy)     set -- report --stdio --hierarchy -i $f.data $S ;;
       report-hierarchy-flat) set -- report --stdio --hierarchy --no-children -s dso,sym,comm --percent-limit 2 -i $f.data $S ;;
+      report-latency)       set -- report --stdio --latency -i $f.data $S ;;
+      report-parallelism)   set -- report --stdio --hierarchy -s latency,parallelism,comm,sym --no-children --parallelism=1,2 -i $f.data $S ;;
+      report-parallelism-flat) set -- report --stdio -s parallelism,comm,symbol -g none -n -i $f.data $S ;;
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
@@ -221,7 +224,7 @@ done
 EOF
 
 base_kinds=script,script-nomerge,report,report-children,dump,evlist
-extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats,report-cpu-period-parent,report-children-parent,report-fields,report-fields-sort,report-time,report-header-q,report-tasks,report-header-stats,report-symbol-filter,report-cpu-util,report-hierarchy,report-hierarchy-flat
+extra_kinds=report-sym-q,report-children-sym-q,report-n-period,report-flat,report-callee,report-inverted,report-none,report-pid,report-relative,report-stats,report-cpu-period-parent,report-children-parent,report-fields,report-fields-sort,report-time,report-header-q,report-tasks,report-header-stats,report-symbol-filter,report-cpu-util,report-hierarchy,report-hierarchy-flat,report-latency,report-parallelism,report-parallelism-flat
 script_kinds=script-G,script-maxstack,script-ns,script-fields,script-fields-plus,script-fields-minus,script-fields-sw,script-fields-trace,script-fields-addr,script-time,script-time-pct,script-cpu,script-pid,script-tid,script-comms,script-symbols,script-show-task,script-show-mmap,script-show-other,script-header
 # perf7.2-defer's files are large: only the option kinds that matter for deferred callchains
 # or are small.

@@ -7,7 +7,7 @@
 # -F given or not, -g, --call-graph fp,defer (both tools fall back alike on a kernel without
 # it), two events with equal and with different sample fields (ID vs IDENTIFIER), -k, event
 # groups (leader and members, group modifiers, the group_desc feature), --sample-cpu,
-# --switch-events, -d, --aio, -s.
+# --switch-events, -d, --aio, -s, --latency (and its refusal of -a, checked below).
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 oracle_have_perf7 || { echo "SKIP: $(oracle_why_not)"; exit 77; }
@@ -55,6 +55,17 @@ done <<'EOF'
 -a -d -e cpu-clock
 --aio -e cpu-clock
 -s -e cpu-clock
+--latency -e cpu-clock
+--latency -g
+-C 0 --latency -e cpu-clock
+-C 0 -g
 EOF
+# --latency with -a: perf 7.2 refuses it (exit 234, one line) before recording anything.
+for tool in perf7 "$CPERF"; do
+  out=$($tool record --latency -a -o "$T/l.data" -- true 2>&1); rc=$?
+  if [ $rc -ne 234 ] || [ "$out" != "Failed: latency profiling is not supported with system-wide collection." ]; then
+    echo "FAIL: $tool record --latency -a: exit $rc, said: $out"; fails=$((fails + 1))
+  fi
+done
 [ $fails -eq 0 ] || { echo "$fails case(s) differ"; exit 1; }
 echo "PASS"
