@@ -7,6 +7,7 @@
 
 #include "format/branch_flags.h"
 #include "format/cpu_map.h"
+#include "format/file_header.h"
 
 namespace cperf {
 namespace {
@@ -93,6 +94,25 @@ TEST(BranchFlags, Names) {
   EXPECT_STREQ(branch_spec_text(0), "N/A");
   EXPECT_STREQ(branch_spec_text(1), "SPEC_WRONG_PATH");
   EXPECT_STREQ(branch_spec_text(3), "SPEC_CORRECT_PATH");
+}
+
+}  // namespace
+}  // namespace cperf
+
+namespace cperf {
+namespace {
+
+// A big-endian host writes the magic u64 "PERFILE2" as the bytes "2ELIFREP".
+TEST(FileHeader, BigEndianMagic) {
+  std::vector<std::byte> h(104);
+  const char magic[] = "2ELIFREP";
+  std::memcpy(h.data(), magic, 8);
+  h[15] = std::byte{104};  // header size, big-endian
+  FileHeader fh;
+  bool swapped = false;
+  ASSERT_TRUE(read_file_header(Bytes(h.data(), h.size()), fh, swapped));
+  EXPECT_TRUE(swapped);
+  EXPECT_EQ(fh.size, 104u);
 }
 
 }  // namespace
