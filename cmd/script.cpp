@@ -36,6 +36,7 @@ struct ScriptCliOptions {
   bool ns = false;
   std::string time, cpu, pid, tid, comms, symbols;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
+  bool show_namespaces = false;
   bool header = false, force = false;
   int verbose = 0;
   std::string kallsyms, symfs;
@@ -114,6 +115,7 @@ int cmd_script(const Args& args) {
   app.add_flag("--show-mmap-events", o.show_mmap, "Show the mmap events");
   app.add_flag("--show-switch-events", o.show_switch, "Show context switch events");
   app.add_flag("--show-lost-events", o.show_lost, "Show lost events");
+  app.add_flag("--show-namespace-events", o.show_namespaces, "Show namespace events");
   app.add_flag("--header", o.header, "Show data header.");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
   app.add_flag("-v,--verbose", o.verbose, "be more verbose");
@@ -144,6 +146,7 @@ int cmd_script(const Args& args) {
   so.show_mmap = o.show_mmap;
   so.show_switch = o.show_switch;
   so.show_lost = o.show_lost;
+  so.show_namespaces = o.show_namespaces;
   if (!o.cpu.empty() && !parse_cpu_list(o.cpu, so.cpus)) return usage_error("Invalid cpu list");
   if (!o.pid.empty() && !parse_number_list(o.pid, so.pids)) return usage_error("Invalid pid list");
   if (!o.tid.empty() && !parse_number_list(o.tid, so.tids)) return usage_error("Invalid tid list");

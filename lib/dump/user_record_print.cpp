@@ -5,7 +5,10 @@
 #include <cstring>
 #include <string>
 
+#include "dump/auxtrace_info_print.h"
 #include "format/attr_print.h"
+#include "format/branch_flags.h"
+#include "format/cpu_map.h"
 #include "format/record_types.h"
 #include "header/feature_print.h"
 
@@ -16,64 +19,6 @@ namespace {
 constexpr size_t kHeader = sizeof(perf_event_header);
 
 enum EventUpdateType { kUpdateUnit = 0, kUpdateScale = 1, kUpdateName = 2, kUpdateCpus = 3 };
-
-// A CPU list like perf prints it: "0-3,5".
-std::string cpu_list(const std::vector<uint32_t>& cpus) {
-  std::string out;
-  for (size_t i = 0; i < cpus.size();) {
-    size_t j = i;
-    while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1) ++j;
-    if (!out.empty()) out += ',';
-    out += std::to_string(cpus[i]);
-    if (j > i) out += '-' + std::to_string(cpus[j]);
-    i = j + 1;
-  }
-  return out;
-}
-
-// perf_record_cpu_map_data: u16 type, then a list (u16 nr, u16 cpu[nr]), a mask
-// (u16 nr, u16 long_size, mask words), or a range (u8 any_cpu, u8 pad, u16 start, u16 end).
-bool read_cpu_map(ByteReader& r, std::vector<uint32_t>& cpus, bool& any_cpu) {
-  uint16_t type = r.u16();
-  any_cpu = false;
-  switch (type) {
-    case 0: {  // PERF_CPU_MAP__CPUS
-      uint16_t nr = r.u16();
-      for (uint16_t i = 0; i < nr && r.ok(); ++i) {
-        uint16_t c = r.u16();
-        if (c == 0xffff) any_cpu = true; else cpus.push_back(c);
-      }
-      break;
-    }
-    case 1: {  // PERF_CPU_MAP__MASK
-      uint16_t nr = r.u16();
-      uint16_t long_size = r.u16();
-      if (long_size == 4) {
-        for (uint16_t i = 0; i < nr && r.ok(); ++i) {
-          uint32_t w = r.u32();
-          for (int b = 0; b < 32; ++b) if (w >> b & 1) cpus.push_back(i * 32 + b);
-        }
-      } else {
-        r.skip(2);
-        for (uint16_t i = 0; i < nr && r.ok(); ++i) {
-          uint64_t w = r.u64();
-          for (int b = 0; b < 64; ++b) if (w >> b & 1) cpus.push_back(i * 64 + b);
-        }
-      }
-      break;
-    }
-    case 2: {  // PERF_CPU_MAP__RANGE_CPUS
-      any_cpu = r.u8();
-      r.skip(1);
-      uint16_t start = r.u16(), end = r.u16();
-      for (uint32_t c = start; c <= end && r.ok(); ++c) cpus.push_back(c);
-      break;
-    }
-    default:
-      return false;
-  }
-  return r.ok();
-}
 
 void print_event_update(std::FILE* out, ByteReader& r) {
   uint64_t type = r.u64();
@@ -94,9 +39,8 @@ void print_event_update(std::FILE* out, ByteReader& r) {
       std::fprintf(out, "... name:  %s\n", std::string(r.cstring()).c_str());
       break;
     case kUpdateCpus: {
-      std::vector<uint32_t> cpus;
-      bool any = false;
-      if (read_cpu_map(r, cpus, any)) std::fprintf(out, "... %s\n", cpu_list(cpus).c_str());
+      std::vector<int> cpus;
+      if (read_cpu_map(r, cpus)) std::fprintf(out, "... %s\n", format_cpu_list(cpus).c_str());
       else std::fputs("failed to get cpus\n", out);
       break;
     }
@@ -106,16 +50,16 @@ void print_event_update(std::FILE* out, ByteReader& r) {
   }
 }
 
-// STAT_CONFIG: u64 nr, then nr (tag, value) pairs.
+// STAT_CONFIG: u64 nr, then nr (tag, value) pairs; tags 0 aggr_mode, 1 interval, 2 scale.
 void print_stat_config(std::FILE* out, ByteReader& r) {
   int64_t aggr_mode = 0, scale = 0;
   uint64_t interval = 0;
   uint64_t nr = r.u64();
   for (uint64_t i = 0; i < nr && r.remaining() >= 16; ++i) {
     uint64_t tag = r.u64(), val = r.u64();
-    if (tag == 1) aggr_mode = static_cast<int64_t>(val);
-    else if (tag == 2) interval = val;
-    else if (tag == 3) scale = static_cast<int64_t>(val);
+    if (tag == 0) aggr_mode = static_cast<int64_t>(val);
+    else if (tag == 1) interval = val;
+    else if (tag == 2) scale = static_cast<int64_t>(val);
   }
   std::fprintf(out, "\n... aggr_mode %d\n", static_cast<int>(aggr_mode));
   std::fprintf(out, "... scale     %d\n", static_cast<int>(scale));
@@ -170,9 +114,8 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s) {
       break;
     }
     case PERF_RECORD_CPU_MAP: {
-      std::vector<uint32_t> cpus;
-      bool any = false;
-      if (read_cpu_map(r, cpus, any)) std::fprintf(out, ": %s\n", cpu_list(cpus).c_str());
+      std::vector<int> cpus;
+      if (read_cpu_map(r, cpus)) std::fprintf(out, ": %s\n", format_cpu_list(cpus).c_str());
       else std::fputs(": failed to get cpus\n", out);
       std::fputs(": unhandled!\n", out);
       break;
@@ -212,9 +155,13 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s) {
     case PERF_RECORD_HEADER_TRACING_DATA:
     case PERF_RECORD_HEADER_BUILD_ID:
       break;  // handled silently; the next record's newline ends the line
-    case PERF_RECORD_AUXTRACE_INFO:
-      std::fprintf(out, " type: %u\n", r.u32());
+    case PERF_RECORD_AUXTRACE_INFO: {
+      uint32_t type = r.u32();
+      std::fprintf(out, " type: %u\n", type);
+      r.skip(4);
+      print_auxtrace_info(out, r, type, rec.size);
       break;
+    }
     case PERF_RECORD_AUXTRACE: {
       uint64_t size = r.u64(), offset = r.u64(), ref = r.u64();
       uint32_t idx = r.u32(), tid = r.u32(), cpu = r.u32();
@@ -276,20 +223,29 @@ void print_regs(std::FILE* out, const char* kind, const RegsDump& regs) {
   }
 }
 
+// perf's branch stack dump: one "from -> to" line per entry with its flags, type and
+// speculation outcome; a call stack (LBR call stack mode) as nr + 1 addresses instead.
 void print_branch_stack(std::FILE* out, const perf_event_attr& attr, const DecodedSample& ds,
                         bool swap) {
   bool callstack = attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK;
-  std::fprintf(out, "%s: nr:%" PRIu64 "\n", callstack ? "... branch callstack" : "... branch stack",
-               ds.branch_nr);
+  if (callstack)
+    std::fprintf(out, "... branch callstack: nr:%" PRIu64 "\n", ds.branch_nr + 1);
+  else
+    std::fprintf(out, "... branch stack: nr:%" PRIu64 "\n", ds.branch_nr);
   ByteReader r(ds.branch_entries, swap);
   for (uint64_t i = 0; i < ds.branch_nr; ++i) {
-    uint64_t from = r.u64(), to = r.u64(), flags = r.u64();
-    bool mispred = flags & 1, predicted = flags >> 1 & 1, in_tx = flags >> 2 & 1,
-         abort = flags >> 3 & 1;
-    unsigned cycles = static_cast<unsigned>(flags >> 4 & 0xffff);
-    std::fprintf(out, "..... %2" PRIu64 ": %016" PRIx64 " -> %016" PRIx64 " %u cycles %s%s%s%s\n",
-                 i, from, to, cycles, mispred ? "M" : " ", predicted ? "P" : " ",
-                 abort ? "A" : " ", in_tx ? "T" : " ");
+    uint64_t from = r.u64(), to = r.u64();
+    BranchFlags f = decode_branch_flags(r.u64());
+    if (callstack) {
+      if (i == 0) std::fprintf(out, "..... %2" PRIu64 ": %016" PRIx64 "\n", i, to);
+      std::fprintf(out, "..... %2" PRIu64 ": %016" PRIx64 "\n", i + 1, from);
+      continue;
+    }
+    std::fprintf(out, "..... %2" PRIu64 ": %016" PRIx64 " -> %016" PRIx64
+                 " %u cycles %s%s%s%s %x %s %s\n",
+                 i, from, to, f.cycles, f.mispred ? "M" : " ", f.predicted ? "P" : " ",
+                 f.abort ? "A" : " ", f.in_tx ? "T" : " ", f.reserved, branch_type_text(f),
+                 f.spec ? branch_spec_text(f.spec) : "");
   }
 }
 

@@ -70,6 +70,12 @@ std::string default_event_name(const perf_event_attr& a) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "raw 0x%" PRIx64, a.config);
     name = buf;
+  } else if (a.type >= PERF_TYPE_MAX) {
+    // A dynamic PMU (intel_pt, ...) that this machine's sysfs does not name: perf 7.2 says so
+    // with the type and config.
+    char buf[80];
+    std::snprintf(buf, sizeof buf, "unknown event PMU=%u config=%#" PRIx64, a.type, a.config);
+    return buf;
   } else {
     char buf[64];
     std::snprintf(buf, sizeof buf, "unknown attr type: %u", a.type);
@@ -89,8 +95,14 @@ void name_event_from_update(PerfDataReader& reader, const RawRecord& rec) {
   if (rest.empty()) return;
   const char* p = reinterpret_cast<const char*>(rest.data());
   std::string name(p, strnlen(p, rest.size()));
-  int idx = reader.attr_index_of_id(id);
+  int idx = event_of_id(reader, id);
   if (idx >= 0 && !name.empty()) reader.attrs()[idx].name = name;
+}
+
+int event_of_id(const PerfDataReader& reader, uint64_t id) {
+  if (reader.attrs().empty()) return -1;
+  if (reader.attrs().size() == 1 || id == 0) return 0;
+  return reader.attr_index_of_id(id);
 }
 
 void name_events(PerfDataReader& reader, bool use_pipe_event_desc) {

@@ -40,6 +40,10 @@ std::string event_modifiers(const perf_event_attr& attr);
 // are ignored.
 void name_event_from_update(PerfDataReader& reader, const RawRecord& rec);
 
+// The attr index a record's event id names, as perf's evlist__id2evsel: the first event when
+// there is only one or the id is 0 (files without ids), else by id; -1 if unknown.
+int event_of_id(const PerfDataReader& reader, uint64_t id);
+
 // perf's name for an attr without event_desc ("cpu-clock", "cycles:u", ...).
 std::string default_event_name(const perf_event_attr& attr);
 

@@ -160,7 +160,10 @@ std::string decode_side_band(const RawRecord& rec, bool swap, SideBand& s) {
       uint64_t nr = r.u64();
       s.u32a = static_cast<uint32_t>(nr);
       if (nr > r.remaining() / 16) return "namespaces nr exceeds the record";
-      s.bytes = r.bytes(nr * 16);
+      for (uint64_t i = 0; i < nr; ++i) {
+        uint64_t dev = r.u64();
+        s.ns_links.emplace_back(dev, r.u64());
+      }
       break;
     }
     case PERF_RECORD_READ:
@@ -181,6 +184,24 @@ std::string decode_side_band(const RawRecord& rec, bool swap, SideBand& s) {
   if (!r.ok()) return "record too short";
   return {};
 }
+
+namespace {
+
+// " pid/tid - nr_namespaces: N", then the (dev, inode) of each namespace by its kernel index,
+// four to a line.
+std::string namespaces_text(const SideBand& s) {
+  static const char* const kNames[] = {"net", "uts", "ipc", "pid", "user", "mnt", "cgroup"};
+  std::string text = fmt(" %d/%d - nr_namespaces: %zu\n\t\t[", s.pid, s.tid, s.ns_links.size());
+  for (size_t i = 0; i < s.ns_links.size(); ++i) {
+    if (i && i % 4 == 0) text += "\n\t\t ";
+    text += fmt("%zu/%s: %" PRIu64 "/%#" PRIx64 "%s", i, i < 7 ? kNames[i] : "UNKNOWN",
+                s.ns_links[i].first, s.ns_links[i].second,
+                i + 1 != s.ns_links.size() ? ", " : "]\n");
+  }
+  return text;
+}
+
+}  // namespace
 
 std::string format_side_band(const RawRecord& rec, const SideBand& s) {
   switch (rec.type) {
@@ -246,6 +267,8 @@ std::string format_side_band(const RawRecord& rec, const SideBand& s) {
       return fmt(" hw_id: %#" PRIx64 "\n", s.id);
     case PERF_RECORD_CALLCHAIN_DEFERRED:
       return fmt("(IP, 0x%x): %d/%d: %#" PRIx64 "\n", rec.misc, s.pid, s.tid, s.cookie);
+    case PERF_RECORD_NAMESPACES:
+      return namespaces_text(s);
     default:
       return "\n";
   }

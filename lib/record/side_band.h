@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "io/perf_data_reader.h"
 #include "record/u64_array.h"
@@ -31,6 +33,7 @@ struct SideBand {
   uint64_t cookie = 0;   // CALLCHAIN_DEFERRED
   U64Array deferred_ips; // CALLCHAIN_DEFERRED
   uint64_t aux_offset = 0, aux_size = 0, aux_flags = 0;
+  std::vector<std::pair<uint64_t, uint64_t>> ns_links;  // NAMESPACES: (dev, inode) each
 };
 
 // Returns an error description, or empty on success.

@@ -17,7 +17,7 @@ constexpr FieldName kFieldNames[] = {
     {"cpu", kFieldCpu},   {"event", kFieldEvent},   {"trace", kFieldTrace}, {"ip", kFieldIp},
     {"sym", kFieldSym},   {"symoff", kFieldSymOff}, {"dso", kFieldDso},     {"addr", kFieldAddr},
     {"period", kFieldPeriod}, {"misc", kFieldMisc},     {"flags", kFieldFlags},
-    {"srcline", kFieldSrcline},
+    {"srcline", kFieldSrcline}, {"brstack", kFieldBrstack}, {"brstacksym", kFieldBrstackSym},
 };
 
 struct TypeName {
@@ -123,6 +123,8 @@ std::string FieldSet::check(const perf_event_attr& attr, const std::string& evna
       {kFieldPeriod, PERF_SAMPLE_PERIOD, "PERIOD", "period"},
       {kFieldAddr, PERF_SAMPLE_ADDR, "ADDR", "addr"},
       {kFieldIp, PERF_SAMPLE_IP, "IP", "ip"},
+      {kFieldBrstack, PERF_SAMPLE_BRANCH_STACK, "BRANCH_STACK", "brstack"},
+      {kFieldBrstackSym, PERF_SAMPLE_BRANCH_STACK, "BRANCH_STACK", "brstacksym"},
   };
   for (const Need& n : needs) {
     if (!(fields_[type] & n.field) || (attr.sample_type & n.sample_bit)) continue;

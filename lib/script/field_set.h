@@ -28,7 +28,9 @@ enum Field : uint32_t {
   kFieldPeriod = 1u << 12,
   kFieldMisc = 1u << 13,   // the record's misc bits as letters (K, U, E, ...)
   kFieldFlags = 1u << 14,
-  kFieldSrcline = 1u << 15,  // perf's srcline: "file.c:23" under each ip line  // branch flags: only empty ones (non-branch samples) are printed
+  kFieldSrcline = 1u << 15,  // perf's srcline: "file.c:23" under each ip line
+  kFieldBrstack = 1u << 16,     // branch stack entries as addresses
+  kFieldBrstackSym = 1u << 17,  // ... as symbol+offset
 };
 
 // perf's output types: the attr types below 6, plus "synth" and "other" (dynamic PMUs).

@@ -40,6 +40,29 @@ void ScriptTool::user_record(const RawRecord& rec, Session& s) {
     load_trace(rec.payload, rec.offset + rec.size, s.reader().path());
   if (rec.type == PERF_RECORD_HEADER_ATTR && s.reader().is_pipe() && !s.attrs().empty())
     check_pipe_attr(rec, s);
+  if (rec.type >= PERF_RECORD_THREAD_MAP && rec.type <= PERF_RECORD_STAT_ROUND)
+    on_stat_record(rec, s);
+}
+
+void ScriptTool::on_stat_record(const RawRecord& rec, Session& s) {
+  ByteReader r(rec.bytes, s.swapped());
+  r.skip(sizeof(perf_event_header));
+  switch (rec.type) {
+    case PERF_RECORD_THREAD_MAP: stat_.thread_map(r); break;
+    case PERF_RECORD_CPU_MAP: stat_.cpu_map(r); break;
+    case PERF_RECORD_STAT_CONFIG: stat_.config(r); break;
+    case PERF_RECORD_STAT: {
+      ByteReader peek = r;
+      stat_.stat(r, event_of_id(s.reader(), peek.u64()));
+      break;
+    }
+    case PERF_RECORD_STAT_ROUND: {
+      std::vector<std::string> names;
+      for (const EventAttrEntry& e : s.attrs()) names.push_back(e.name);
+      stat_.round(r, names);
+      break;
+    }
+  }
 }
 
 // perf checks a pipe's events as their ATTR records arrive (named from the attr alone), and a
@@ -386,6 +409,8 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
       if (fields_.has(type, kFieldSrcline)) put_srcline(out, map, ds.ip, nullptr);
     }
   }
+  if (fields_.has(type, kFieldBrstack | kFieldBrstackSym))
+    print_brstack(out, t, cpumode, ds, type, s.swapped());
   out.put('\n');
 }
 
@@ -433,6 +458,7 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
     case PERF_RECORD_SWITCH:
     case PERF_RECORD_SWITCH_CPU_WIDE: show = opts_.show_switch; break;
     case PERF_RECORD_LOST: show = opts_.show_lost; break;  // perf script shows no LOST_SAMPLES
+    case PERF_RECORD_NAMESPACES: show = opts_.show_namespaces; break;
     default: break;
   }
   auto print = [&]() {

@@ -18,6 +18,7 @@
 #include "record/sample.h"
 #include "record/side_band.h"
 #include "script/field_set.h"
+#include "script/stat_counts.h"
 #include "script/frame_text_cache.h"
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
@@ -39,6 +40,7 @@ struct ScriptOptions {
   int max_stack = 127;
   bool ns = false;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
+  bool show_namespaces = false;
   // Filters; empty = all.
   TimeRanges time_ranges;
   std::set<uint32_t> cpus;
@@ -73,6 +75,7 @@ class ScriptTool : public SessionTool {
   void on_side_band(Event& ev, Session& s);
   bool check_fields(int attr_index, Session& s);
   void check_pipe_attr(const RawRecord& rec, Session& s);
+  void on_stat_record(const RawRecord& rec, Session& s);
   bool filtered(uint32_t cpu, uint64_t time, const Thread& t) const;
   void print_start(TextLine& out, const Thread& t, int32_t pid, uint32_t tid, uint32_t cpu,
                    uint64_t time, int type, bool callchain_style, uint32_t rec_type, uint16_t misc);
@@ -96,6 +99,10 @@ class ScriptTool : public SessionTool {
   // HEADER_TRACING_DATA record (pipe); a malformed blob is a fatal InputError.
   void load_trace(Bytes blob, std::optional<uint64_t> file_offset, const std::string& path);
   void print_trace(TextLine& out, const perf_event_attr& attr, const DecodedSample& ds, Session& s);
+  // -F brstack / brstacksym (script_brstack.cpp): each branch entry as "from/to/flags".
+  void print_brstack(TextLine& out, const Thread& t, uint8_t cpumode, const DecodedSample& ds,
+                     int type, bool swap);
+  const Map* find_map_fb(const Thread& t, uint8_t cpumode, uint64_t addr);
   // Kernel-mode map lookup. Like perf, loading the kernel symbols (on the first hit in the
   // core kernel map) stretches that map to cover [first symbol, last symbol end).
 
@@ -112,6 +119,7 @@ class ScriptTool : public SessionTool {
   bool trace_tried_ = false;
   std::string trace_text_;
   SampleUnwinder unwinder_{opts_.symfs};  // --call-graph dwarf samples
+  StatCounts stat_{out_};                 // perf stat record files
   FrameTextCache frame_text_;
   uint64_t samples_printed_ = 0, deferred_printed_ = 0;
   std::string error_;

@@ -73,6 +73,9 @@
 #   script-show-other     perf script --show-switch-events --show-lost-events -G ...
 #   script-header         perf script --header -G ...         (mtime fixed, as for header)
 #   script-fields-misc    perf script -F +misc,+flags --show-task-events --show-switch-events -G ...
+#   script-brstack        perf script -F brstack ...          (synthetic/branch-stack only)
+#   script-brstacksym     perf script -F brstacksym ...       (synthetic/branch-stack only)
+#   script-show-ns        perf script --show-namespace-events ...  (synthetic/namespaces only)
 #   The exact command of every script-* golden (with the computed values) is its line in
 #   expected/exit-status.txt; tests/e2e/script_golden.sh runs cperf with those arguments.
 #   A script-* output equal to the file's `script` golden is not stored (the test uses that).
@@ -83,8 +86,9 @@
 # report-sym-q to report-stats and $defer_script_kinds written (its other goldens are the
 # fixture's originals); the six gen-expected.sh kinds are regenerated into a scratch folder and compared with the shipped
 # ones, as a check that the oracle still reproduces them.
-# synthetic gets script, script-nomerge, dump, script-show-task, script-show-other and
-# script-fields-misc.
+# synthetic gets script, script-nomerge, dump, evlist, script-show-task, script-show-other and
+# script-fields-misc; its branch-stack file also script-brstack and script-brstacksym, its
+# namespaces file script-show-ns; its intel-pt-info file only dump and evlist.
 # (-g fractal is not among the kinds: perf 7.2 prints its "[...]" line from uninitialised
 # memory, sometimes with " (inlined)" appended, so its output is not reproducible.)
 #
@@ -188,6 +192,9 @@ for f in "$@"; do
       script-show-other)    set -- script --show-switch-events --show-lost-events -G -i $f.data $S; tip=0 ;;
       script-header)        set -- script --header -G -i $f.data $S; tip=0 ;;
       script-fields-misc)   set -- script -F +misc,+flags --show-task-events --show-switch-events -G -i $f.data $S; tip=0 ;;
+      script-brstack)       set -- script -F brstack -i $f.data $S; tip=0 ;;
+      script-brstacksym)    set -- script -F brstacksym -i $f.data $S; tip=0 ;;
+      script-show-ns)       set -- script --show-namespace-events -i $f.data $S; tip=0 ;;
       report-cpu-period-parent) set -- report --stdio --no-children -s cpu,period,parent -i $f.data $S ;;
       report-children-parent) set -- report --stdio -s parent,cpu,sym -i $f.data $S ;;
       report-fields)        set -- report --stdio -F overhead,sym -i $f.data $S ;;
@@ -245,7 +252,13 @@ for set in $sets; do
   if [ -n "${KINDS:-}" ]; then
     run "$rel/$set/out" "$KINDS" $names
   elif [ "$set" = synthetic ]; then
-    run "$rel/$set/out" script,script-nomerge,dump,script-show-task,script-show-other,script-fields-misc $names
+    # intel-pt-info: dump and evlist only (perf script sets up the Intel PT decoder from the
+    # AUXTRACE_INFO record, which cperf does not do; see Documentation/differences.md).
+    run "$rel/$set/out" script,script-nomerge,dump,evlist,script-show-task,script-show-other,script-fields-misc \
+      $(echo $names | tr ' ' '\n' | grep -vx intel-pt-info)
+    run "$rel/$set/out" dump,evlist intel-pt-info
+    run "$rel/$set/out" script-brstack,script-brstacksym branch-stack
+    run "$rel/$set/out" script-show-ns namespaces
   elif [ "$set" = perf7.2-defer ]; then
     run "$rel/$set/out" header,$extra_kinds,$defer_script_kinds $names
     run "$rel/$set/check" $base_kinds $names
