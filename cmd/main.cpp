@@ -29,6 +29,7 @@ const Command kCommands[] = {
     {"evlist", cperf::cmd_evlist, "List the event names in a perf.data file"},
     {"buildid-list", cperf::cmd_buildid_list, "List the buildids in a perf.data file"},
     {"check", cperf::cmd_check, "Check if a feature is built into cperf"},
+    {"list", cperf::cmd_list, "List the events cperf record can open on this machine"},
     {"test", cperf::cmd_test, "Runs perf's built-in workloads (-w); the rest goes to another perf"},
 };
 

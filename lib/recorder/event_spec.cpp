@@ -6,18 +6,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 
 namespace cperf {
 
 namespace {
 
-struct NamedEvent {
-  const char* name;
-  uint32_t type;
-  uint64_t config;
-};
+using NamedEvent = NamedEventInfo;
 
-constexpr NamedEvent kNamed[] = {
+const NamedEvent kNamed[] = {
     {"cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
     {"cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES},
     {"instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS},
@@ -166,6 +163,11 @@ bool parse_pmu_event(const std::string& text, EventSpec& e, std::string& error) 
 }
 
 }  // namespace
+
+const std::vector<NamedEventInfo>& named_events() {
+  static const std::vector<NamedEventInfo> all(std::begin(kNamed), std::end(kNamed));
+  return all;
+}
 
 std::string tracefs_events_dir() {
   struct stat st{};

@@ -30,6 +30,14 @@ bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::str
 // Splits an event list at top-level commas.
 std::vector<std::string> split_event_list(const std::string& text);
 
+// The hardware and software events known by name, in perf's order (aliases included).
+struct NamedEventInfo {
+  const char* name;
+  uint32_t type;
+  uint64_t config;
+};
+const std::vector<NamedEventInfo>& named_events();
+
 // The tracefs events directory, or "" if tracefs is not mounted (and cannot be: as perf does,
 // it is mounted at /sys/kernel/tracing when that is possible).
 std::string tracefs_events_dir();
