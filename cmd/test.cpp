@@ -1,7 +1,7 @@
 // cperf test: the parts of `perf test` that scripts around perf use. `-w NAME [ARGS]` runs one
 // of perf's built-in workloads (cmd/workloads/), and `-F Symbols` (with -v) lists the symbols of
 // the cperf binary, which upstream's shell tests grep for a workload's function. Anything else
-// (perf's own test suite) goes to another installed perf (other_perf.h).
+// runs cperf's own suite of checks (self_tests.h) the way perf test runs perf's.
 #include <unistd.h>
 
 #include <cinttypes>
@@ -9,7 +9,7 @@
 #include <string>
 
 #include "commands.h"
-#include "other_perf.h"
+#include "self_tests.h"
 #include "symbol/symbol_cache.h"
 #include "workloads/workloads.h"
 
@@ -54,10 +54,24 @@ int cmd_test(const Args& args) {
   for (size_t i = 1; i + 1 < args.size(); ++i)
     if (args[i] == "-F" && args[i + 1] == "Symbols") symbols = true;
   if (symbols) return list_own_symbols();
-  if (int rc = run_other_perf(args); rc >= 0) return rc;
-  std::fprintf(stderr, "perf test: only -w %s and -F Symbols are built into cperf, and no other perf "
-               "is installed to run the rest\n", "{noploop,thloop,leafloop,sqrtloop,inlineloop}");
-  return 1;
+  // Anything else is cperf's own suite (self_tests.h), with perf's options: -v, -j FILE
+  // (also -jFILE, --junit=FILE), and tests chosen by number or description.
+  SelfTestOptions st;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "-v" || a == "--verbose") st.verbose++;
+    else if (a == "-vv") st.verbose += 2;
+    else if (a == "-j" || a == "--junit") st.junit = i + 1 < args.size() ? args[++i] : "";
+    else if (a.rfind("--junit=", 0) == 0) st.junit = a.substr(8);
+    else if (a.rfind("-j", 0) == 0) st.junit = a.substr(2);
+    else if (a.size() > 1 && a[0] == '-') {
+      std::fprintf(stderr, "  Error: unknown option `%s'\n", a.c_str() + (a[1] == '-' ? 2 : 1));
+      return 129;
+    } else {
+      st.selectors.push_back(a);
+    }
+  }
+  return run_self_tests(st);
 }
 
 }  // namespace cperf

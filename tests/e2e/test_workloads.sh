@@ -1,5 +1,6 @@
 #!/bin/bash
-# `cperf test`: perf's built-in workloads (-w) that upstream's shell tests profile, and
+# `cperf test`: perf's built-in workloads (-w) that upstream's shell tests profile (noploop's
+# thread named perf-noploop), and
 # `-vv -F Symbols`, which those tests grep for a workload's function name in the perf binary.
 # A `-g` recording of `cperf test -w inlineloop` shows the inlined helpers the way upstream's
 # addr2line_inlines.sh expects (inlineloop.c:2x (inlined) above inlineloop.c:3x), and, with the
@@ -11,7 +12,18 @@ start=$(date +%s%N)
 "$CPERF" test -w noploop 0.2 || fail "test -w noploop exit $?"
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 [ "$ms" -ge 150 ] && [ "$ms" -lt 5000 ] || fail "noploop 0.2 ran $ms ms"
+# noploop names its thread as perf 7.2's does (upstream's sched.sh greps for it)
+"$CPERF" test -w noploop 0.5 & np=$!
+sleep 0.2
+comm=$(cat "/proc/$np/comm" 2>/dev/null)
+wait $np
+[ "$comm" = perf-noploop ] || fail "noploop's comm is '$comm', want perf-noploop"
 "$CPERF" test -w thloop 0.1 3 || fail "test -w thloop exit $?"
+# the rest of `cperf test`: cperf's own checks, perf's output lines and -j JUnit XML
+"$CPERF" test -j "$T/t.xml" > "$T/t.out" || fail "cperf test failed: $(cat "$T/t.out")"
+grep -q '^  2: Symbols of the cperf binary  *: Ok$' "$T/t.out" || fail "cperf test output: $(cat "$T/t.out")"
+python3 -c 'import sys, xml.etree.ElementTree as ET; r = ET.parse(sys.argv[1]).getroot(); assert r.find("testsuite").get("tests") == "4"' "$T/t.xml" ||
+  fail "cperf test -j wrote no valid JUnit XML"
 for sym in noploop test_loop thfunc leafloop sqrtloop inlineloop; do
   "$CPERF" test -vv -F Symbols | grep -q "[[:space:]]$sym$" || fail "-F Symbols does not list $sym"
 done
