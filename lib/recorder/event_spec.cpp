@@ -105,6 +105,16 @@ bool apply_modifiers(const std::string& mods, perf_event_attr& a, std::string& e
   return true;
 }
 
+// Takes perf's S modifier (sample read) out of a modifier string.
+std::string take_sample_read(std::string mods, bool& sample_read) {
+  size_t at;
+  while ((at = mods.find('S')) != std::string::npos) {
+    sample_read = true;
+    mods.erase(at, 1);
+  }
+  return mods;
+}
+
 bool parse_number(const std::string& s, uint64_t& v) {
   if (s.empty()) return false;
   char* end = nullptr;
@@ -203,6 +213,74 @@ std::vector<std::string> split_event_list(const std::string& text) {
 
 namespace {
 
+// A tracepoint "sys:name": its id from tracefs.
+bool resolve_tracepoint(const std::string& sys, const std::string& name, const std::string& text,
+                        EventSpec& e, std::string& error) {
+  std::string dir = tracefs_events_dir();
+  std::string id = dir.empty() ? "" : read_line(dir + "/" + sys + "/" + name + "/id");
+  if (id.empty()) {
+    error = "event syntax error: '" + text + "'\n" + (dir.empty() ? "tracefs is not mounted" : "unknown tracepoint");
+    return false;
+  }
+  e.attr.type = PERF_TYPE_TRACEPOINT;
+  e.attr.config = std::stoull(id);
+  e.is_tracepoint = true;
+  e.tp_system = sys;
+  e.tp_name = name;
+  return true;
+}
+
+// "NAME/terms/[mods]" for a named (hardware/software) event or a tracepoint "sys:name": the
+// event, then perf's per-event terms: period, freq, name, call-graph, max-stack, stack-size.
+bool parse_termed_event(const std::string& text, EventSpec& e, std::string& error) {
+  size_t s1 = text.find('/'), s2 = text.rfind('/');
+  std::string head = text.substr(0, s1);
+  std::string terms = s2 > s1 ? text.substr(s1 + 1, s2 - s1 - 1) : "";
+  std::string mods = s2 + 1 < text.size() ? text.substr(s2 + 1) : "";
+  if (!mods.empty() && mods[0] == ':') mods.erase(0, 1);
+  if (const NamedEvent* n = find_named(head)) {
+    e.attr.type = n->type;
+    e.attr.config = n->config;
+    e.name = text;
+  } else {
+    size_t colon = head.find(':');
+    if (!resolve_tracepoint(head.substr(0, colon), head.substr(colon + 1), text, e, error)) return false;
+    e.name = head;
+  }
+  CallchainOptions cc;
+  bool have_cc = false;
+  for (const std::string& term : split_event_list(terms)) {
+    if (term.empty()) continue;
+    size_t eq = term.find('=');
+    std::string key = term.substr(0, eq), val = eq == std::string::npos ? "" : term.substr(eq + 1);
+    uint64_t v = 0;
+    if (key == "name") {
+      e.name = val;
+    } else if (key == "call-graph") {
+      std::string err;
+      if (val == "no") {
+        cc.mode = CallchainMode::kNone;
+      } else if (!parse_callchain(val, cc, err)) {
+        error = "event syntax error: '" + text + "'\n" + err;
+        return false;
+      }
+      have_cc = true;
+    } else if ((key == "max-stack" || key == "stack-size") && parse_number(val, v)) {
+      (key == "max-stack" ? cc.max_stack : cc.dump_size) = static_cast<uint32_t>(v);
+      have_cc = true;
+    } else if ((key == "period" || key == "freq") && parse_number(val, v)) {
+      e.attr.freq = key == "freq";
+      e.attr.sample_period = v;  // the union's other name when freq is set
+      e.user_period = true;
+    } else {
+      error = "event syntax error: '" + text + "'\nunknown term '" + key + "'";
+      return false;
+    }
+  }
+  if (have_cc) e.callchain = cc;
+  return apply_modifiers(take_sample_read(mods, e.sample_read), e.attr, error);
+}
+
 // "{a,b}[:mods]": the members, then the group's modifiers on top of each member's own.
 bool parse_group(const std::string& one, std::vector<EventSpec>& out, std::string& error) {
   size_t close = one.rfind('}');
@@ -216,7 +294,8 @@ bool parse_group(const std::string& one, std::vector<EventSpec>& out, std::strin
     error = "event syntax error: '" + one + "'\n  \\___ parser error";
     return false;
   }
-  std::string mods = tail.empty() ? "" : tail.substr(1);
+  bool sample_read = false;
+  std::string mods = take_sample_read(tail.empty() ? "" : tail.substr(1), sample_read);
   if (inner.find('{') != std::string::npos) {
     error = "event syntax error: '" + one + "'\n  \\___ nested groups";
     return false;
@@ -225,6 +304,7 @@ bool parse_group(const std::string& one, std::vector<EventSpec>& out, std::strin
   if (!parse_events(inner, out, error)) return false;
   for (size_t i = first; i < out.size(); i++) {
     if (!apply_modifiers(mods, out[i].attr, error, /*on_top=*/true)) return false;
+    out[i].sample_read |= sample_read;
     out[i].leader = static_cast<int>(first);
   }
   out[first].nr_members = static_cast<uint32_t>(out.size() - first);
@@ -246,6 +326,12 @@ bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::str
       return false;
     }
     if (one.find('/') != std::string::npos) {
+      std::string head = one.substr(0, one.find('/'));
+      if (find_named(head) || head.find(':') != std::string::npos) {
+        if (!parse_termed_event(one, e, error)) return false;
+        out.push_back(e);
+        continue;
+      }
       if (!parse_pmu_event(one, e, error)) return false;
       out.push_back(e);
       continue;
@@ -266,23 +352,12 @@ bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::str
       size_t c2 = rest.find(':');
       std::string name = rest.substr(0, c2);
       mods = c2 == std::string::npos ? "" : rest.substr(c2 + 1);
-      std::string dir = tracefs_events_dir();
-      std::string id = dir.empty() ? "" : read_line(dir + "/" + head + "/" + name + "/id");
-      if (id.empty()) {
-        error = "event syntax error: '" + one + "'\n" + (dir.empty() ?
-                "tracefs is not mounted" : "unknown tracepoint");
-        return false;
-      }
-      e.attr.type = PERF_TYPE_TRACEPOINT;
-      e.attr.config = std::stoull(id);
-      e.is_tracepoint = true;
-      e.tp_system = head;
-      e.tp_name = name;
+      if (!resolve_tracepoint(head, name, one, e, error)) return false;
     } else {
       error = "event syntax error: '" + one + "'\n  \\___ parser error";
       return false;
     }
-    if (!apply_modifiers(mods, e.attr, error)) return false;
+    if (!apply_modifiers(take_sample_read(mods, e.sample_read), e.attr, error)) return false;
     e.name = one;
     out.push_back(e);
   }

@@ -1,12 +1,16 @@
 // Event specifications for `cperf record -e`: parses perf's event syntax into attrs.
 //   hardware/software names (cycles, cpu-clock, page-faults, ...), raw rNNNN,
 //   pmu/config=..,config1=..,name=..,period=../ for a PMU in sysfs, tracepoints sys:name
-//   (id read from tracefs), modifiers :u :k :h :p :pp :ppp :P :H :G, and groups {a,b}[:mods].
+//   (id read from tracefs), terms on named and tracepoint events (task-clock/period=1000/,
+//   sys:name/call-graph=dwarf,max-stack=8/), modifiers :u :k :h :p :pp :ppp :P :H :G :S, and
+//   groups {a,b}[:mods].
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "linux/perf_event.h"
+#include "recorder/callchain_opts.h"
 
 namespace cperf {
 
@@ -16,6 +20,9 @@ struct EventSpec {
   bool is_tracepoint = false;
   std::string tp_system, tp_name;
   bool user_period = false;  // period/freq given in the pmu terms
+  bool sample_read = false;  // modifier S: its samples read the counts of its group
+  // call-graph=, max-stack=, stack-size= terms: this event's own callchain setting.
+  std::optional<CallchainOptions> callchain;
   // Groups ({a,b}): the leader has nr_members > 1; every member (leader included) has
   // `leader`, the index of its leader in the parsed list; -1 outside groups.
   int leader = -1;

@@ -264,20 +264,28 @@ bool Recorder::build_attrs() {
     if (cpu_target || tp || o_.sample_cpu) st |= PERF_SAMPLE_CPU;
     if (o_.data_addr) st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
     if (tp) st |= PERF_SAMPLE_RAW;
+    // An event's call-graph= term replaces -g/--call-graph for it.
+    const CallchainOptions& cc = specs_[i].callchain ? *specs_[i].callchain : o_.callchain;
     if (!dummy) {
-      switch (o_.callchain.mode) {
+      switch (cc.mode) {
         case CallchainMode::kNone: break;
         case CallchainMode::kFp:
           st |= PERF_SAMPLE_CALLCHAIN;
-          a.sample_max_stack = static_cast<uint16_t>(o_.callchain.max_stack);
-          if (o_.callchain.defer && !a.exclude_callchain_user && !a.exclude_user)
+          a.sample_max_stack = static_cast<uint16_t>(cc.max_stack);
+          if (cc.defer && !a.exclude_callchain_user && !a.exclude_user)
             a.defer_callchain = 1;
           break;
         case CallchainMode::kDwarf:
           st |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
           a.exclude_callchain_user = 1;
           a.sample_regs_user = 0xff0fff;  // x86-64: all general registers perf unwinds with
-          a.sample_stack_user = o_.callchain.dump_size;
+          a.sample_stack_user = cc.dump_size;
+          if (specs_[i].callchain) {
+            // perf's term path also samples data addresses, and the maps they fall in
+            st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+            a.sample_max_stack = static_cast<uint16_t>(cc.max_stack);
+            if (i == tracking_) a.mmap_data = 1;
+          }
           break;
         case CallchainMode::kLbr:
           st |= PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_BRANCH_STACK;
@@ -286,12 +294,21 @@ bool Recorder::build_attrs() {
           break;
       }
     }
+    // S: each sample reads the whole group's counts; only the leader samples.
+    bool member = specs_[i].leader >= 0 && static_cast<size_t>(specs_[i].leader) != i;
+    if (specs_[i].sample_read) {
+      st |= PERF_SAMPLE_READ;
+      if (member) {
+        a.freq = 0;
+        a.sample_period = 0;
+      }
+    }
     a.sample_type = st;
     a.read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+    if (specs_[i].sample_read && specs_[i].leader >= 0) a.read_format |= PERF_FORMAT_GROUP;
     if (o_.per_thread_stat)  // -s: counts per thread, read at each thread's exit
       a.read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
     // Group members follow their leader; the tracking dummy records side band from the start.
-    bool member = specs_[i].leader >= 0 && static_cast<size_t>(specs_[i].leader) != i;
     a.disabled = !dummy && !member;
     a.inherit = !(o_.no_inherit || o_.per_thread || cpu_target);
     a.inherit_stat = o_.per_thread_stat && a.inherit;

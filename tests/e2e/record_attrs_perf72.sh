@@ -7,7 +7,9 @@
 # -F given or not, -g, --call-graph fp,defer (both tools fall back alike on a kernel without
 # it), two events with equal and with different sample fields (ID vs IDENTIFIER), -k, event
 # groups (leader and members, group modifiers, the group_desc feature), --sample-cpu,
-# --switch-events, -d, --aio, -s, --latency (and its refusal of -a, checked below).
+# --switch-events, -d, --aio, -s, --latency (and its refusal of -a, checked below), the S
+# modifier, terms on software and tracepoint events (period, freq, name, call-graph,
+# max-stack), and the default event.
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 oracle_have_perf7 || { echo "SKIP: $(oracle_why_not)"; exit 77; }
@@ -59,6 +61,11 @@ done <<'EOF'
 --latency -g
 -C 0 --latency -e cpu-clock
 -C 0 -g
+-e {cpu-clock,task-clock}:S
+-e task-clock/period=1000/
+-e cpu-clock/freq=99,name=foo/u
+-e cs/call-graph=dwarf,max-stack=8/ -g
+-e sched:sched_switch/call-graph=dwarf,max-stack=8/
 EOF
 # --latency with -a: perf 7.2 refuses it (exit 234, one line) before recording anything.
 for tool in perf7 "$CPERF"; do

@@ -1,26 +1,28 @@
 #!/bin/bash
 # cperf record on real workloads: -g, --call-graph dwarf, -o -, -a, -p, a tracepoint.
-# Each file must be readable by cperf script and by perf 6.1 with the same sample count.
+# Each file must be readable by cperf script and by perf 6.1 with the same sample count. The
+# event is named (-e cpu-clock): the default one depends on the machine (cycles:P with a PMU,
+# else task-clock:ppp or cpu-clock:ppp).
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 
-"$CPERF" record -q -g -o "$T/g.data" -- "$WL/deep" >/dev/null || { echo "FAIL: record -g"; exit 1; }
+"$CPERF" record -q -e cpu-clock -g -o "$T/g.data" -- "$WL/deep" >/dev/null || { echo "FAIL: record -g"; exit 1; }
 compare_61 "$T/g.data" cpu-clock
 "$CPERF" evlist -v -i "$T/g.data" | grep -q "CALLCHAIN" || { echo "FAIL: -g without CALLCHAIN"; exit 1; }
 
-"$CPERF" record -q --call-graph dwarf -o "$T/d.data" -- "$WL/deep" >/dev/null || { echo "FAIL: record dwarf"; exit 1; }
+"$CPERF" record -q -e cpu-clock --call-graph dwarf -o "$T/d.data" -- "$WL/deep" >/dev/null || { echo "FAIL: record dwarf"; exit 1; }
 compare_61 "$T/d.data" cpu-clock
 "$CPERF" evlist -v -i "$T/d.data" | grep -q "sample_stack_user: 8192" || { echo "FAIL: dwarf attr"; exit 1; }
 
-"$CPERF" record -q -g -o - -- "$WL/deep" > "$T/pipe.data" || { echo "FAIL: record -o -"; exit 1; }
+"$CPERF" record -q -e cpu-clock -g -o - -- "$WL/deep" > "$T/pipe.data" || { echo "FAIL: record -o -"; exit 1; }
 compare_61 - cpu-clock
 
-"$CPERF" record -q -a -o "$T/a.data" -- sleep 1 || { echo "FAIL: record -a"; exit 1; }
+"$CPERF" record -q -e cpu-clock -a -o "$T/a.data" -- sleep 1 || { echo "FAIL: record -a"; exit 1; }
 compare_61 "$T/a.data" cpu-clock
 
 "$WL/deep" >/dev/null & pid=$!
 sleep 0.1
-"$CPERF" record -q -g -p $pid -o "$T/p.data" & rec=$!
+"$CPERF" record -q -e cpu-clock -g -p $pid -o "$T/p.data" & rec=$!
 sleep 0.5; kill -INT $rec; wait $rec; rc=$?
 kill $pid 2>/dev/null; wait $pid 2>/dev/null
 [ $rc -eq 0 ] || { echo "FAIL: record -p exited $rc"; exit 1; }

@@ -4,7 +4,7 @@
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 
-"$CPERF" record --call-graph fp,defer -o "$T/f.data" -- "$WL/mt" > /dev/null 2> "$T/err"
+"$CPERF" record -e cpu-clock --call-graph fp,defer -o "$T/f.data" -- "$WL/mt" > /dev/null 2> "$T/err"
 rc=$?
 [ $rc -eq 0 ] || { echo "FAIL: record fp,defer exited $rc"; cat "$T/err"; exit 1; }
 if "$CPERF" evlist -v -i "$T/f.data" | grep -q "defer_callchain"; then

@@ -88,3 +88,42 @@ TEST(RecorderEvents, Groups) {
 
 }  // namespace
 }  // namespace cperf
+
+namespace cperf {
+namespace {
+
+TEST(RecorderEvents, TermsOnNamedEvents) {
+  std::vector<EventSpec> ev;
+  std::string err;
+  ASSERT_TRUE(parse_events("task-clock/period=1000/,cpu-clock/freq=99,name=foo/u,cs/call-graph=dwarf,max-stack=8/", ev, err)) << err;
+  ASSERT_EQ(ev.size(), 3u);
+  EXPECT_EQ(ev[0].name, "task-clock/period=1000/");  // perf keeps the text as the name
+  EXPECT_EQ(ev[0].attr.config, PERF_COUNT_SW_TASK_CLOCK);
+  EXPECT_EQ(ev[0].attr.sample_period, 1000u);
+  EXPECT_FALSE(ev[0].attr.freq);
+  EXPECT_TRUE(ev[0].user_period);
+  EXPECT_EQ(ev[1].name, "foo");
+  EXPECT_TRUE(ev[1].attr.freq);
+  EXPECT_EQ(ev[1].attr.sample_freq, 99u);
+  EXPECT_TRUE(ev[1].attr.exclude_kernel);
+  ASSERT_TRUE(ev[2].callchain.has_value());
+  EXPECT_EQ(ev[2].callchain->mode, CallchainMode::kDwarf);
+  EXPECT_EQ(ev[2].callchain->max_stack, 8u);
+  EXPECT_FALSE(ev[0].callchain.has_value());
+  EXPECT_FALSE(parse_events("task-clock/bogus=1/", ev, err));
+  EXPECT_NE(err.find("unknown term 'bogus'"), std::string::npos) << err;
+}
+
+TEST(RecorderEvents, SampleReadModifier) {
+  std::vector<EventSpec> ev;
+  std::string err;
+  ASSERT_TRUE(parse_events("{cpu-clock,task-clock}:Su,page-faults", ev, err)) << err;
+  ASSERT_EQ(ev.size(), 3u);
+  EXPECT_TRUE(ev[0].sample_read);
+  EXPECT_TRUE(ev[1].sample_read);
+  EXPECT_FALSE(ev[2].sample_read);
+  EXPECT_TRUE(ev[1].attr.exclude_kernel);  // the other modifiers still apply
+}
+
+}  // namespace
+}  // namespace cperf
