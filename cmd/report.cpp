@@ -52,6 +52,7 @@ struct ReportOptions {
   bool show_nr_samples = false, show_total_period = false;
   bool hierarchy = false;  // --hierarchy
   bool latency = false;    // --latency
+  bool group = false, no_group = false;  // --group / --no-group
   std::string parallelism;  // --parallelism LIST
   std::string symbols, dsos, comms, pids, tids, cpus;
   std::string symbol_filter;  // --symbol-filter
@@ -304,6 +305,12 @@ int run_histogram(const ReportOptions& o) {
     ro.hist.latency = has_switches;
     ro.hist.prefer_latency = o.latency;
     ro.nr_cpus_avail = feature_env(reader).nr_cpus_avail;
+    // perf sets groups up from a file's header only; a pipe's events stay apart.
+    if (auto it = reader.features().find(HEADER_GROUP_DESC); !reader.is_pipe() && it != reader.features().end()) {
+      ByteReader r(it->second, reader.swapped());
+      if (!read_group_desc(r, ro.groups)) ro.groups.clear();
+    }
+    ro.group_view = !o.no_group;
     if (!o.parallelism.empty() && !parse_parallelism(o.parallelism, ro.parallelism)) {
       std::fprintf(stderr, "Error:\nInvalid --parallelism list: %s\n", o.parallelism.c_str());
       return 255;
@@ -554,6 +561,8 @@ int cmd_report(const Args& args) {
   app.add_flag("--showcpuutilization", o.show_cpu_utilization, "Show sample percentage for different cpu modes");
   app.add_flag("--show-total-period", o.show_total_period, "Show a column with the sum of periods");
   app.add_flag("--hierarchy", o.hierarchy, "Show entries in a hierarchy");
+  app.add_flag("--group", o.group, "Show event group information together");
+  app.add_flag("--no-group", o.no_group, "Show each event of a group on its own");
   app.add_flag("--latency", o.latency, "Show latency-centric profile rather than the default CPU-consumption-centric profile");
   app.add_option("--parallelism", o.parallelism, "only consider these parallelism levels (cpu set format)");
   app.add_option("-S,--symbols", o.symbols, "only consider these symbols");

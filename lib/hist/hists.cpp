@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <unordered_map>
 
 namespace cperf {
 
@@ -159,8 +160,36 @@ int64_t Hists::children_cmp(const HistEntry& a, const HistEntry& b) const {
   return acc_cmp(a.period_acc, b.period_acc, a, b);
 }
 
-// A number column's sort (> 0 puts `a` first).
+// A number column's sort (> 0 puts `a` first): the entries' own values, then, in a group view,
+// each member's in turn.
 int64_t Hists::number_sort_cmp(OutputField::Kind kind, const HistEntry& a, const HistEntry& b) const {
+  int64_t c = own_number_sort_cmp(kind, a, b);
+  if (c || members_.empty() || kind == OutputField::kChildren || kind == OutputField::kLatencyChildren) return c;
+  for (size_t m = 0; m < members_.size(); ++m) {
+    const HistEntry* pa = m < a.pairs.size() ? a.pairs[m] : nullptr;
+    const HistEntry* pb = m < b.pairs.size() ? b.pairs[m] : nullptr;
+    c = field_cmp(pa ? number_field(kind, *pa) : 0, pb ? number_field(kind, *pb) : 0);
+    if (c) return c;
+  }
+  return 0;
+}
+
+uint64_t Hists::number_field(OutputField::Kind kind, const HistEntry& e) const {
+  switch (kind) {
+    case OutputField::kChildren: return e.period_acc;
+    case OutputField::kLatencyChildren: return e.latency_acc;
+    case OutputField::kSelf:
+    case OutputField::kPeriod: return e.period;
+    case OutputField::kLatency: return e.latency;
+    case OutputField::kSamples: return e.samples;
+    case OutputField::kSys: return e.period_sys;
+    case OutputField::kUsr: return e.period_usr;
+    case OutputField::kKey: return 0;
+  }
+  return 0;
+}
+
+int64_t Hists::own_number_sort_cmp(OutputField::Kind kind, const HistEntry& a, const HistEntry& b) const {
   switch (kind) {
     case OutputField::kChildren: return children_cmp(a, b);
     case OutputField::kLatencyChildren: return acc_cmp(a.latency_acc, b.latency_acc, a, b);
@@ -363,10 +392,58 @@ void Hists::prepare_entries() {
   }
 }
 
+const RbRoot& Hists::output_root() {
+  if (!root_) {
+    prepare_entries();
+    root_ = &collapse();
+  }
+  return *root_;
+}
+
+void Hists::link_group(const std::vector<Hists*>& members) {
+  members_ = members;
+  RbRoot& root = const_cast<RbRoot&>(output_root());
+  bool collapsed = &root == &collapsed_;
+  for (size_t m = 0; m < members_.size(); ++m) {
+    Hists& other = *members_[m];
+    RbRoot& theirs = const_cast<RbRoot&>(other.output_root());
+    std::vector<bool> paired(other.entries_.size());
+    std::unordered_map<const HistEntry*, size_t> index;
+    for (size_t i = 0; i < other.entries_.size(); ++i) index[other.entries_[i].get()] = i;
+    // perf's hists__match: each of ours finds its equal among theirs.
+    for (RbNode* n = rb_first(root); n; n = rb_next(n)) {
+      HistEntry* e = n->item<HistEntry>();
+      e->pairs.resize(members_.size());
+      RbSlot slot = rb_find_slot(theirs, [&](RbNode* it) {
+        return other.cmp(*it->item<HistEntry>(), e->key, e->filtered, true);
+      });
+      if (!slot.found) continue;
+      const HistEntry* pair = slot.found->item<HistEntry>();
+      e->pairs[m] = pair;
+      paired[index[pair]] = true;
+    }
+    // perf's hists__link: theirs without an equal become empty entries of ours.
+    for (RbNode* n = rb_first(theirs); n; n = rb_next(n)) {
+      const HistEntry* t = n->item<HistEntry>();
+      if (paired[index[t]]) continue;
+      RbSlot slot = rb_find_slot(root, [&](RbNode* it) { return cmp(*it->item<HistEntry>(), t->key, t->filtered, collapsed); });
+      HistEntry* dummy = slot.found ? slot.found->item<HistEntry>() : nullptr;
+      if (!dummy) {
+        entries_.push_back(std::make_unique<HistEntry>());
+        dummy = entries_.back().get();
+        dummy->key = t->key;
+        dummy->filtered = t->filtered;
+        rb_insert_at(root, collapsed ? &dummy->rb_collapsed : &dummy->rb_in, slot.parent, slot.link);
+      }
+      dummy->pairs.resize(members_.size());
+      dummy->pairs[m] = t;
+    }
+  }
+}
+
 std::vector<HistEntry*> Hists::sorted() {
-  prepare_entries();
   RbRoot out;
-  for (RbNode* n = rb_first(collapse()); n; n = rb_next(n)) {
+  for (RbNode* n = rb_first(output_root()); n; n = rb_next(n)) {
     HistEntry* e = n->item<HistEntry>();
     // perf's --symbol-filter hides entries after the collapse, which it does not steer.
     if (!symbol_filter_keeps(e->key)) e->filtered = true;

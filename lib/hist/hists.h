@@ -111,6 +111,8 @@ struct HistEntry {
   uint64_t period_acc = 0, samples_acc = 0;  // self + callees (--children)
   uint64_t latency = 0, latency_acc = 0;     // self, self + callees
   CallchainTree chain;
+  // Group view: the same entry in each member event's histogram (nullptr: none there).
+  std::vector<const HistEntry*> pairs;
   RbNode rb_in, rb_collapsed, rb_out;
   HistEntry() {
     rb_in.owner = this;
@@ -161,6 +163,12 @@ class Hists {
   uint64_t nr_samples() const;  // likewise for the sample count
   uint64_t all_samples() const { return nr_samples_; }
 
+  // Group view (perf's event groups): these histograms' entries are shown beside this one's,
+  // matched by key; entries only they have join this one with no period (perf's hists__link).
+  // Call once before print().
+  void link_group(const std::vector<Hists*>& members);
+  size_t group_size() const { return members_.size() + 1; }
+
   // Output-sorted entries (call once, after all add()s).
   std::vector<HistEntry*> sorted();
   // Prints the column header block and every entry (with its call graph).
@@ -194,7 +202,13 @@ class Hists {
   int64_t children_cmp(const HistEntry& a, const HistEntry& b) const;
   int64_t acc_cmp(uint64_t a_acc, uint64_t b_acc, const HistEntry& a, const HistEntry& b) const;
   int64_t number_sort_cmp(OutputField::Kind kind, const HistEntry& a, const HistEntry& b) const;
+  int64_t own_number_sort_cmp(OutputField::Kind kind, const HistEntry& a, const HistEntry& b) const;
   uint64_t total_latency() const;
+  // The collapsed tree, made once (prepare_entries first).
+  const RbRoot& output_root();
+  // One number column of one entry alone (a group shows one per member side by side).
+  std::string single_number_text(OutputField::Kind kind, const HistEntry& e) const;
+  uint64_t number_field(OutputField::Kind kind, const HistEntry& e) const;
   // The printed columns: -F's, or perf's default (Children, Self/Overhead, -n, --show-total-
   // period, then the sort keys), without elided keys.
   std::vector<OutputField> columns() const;
@@ -217,6 +231,8 @@ class Hists {
   SymbolLookup symbol_lookup_;
   std::vector<std::unique_ptr<HistEntry>> entries_;
   RbRoot in_, collapsed_;
+  std::vector<Hists*> members_;
+  const RbRoot* root_ = nullptr;  // the tree output comes from (collapse() once)
   std::vector<std::unique_ptr<HierNode>> hier_top_;
   RbRoot hier_in_;
   std::vector<HierNode*> hier_sorted_;

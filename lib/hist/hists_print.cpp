@@ -88,7 +88,7 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
     case SortKey::kDso: return padded(dso_text(e.key), w_dso_);
     // perf's "%*.*d" in a 3-wide column: at least three digits, -1 as "-001"
     case SortKey::kCpu: std::snprintf(buf, sizeof(buf), "%3.3d", e.key.cpu); return buf;
-    case SortKey::kPeriod: std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.period); return buf;
+    case SortKey::kPeriod: return number_text(OutputField::kPeriod, e);  // a group: each member's too
     case SortKey::kParent: return padded(e.key.parent.empty() ? "[other]" : e.key.parent, w_parent_);
     case SortKey::kSrcline: return padded(e.key.srcline, align ? w_srcline_ : 0);
     case SortKey::kSym: return padded(sym_text(e.key), align ? w_sym_ : 0);
@@ -141,7 +141,7 @@ size_t Hists::key_width(SortKey key) const {
     case SortKey::kDso: return w_dso_;
     case SortKey::kSym: return w_sym_;
     case SortKey::kCpu: return 3;
-    case SortKey::kPeriod: return 12;
+    case SortKey::kPeriod: return 12 * group_size();
     case SortKey::kParent: return w_parent_;
     case SortKey::kSrcline: return w_srcline_;
     case SortKey::kParallelism: return 11;
@@ -154,6 +154,17 @@ size_t Hists::key_width(SortKey key) const {
 // A number column's text (perf's hpp entry functions: percents as " %*.2f%%" two narrower
 // than the column, so a value too wide for it grows the line, as in perf).
 std::string Hists::number_text(OutputField::Kind kind, const HistEntry& e) const {
+  std::string text = single_number_text(kind, e);
+  // A group view: each member's value after the leader's, in its own histogram's terms.
+  static const HistEntry kNone;
+  for (size_t m = 0; m < members_.size(); ++m) {
+    const HistEntry* pair = m < e.pairs.size() ? e.pairs[m] : nullptr;
+    text += members_[m]->single_number_text(kind, pair ? *pair : kNone);
+  }
+  return text;
+}
+
+std::string Hists::single_number_text(OutputField::Kind kind, const HistEntry& e) const {
   char buf[64];
   uint64_t total = total_period();
   auto pct = [&](uint64_t v, uint64_t of) {
@@ -212,7 +223,7 @@ void Hists::print(std::FILE* out, bool show_header) {
     bool self_is_self = opts_.children && opts_.fields.empty();
     for (const OutputField& f : columns()) {
       if (f.kind != OutputField::kKey) {
-        col(number_header(f.kind, self_is_self), number_width(f.kind), true);
+        col(number_header(f.kind, self_is_self), number_width(f.kind) * group_size(), true);
         continue;
       }
       col(key_header(f.key), key_width(f.key), f.key == SortKey::kPeriod);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstring>
+#include <map>
+#include <set>
 
 #include "base/byte_reader.h"
 #include "format/file_header.h"
@@ -337,24 +339,64 @@ void ReportTool::print(std::FILE* out, Session& s) {
   for (auto& [idx, h] : hists_) h->set_use_callchain(opts_.hist.use_callchain);
   if (!opts_.quiet) std::fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", lost_samples_);
   const auto& attrs = s.attrs();
+  // Group view: a leader's report carries its members, which get no report of their own.
+  std::map<size_t, std::vector<size_t>> members_of;
+  std::set<size_t> in_group, leaders;  // perf calls a leader's samples "events" either way
+  for (const GroupDesc& g : opts_.groups)
+    if (g.nr_members > 1) leaders.insert(g.leader);
+  if (opts_.group_view && !opts_.hist.hierarchy)
+    for (const GroupDesc& g : opts_.groups) {
+      if (g.nr_members < 2 || g.leader + g.nr_members > attrs.size()) continue;
+      for (uint32_t k = 1; k < g.nr_members; ++k) {
+        members_of[g.leader].push_back(g.leader + k);
+        in_group.insert(g.leader + k);
+      }
+    }
+  auto event_name = [&](size_t i) { return attrs[i].name.empty() ? std::string("[unknown]") : attrs[i].name; };
   for (size_t i = 0; i < attrs.size(); ++i) {
+    if (in_group.count(i)) continue;
+    auto grp = members_of.find(i);
+    uint64_t samples = 0, period = 0;
+    std::string title = event_name(i);
+    std::vector<Hists*> members;
+    if (grp != members_of.end()) {
+      title = "anon group { " + title;
+      for (size_t m : grp->second) {
+        members.push_back(&hists_for(static_cast<int>(m)));
+        title += ", " + event_name(m);
+      }
+      title += " }";
+      for (const GroupDesc& g : opts_.groups)
+        if (g.leader == i && g.name != "{anon_group}") title = g.name + title.substr(10);
+    }
+    if (grp != members_of.end()) hists_for(static_cast<int>(i));  // a leader without samples too
     auto it = hists_.find(static_cast<int>(i));
-    // perf skips an event without samples; filtered ones count here
-    if (it == hists_.end() || it->second->all_samples() == 0) continue;
+    if (it == hists_.end()) continue;
     Hists& h = *it->second;
+    uint64_t all = h.all_samples();
+    samples = h.nr_samples();
+    period = h.total_period();
+    for (Hists* m : members) {
+      all += m->all_samples();
+      samples += m->nr_samples();
+      period += m->total_period();
+    }
+    // perf skips an event without samples; filtered ones count here
+    if (all == 0) continue;
+    if (!members.empty()) h.link_group(members);
     if (!opts_.quiet) {
-      uint64_t n = h.nr_samples();
+      uint64_t n = samples;
       char unit = ' ';
       for (char u : {'K', 'M', 'G'})
         if (n > 1000) {
           n /= 1000;
           unit = u;
         }
-      std::fprintf(out, "# Samples: %" PRIu64 "%c of event '%s'", n, unit,
-                   attrs[i].name.empty() ? "[unknown]" : attrs[i].name.c_str());
+      std::fprintf(out, "# Samples: %" PRIu64 "%c of event%s '%s'", n, unit, leaders.count(i) ? "s" : "",
+                   title.c_str());
       if (!opts_.time_text.empty()) std::fprintf(out, " (time slices: %s)", opts_.time_text.c_str());
       std::fputc('\n', out);
-      std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", h.total_period());
+      std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", period);
     }
     h.print(out, !opts_.quiet);
     std::fputs("\n\n", out);

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "header/feature_text.h"
 #include "hist/hists.h"
 #include "machine/machine.h"
 #include "script/kernel_map_finder.h"
@@ -42,6 +43,10 @@ struct ReportToolOptions {
   // samples taken at these levels (empty: all).
   uint32_t nr_cpus_avail = 0;
   std::set<int> parallelism;
+  // Event groups (HEADER_GROUP_DESC) shown as one report each, members beside the leader
+  // (perf's default; --no-group turns it off).
+  std::vector<GroupDesc> groups;
+  bool group_view = true;
 };
 
 class ReportTool : public SessionTool {

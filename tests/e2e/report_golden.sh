@@ -51,6 +51,7 @@ args_of() {
     report-hierarchy) echo "--hierarchy" ;;
     report-hierarchy-flat) echo "--hierarchy --no-children -s dso,sym,comm --percent-limit 2" ;;
     report-latency) echo "--latency" ;;
+    report-no-group) echo "--no-children --no-group" ;;
     report-parallelism) echo "--hierarchy -s latency,parallelism,comm,sym --no-children --parallelism=1,2" ;;
     report-parallelism-flat) echo "-s parallelism,comm,symbol -g none -n" ;;
   esac
@@ -60,8 +61,9 @@ all_kinds="report report-children report-sort-comm-dso report-sort-sym report-fo
   report-inverted report-none report-pid report-relative report-stats report-cpu-period-parent
   report-children-parent report-fields report-fields-sort report-time
   report-header-q report-tasks report-symbol-filter report-cpu-util report-hierarchy
-  report-hierarchy-flat report-latency report-parallelism report-parallelism-flat"
-for set in ${SETS:-perf7.2-defer perf6.1 cperf}; do
+  report-hierarchy-flat report-latency report-parallelism report-parallelism-flat
+  report-no-group"
+for set in ${SETS:-perf7.2-defer perf6.1 cperf groups}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
   ks=$(kallsyms_dir "$dir")
