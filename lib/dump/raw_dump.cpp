@@ -116,16 +116,25 @@ void RawDumpTool::print_sample(Event& ev, Session& s) {
   }
   print_sample_extras(out_, attr, ds, s.swapped());
   if (samples_per_attr_.size() < s.attrs().size()) samples_per_attr_.resize(s.attrs().size());
-  ++samples_per_attr_[ev.attr_index];
-
-  Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
-  std::fprintf(out_, " ... thread: %s:%d\n", t.comm_str().c_str(), t.tid);
-  const Map* m = machine_.find_map(t, ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK, ds.ip);
-  const char* dso = m && m->dso ? m->dso->long_name.c_str()
-                    : (ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_HYPERVISOR
-                        ? "[hypervisor]"
-                        : "<not found>";
-  std::fprintf(out_, " ...... dso: %s\n", dso);
+  // A sample read (S) is delivered once per counter that grew, each time resolved anew.
+  std::vector<int> delivered{ev.attr_index};
+  if (attr.sample_type & PERF_SAMPLE_READ) {
+    delivered.clear();
+    auto id_to_attr = [&](uint64_t id) { return s.reader().attr_index_of_id(id); };
+    for (const ReadSample& rs : read_splitter_.split(ds, attr, s.swapped(), id_to_attr))
+      delivered.push_back(rs.attr_index);
+  }
+  for (int index : delivered) {
+    ++samples_per_attr_[static_cast<size_t>(index)];
+    Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
+    std::fprintf(out_, " ... thread: %s:%d\n", t.comm_str().c_str(), t.tid);
+    const Map* m = machine_.find_map(t, ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK, ds.ip);
+    const char* dso = m && m->dso ? m->dso->long_name.c_str()
+                      : (ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_HYPERVISOR
+                          ? "[hypervisor]"
+                          : "<not found>";
+    std::fprintf(out_, " ...... dso: %s\n", dso);
+  }
 }
 
 // perf's dump_read: pid, tid, the event (by the record's sample id) and the value, then the

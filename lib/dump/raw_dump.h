@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "machine/machine.h"
+#include "record/sample_read.h"
 #include "record/side_band.h"
 #include "session/session.h"
 
@@ -36,6 +37,7 @@ class RawDumpTool : public SessionTool {
   RawDumpOptions opts_;
   Machine machine_;
   std::vector<uint64_t> samples_per_attr_;
+  SampleReadSplitter read_splitter_;  // samples of the S modifier, delivered per counter
 };
 
 }  // namespace cperf

@@ -213,6 +213,19 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   if (!decode_sample(ev.raw.bytes, s.swapped(), e.attr, ds).empty()) return;
   DeferredState st = merger_ ? merger_->state() : DeferredState::kNone;
   if (st == DeferredState::kMerged || st == DeferredState::kMismatch) ds.deferred_callchain = false;
+  if (e.attr.sample_type & PERF_SAMPLE_READ) {  // S: one sample per counter that grew
+    auto id_to_attr = [&](uint64_t id) { return s.reader().attr_index_of_id(id); };
+    for (const ReadSample& rs : read_splitter_.split(ds, e.attr, s.swapped(), id_to_attr)) {
+      ds.period = rs.period;
+      add_sample(ev, s, ds, rs.attr_index);
+    }
+    return;
+  }
+  add_sample(ev, s, ds, ev.attr_index);
+}
+
+void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_index) {
+  const EventAttrEntry& e = s.attrs()[attr_index];
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
   if (!opts_.cpus.empty() && !opts_.cpus.count(ds.cpu)) return;
   // --time: samples outside the range are dropped, as with -C
@@ -296,7 +309,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
     path = &path_;
     if (want_parent_) hs.parent = find_parent(path_);
   }
-  hists_for(ev.attr_index).add(hs, path, filtered);
+  hists_for(attr_index).add(hs, path, filtered);
 }
 
 void ReportTool::expand_entries() {

@@ -14,6 +14,7 @@
 #include "header/feature_text.h"
 #include "hist/hists.h"
 #include "machine/machine.h"
+#include "record/sample_read.h"
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
 #include "session/deferred_merger.h"
@@ -80,6 +81,8 @@ class ReportTool : public SessionTool {
     uint64_t ip = 0;
   };
   void on_sample(Event& ev, Session& s);
+  // Adds one sample to the histogram of attr_index (a sample read of a group gives several).
+  void add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_index);
   Resolved resolve(const Thread& t, uint8_t cpumode, uint64_t ip);
   Resolved resolve_uncached(const Thread& t, uint8_t cpumode, uint64_t ip);
   // inline_name: the frame is that inlined function's line of the entry (perf's "(inlined)");
@@ -104,6 +107,7 @@ class ReportTool : public SessionTool {
   std::pair<const Dso*, uint32_t> order_memo_[2] = {{nullptr, 0}, {nullptr, 0}};
   KernelMapFinder kernel_maps_{machine_, symbols_};
   uint64_t lost_samples_ = 0;
+  SampleReadSplitter read_splitter_;  // samples of the S modifier, split per counter
   // Threads running now, after the context switches so far (perf's machine parallelism: it
   // starts at 1, as nothing switches the first thread in).
   int running_ = 1;

@@ -364,7 +364,20 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
   }
   DeferredState st = merger_ ? merger_->state() : DeferredState::kNone;
   if (st == DeferredState::kMerged || st == DeferredState::kMismatch) ds.deferred_callchain = false;
-  if (!check_fields(ev.attr_index, s)) return;
+  if (e.attr.sample_type & PERF_SAMPLE_READ) {  // S: one sample per counter that grew
+    auto id_to_attr = [&](uint64_t id) { return s.reader().attr_index_of_id(id); };
+    for (const ReadSample& rs : read_splitter_.split(ds, e.attr, s.swapped(), id_to_attr)) {
+      ds.period = rs.period;
+      emit_sample(ev, s, ds, rs.attr_index);
+    }
+    return;
+  }
+  emit_sample(ev, s, ds, ev.attr_index);
+}
+
+void ScriptTool::emit_sample(Event& ev, Session& s, DecodedSample& ds, int attr_index) {
+  const EventAttrEntry& e = s.attrs()[attr_index];
+  if (!check_fields(attr_index, s)) return;
   int type = output_type(e.attr.type);
   if (!fields_.fields(type)) return;
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));

@@ -16,6 +16,7 @@
 #include "io/text_line.h"
 #include "machine/machine.h"
 #include "record/sample.h"
+#include "record/sample_read.h"
 #include "record/side_band.h"
 #include "script/field_set.h"
 #include "script/stat_counts.h"
@@ -24,6 +25,7 @@
 #include "script/symbols.h"
 #include "script/time_ranges.h"
 #include "session/deferred_merger.h"
+#include "record/sample_read.h"
 #include "session/session.h"
 #include "trace/trace_events.h"
 #include "unwind/sample_unwind.h"
@@ -71,6 +73,8 @@ class ScriptTool : public SessionTool {
     const Map* map;
   };
   void on_sample(Event& ev, Session& s);
+  // Prints one sample as the event of attr_index (a sample read of a group gives several).
+  void emit_sample(Event& ev, Session& s, DecodedSample& ds, int attr_index);
   void on_deferred(Event& ev, Session& s);
   void on_side_band(Event& ev, Session& s);
   bool check_fields(int attr_index, Session& s);
@@ -122,6 +126,7 @@ class ScriptTool : public SessionTool {
   StatCounts stat_{out_};                 // perf stat record files
   FrameTextCache frame_text_;
   uint64_t samples_printed_ = 0, deferred_printed_ = 0;
+  SampleReadSplitter read_splitter_;  // samples of the S modifier, split per counter
   std::string error_;
   int exit_status_ = 255;
 };
