@@ -402,6 +402,7 @@ const RbRoot& Hists::output_root() {
 
 void Hists::link_group(const std::vector<Hists*>& members) {
   members_ = members;
+  if (opts_.hierarchy) return;  // linked level by level when the hierarchy is built
   RbRoot& root = const_cast<RbRoot&>(output_root());
   bool collapsed = &root == &collapsed_;
   for (size_t m = 0; m < members_.size(); ++m) {

@@ -220,6 +220,8 @@ class Hists {
   void build_hierarchy();
   bool filter_hierarchy_symbols(HierNode& n);
   void sort_hierarchy(std::vector<HierNode*>& out, RbRoot& in);
+  void link_hierarchy(RbRoot& ours, std::vector<std::unique_ptr<HierNode>>& owned, RbRoot& theirs,
+                      size_t m, int depth);
   void print_hierarchy(std::FILE* out, bool show_header);
   void print_hierarchy_header(std::FILE* out) const;
   void print_hierarchy_node(std::FILE* out, HierNode& n, bool chains);

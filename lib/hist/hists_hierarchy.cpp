@@ -103,6 +103,49 @@ bool Hists::filter_hierarchy_symbols(HierNode& n) {
   return !n.e.filtered;
 }
 
+// Group view: every level's node finds its equal in a member's hierarchy (pairs[m]); the
+// member's nodes without one join ours with no period (perf's hists__match/link_hierarchy).
+void Hists::link_hierarchy(RbRoot& ours, std::vector<std::unique_ptr<HierNode>>& owned, RbRoot& theirs,
+                           size_t m, int depth) {
+  std::vector<SortKey> levels = hierarchy_levels();
+  SortKey key = levels[static_cast<size_t>(depth)];
+  auto find = [&](RbRoot& root, const HistEntry& e) {
+    return rb_find_slot(root, [&](RbNode* it) {
+      const HistEntry& x = it->item<HierNode>()->e;
+      int64_t c = static_cast<int64_t>(x.filtered) - static_cast<int64_t>(e.filtered);
+      return c ? c : key_cmp(key, x.key, e.key, true);
+    });
+  };
+  for (RbNode* r = rb_first(ours); r; r = rb_next(r)) {
+    HierNode* n = r->item<HierNode>();
+    n->e.pairs.resize(members_.size());
+    RbSlot slot = find(theirs, n->e);
+    if (!slot.found) continue;
+    HierNode* pair = slot.found->item<HierNode>();
+    n->e.pairs[m] = &pair->e;
+    if (!n->leaf) link_hierarchy(n->kids_in, n->kids, pair->kids_in, m, depth + 1);
+  }
+  for (RbNode* r = rb_first(theirs); r; r = rb_next(r)) {
+    HierNode* t = r->item<HierNode>();
+    RbSlot slot = find(ours, t->e);
+    HierNode* n = slot.found ? slot.found->item<HierNode>() : nullptr;
+    if (n && n->e.pairs.size() > m && n->e.pairs[m]) continue;
+    if (!n) {
+      owned.push_back(std::make_unique<HierNode>());
+      n = owned.back().get();
+      n->e.key = t->e.key;
+      n->e.filtered = t->e.filtered;
+      n->e.rb_out.owner = n;
+      n->depth = depth;
+      n->leaf = t->leaf;
+      rb_insert_at(ours, &n->rb_in, slot.parent, slot.link);
+    }
+    n->e.pairs.resize(members_.size());
+    n->e.pairs[m] = &t->e;
+    if (!t->leaf) link_hierarchy(n->kids_in, n->kids, t->kids_in, m, depth + 1);
+  }
+}
+
 void Hists::sort_hierarchy(std::vector<HierNode*>& out, RbRoot& in) {
   RbRoot sorted;
   for (RbNode* r = rb_first(in); r; r = rb_next(r)) {
@@ -123,7 +166,7 @@ void Hists::print_hierarchy_header(std::FILE* out) const {
   for (const OutputField& f : columns()) {
     if (f.kind == OutputField::kKey) continue;
     const char* name = number_header(f.kind, false);
-    size_t w = number_width(f.kind);
+    size_t w = number_width(f.kind) * group_size();
     if (std::strlen(name) < w) head.append(w - std::strlen(name), ' ');
     head += name;
     head += "  ";
@@ -171,7 +214,7 @@ void Hists::print_hierarchy_node(std::FILE* out, HierNode& n, bool chains) {
         bool first = true;
         for (const OutputField& f : columns())
           if (f.kind != OutputField::kKey) {
-            overhead += number_width(f.kind) + (first ? 0 : 2);
+            overhead += number_width(f.kind) * group_size() + (first ? 0 : 2);
             first = false;
           }
         int depth = static_cast<int>(levels.size()) + 1 + n.depth + 1;
@@ -188,6 +231,12 @@ void Hists::print_hierarchy(std::FILE* out, bool show_header) {
   build_hierarchy();
   if (!opts_.symbol_filter.empty())
     for (auto& n : hier_top_) filter_hierarchy_symbols(*n);
+  for (size_t m = 0; m < members_.size(); ++m) {
+    Hists& other = *members_[m];
+    other.prepare_entries();
+    other.build_hierarchy();
+    if (!hierarchy_levels().empty()) link_hierarchy(hier_in_, hier_top_, other.hier_in_, m, 0);
+  }
   sort_hierarchy(hier_sorted_, hier_in_);
   std::vector<HistEntry*> all;
   collect(all, hier_top_);

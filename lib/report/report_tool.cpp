@@ -357,7 +357,7 @@ void ReportTool::print(std::FILE* out, Session& s) {
   std::set<size_t> in_group, leaders;  // perf calls a leader's samples "events" either way
   for (const GroupDesc& g : opts_.groups)
     if (g.nr_members > 1) leaders.insert(g.leader);
-  if (opts_.group_view && !opts_.hist.hierarchy)
+  if (opts_.group_view)
     for (const GroupDesc& g : opts_.groups) {
       if (g.nr_members < 2 || g.leader + g.nr_members > attrs.size()) continue;
       for (uint32_t k = 1; k < g.nr_members; ++k) {

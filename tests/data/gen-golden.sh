@@ -254,7 +254,7 @@ for set in $sets; do
     run "$rel/$set/out" "$KINDS" $names
   elif [ "$set" = groups ]; then
     # perf 7.2 loops forever on --children reports of event groups: only the other kinds.
-    run "$rel/$set/out" script,dump,evlist,header,report,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,report-sym-q,report-pid,report-cpu-period-parent,report-fields-sort,report-no-group $names
+    run "$rel/$set/out" script,dump,evlist,header,report,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,report-sym-q,report-pid,report-cpu-period-parent,report-fields-sort,report-no-group,report-hierarchy-flat $names
   elif [ "$set" = synthetic ]; then
     # intel-pt-info: dump and evlist only (perf script sets up the Intel PT decoder from the
     # AUXTRACE_INFO record, which cperf does not do; see Documentation/differences.md).
