@@ -28,8 +28,8 @@ CMD_OBJS  := $(CMD_SRCS:%.cpp=$(BUILD)/%.o) $(WL_SRCS:%.c=$(BUILD)/%.o)
 TEST_OBJS := $(TEST_SRCS:%.cpp=$(BUILD)/%.o)
 ASAN_OBJS := $(LIB_SRCS:%.cpp=$(ASAN)/%.o) $(CMD_SRCS:%.cpp=$(ASAN)/%.o) $(WL_SRCS:%.c=$(BUILD)/%.o)
 
-.PHONY: all test unit-test e2e-test vm-test fuzz-test check-headers deps install clean bench asan
-all: cperf
+.PHONY: all man test unit-test e2e-test vm-test fuzz-test check-headers deps install clean bench asan
+all: cperf man
 
 cperf: $(CMD_OBJS) $(BUILD)/libcperf.a
 	$(CXX) $(CXXFLAGS) -o $@ $(CMD_OBJS) $(BUILD)/libcperf.a $(LIBS) -lm -pthread
@@ -85,10 +85,18 @@ deps:
 bench: cperf
 	bash bench/run.sh
 
-install: cperf
+# Man pages: Documentation/man/*.adoc made man(1) pages by asciidoctor (Debian's package).
+MAN_SRCS  := $(wildcard Documentation/man/*.adoc)
+MAN_PAGES := $(MAN_SRCS:Documentation/man/%.adoc=build/man/%.1)
+man: $(MAN_PAGES)
+build/man/%.1: Documentation/man/%.adoc
+	@mkdir -p build/man
+	asciidoctor -b manpage -a reproducible -o $@ $<
+
+install: cperf man
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 cperf $(DESTDIR)$(PREFIX)/bin/cperf
-	for f in Documentation/*.1; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man1/; done; true
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
 	if [ "$(PERF_ALIAS)" = 1 ]; then ln -sf cperf $(DESTDIR)$(PREFIX)/bin/perf; fi
 
 clean:

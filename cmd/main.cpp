@@ -9,6 +9,7 @@
 
 #include "base/error.h"
 #include "commands.h"
+#include "man_page.h"
 #include "other_perf.h"
 #include "pager.h"
 #include "version.h"
@@ -101,14 +102,19 @@ int main(int argc, char** argv) {
     if (args.size() > 1 && args[1] == "--build-options") cperf::print_build_options();
     return 0;
   }
+  // perf's help: the manual page; the short usage (-h) when there is none.
   if (args[0] == "help") {
     if (args.size() > 1 && find_command(args[1])) {
-      std::vector<std::string> h = {args[1], "--help"};
+      if (int rc = cperf::show_man_page(args[1]); rc >= 0) return rc;
+      std::vector<std::string> h = {args[1], "-h"};
       return find_command(args[1])->run(h);
     }
+    if (args.size() == 1 && cperf::show_man_page("") >= 0) return 0;
     print_usage(stdout);
     return 0;
   }
+  if (args.size() == 2 && args[1] == "--help" && find_command(args[0]))
+    if (int rc = cperf::show_man_page(args[0]); rc >= 0) return rc;
   const Command* cmd = find_command(args[0]);
   if (!cmd) {
     // Another perf may have it (other_perf.h); it gets the command line as given.

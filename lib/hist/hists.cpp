@@ -226,18 +226,25 @@ int64_t Hists::key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b)
 // perf's hist_entry__sort for the output tree: > 0 puts `a` before `b`.
 int64_t Hists::sort_cmp(const HistEntry& a, const HistEntry& b) const {
   if (!opts_.fields.empty()) return fields_sort_cmp(a, b);
+  if (!sort_order_ready_) {
+    // The overhead columns sort in their order (children, latency, self ...); -n's and the
+    // total period's columns do not. Worked out once: this runs for every comparison.
+    for (const OutputField& f : columns()) {
+      if (f.kind == OutputField::kKey || f.kind == OutputField::kSys || f.kind == OutputField::kUsr ||
+          f.kind == OutputField::kSamples || f.kind == OutputField::kPeriod)
+        continue;
+      if (f.kind == OutputField::kChildren && !opts_.children) continue;  // a pipe's N/A column
+      sort_numbers_.push_back(f.kind);
+    }
+    sort_keys_ = shown_keys();
+    sort_order_ready_ = true;
+  }
   int64_t c = 0;
-  // The overhead columns sort in their order (children, latency, self ...); -n's and the
-  // total period's columns do not.
-  for (const OutputField& f : columns()) {
-    if (f.kind == OutputField::kKey || f.kind == OutputField::kSys || f.kind == OutputField::kUsr ||
-        f.kind == OutputField::kSamples || f.kind == OutputField::kPeriod)
-      continue;
-    if (f.kind == OutputField::kChildren && !opts_.children) continue;  // a pipe's N/A column
-    c = number_sort_cmp(f.kind, a, b);
+  for (OutputField::Kind kind : sort_numbers_) {
+    c = number_sort_cmp(kind, a, b);
     if (c) return c;
   }
-  for (SortKey key : shown_keys()) {
+  for (SortKey key : sort_keys_) {
     c = key_sort_cmp(key, a, b);
     if (c) return c;
   }

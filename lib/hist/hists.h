@@ -234,6 +234,10 @@ class Hists {
   std::vector<std::unique_ptr<HistEntry>> entries_;
   RbRoot in_, collapsed_;
   std::vector<Hists*> members_;
+  // sort_cmp's columns and keys, worked out at its first call
+  mutable bool sort_order_ready_ = false;
+  mutable std::vector<OutputField::Kind> sort_numbers_;
+  mutable std::vector<SortKey> sort_keys_;
   const RbRoot* root_ = nullptr;  // the tree output comes from (collapse() once)
   std::vector<std::unique_ptr<HierNode>> hier_top_;
   RbRoot hier_in_;
