@@ -2,7 +2,7 @@
 # Debian packages the build needs. Sources are found by globbing, so adding a .cpp needs no edit.
 CXX      ?= g++
 PREFIX   ?= /usr/local
-PKGS     := libelf libdw libzstd libtraceevent
+PKGS     := libelf libdw libzstd libtraceevent ncursesw
 CXXSTD   := -std=c++20
 WARN     := -Wall -Wextra -Werror
 INCLUDES := -I. -Ilib -Iuapi

@@ -3,6 +3,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <sstream>
 
 #include <unistd.h>
@@ -37,7 +38,8 @@ struct ReportOptions {
   bool tasks = false;
   bool stats = false;
   bool show_info = false;
-  bool stdio = false;
+  bool stdio = false, tui = false;
+  bool use_tui = false;  // decided from --tui/--stdio and the terminal
   bool force = false;
   bool quiet = false;
   int verbose = 0;
@@ -325,7 +327,7 @@ int run_histogram(const ReportOptions& o) {
       // "# ========" block before them is quiet.
       print_pipe_features(stdout, reader, o.show_info);
     }
-    else if (!o.quiet)
+    else if (!o.quiet && !o.use_tui)
       std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
                  stdout);
     // A sort key whose filter allows one value only is not printed; perf says so once.
@@ -340,7 +342,7 @@ int run_histogram(const ReportOptions& o) {
         default: break;
       }
       if (list && list->size() == 1) {
-        std::printf("# %s: %s\n", what, list->front().c_str());
+        if (!o.use_tui) std::printf("# %s: %s\n", what, list->front().c_str());
         *elide = true;
       }
     }
@@ -417,6 +419,7 @@ int run_histogram(const ReportOptions& o) {
       return 0;
     }
     tool.set_use_callchain(has_chain && ro.hist.mode != ChainMode::kNone);
+    if (o.use_tui) return tool.browse(session);
     tool.print(stdout, session);
   } catch (const InputError& e) {
     std::fflush(stdout);
@@ -544,6 +547,7 @@ int cmd_report(const Args& args) {
   app.add_flag("--tasks", o.tasks, "Display recorded tasks");
   app.add_flag("-I,--show-info", o.show_info, "Display extended information about perf.data file");
   app.add_flag("--stdio", o.stdio, "Use the stdio interface");
+  app.add_flag("--tui", o.tui, "Use the TUI interface");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
   app.add_flag("-q,--quiet", o.quiet, "Do not show any warnings or messages");
   app.add_flag("-v,--verbose", o.verbose, "be more verbose");
@@ -582,8 +586,13 @@ int cmd_report(const Args& args) {
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
   if (o.input.empty()) o.input = default_input();
-  // perf pages report's text on a terminal, except when the data comes from stdin.
-  if (o.input != "-") setup_pager();
+  // perf browses the report on a terminal (stdin and stdout), else prints it, paged on a
+  // terminal except when the data comes from stdin.
+  const char* term = std::getenv("TERM");
+  bool terminal = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) && term && *term && std::strcmp(term, "dumb") != 0;
+  o.use_tui = !o.stdio && o.input != "-" && !o.header && (o.tui || terminal) && !o.dump_raw &&
+              !o.header_only && !o.stats && !o.tasks;
+  if (o.input != "-" && !o.use_tui) setup_pager();
   if (o.dump_raw) return run_dump(o);
   if (o.header_only) return run_header_only(o);
   if (o.stats) return run_stats(o);

@@ -14,6 +14,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hist/callchain_tree.h"
@@ -173,6 +174,14 @@ class Hists {
   std::vector<HistEntry*> sorted();
   // Prints the column header block and every entry (with its call graph).
   void print(std::FILE* out, bool show_header);
+
+  // For the interactive browser: the shown entries in output order (filters and
+  // --percent-limit applied, call graphs sorted, column widths set), and the header lines.
+  std::vector<HistEntry*> display_entries();
+  std::pair<std::string, std::string> header_lines() const;
+  bool chains_shown() const { return opts_.use_callchain && opts_.mode != ChainMode::kNone; }
+  bool children_mode() const { return opts_.children; }
+  uint64_t chain_percent_total() const { return total_period_; }
 
   // Formats one entry's columns; widths from compute_widths().
   std::string format_entry(const HistEntry& e) const;

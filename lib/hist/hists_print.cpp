@@ -202,6 +202,52 @@ std::string Hists::format_entry(const HistEntry& e) const {
   return line;
 }
 
+// The column header and its dots line, '#' first (widths from compute_widths()).
+std::pair<std::string, std::string> Hists::header_lines() const {
+  std::string h, d;
+  auto col = [&](const char* name, size_t w, bool right) {
+    size_t n = std::strlen(name);
+    h += "  ";
+    if (right && n < w) h.append(w - n, ' ');
+    h += name;
+    if (!right && n < w) h.append(w - n, ' ');
+    d += "  ";
+    d.append(w, '.');  // perf 7.2 writes one dot per column character, however wide
+  };
+  bool self_is_self = opts_.children && opts_.fields.empty();
+  for (const OutputField& f : columns()) {
+    if (f.kind != OutputField::kKey) {
+      col(number_header(f.kind, self_is_self), number_width(f.kind) * group_size(), true);
+      continue;
+    }
+    col(key_header(f.key), key_width(f.key), f.key == SortKey::kPeriod);
+  }
+  // the first column's two-space separator is where the '#' goes
+  h[0] = d[0] = '#';
+  return {h, d};
+}
+
+std::vector<HistEntry*> Hists::display_entries() {
+  std::vector<HistEntry*> entries = sorted();
+  compute_widths(entries);
+  std::vector<HistEntry*> shown;
+  bool chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;
+  uint64_t total = total_period();
+  uint64_t chain_total = opts_.filter_relative ? non_filtered_period_ : total_period_;
+  uint64_t min_hit = static_cast<uint64_t>(static_cast<double>(chain_total) * (opts_.chain_min_percent / 100.0));
+  for (HistEntry* e : entries) {
+    if (e->filtered) continue;
+    float pct = static_cast<float>(ratio(opts_.children ? e->period_acc : e->period, total));
+    if (pct < static_cast<float>(opts_.percent_limit)) continue;
+    if (chains) {
+      if (opts_.mode == ChainMode::kFractal) e->chain.sort_graph_rel(opts_.chain_min_percent / 100.0);
+      else e->chain.sort_graph(min_hit);
+    }
+    shown.push_back(e);
+  }
+  return shown;
+}
+
 void Hists::print(std::FILE* out, bool show_header) {
   if (opts_.hierarchy) {
     print_hierarchy(out, show_header);
@@ -210,26 +256,7 @@ void Hists::print(std::FILE* out, bool show_header) {
   std::vector<HistEntry*> entries = sorted();
   compute_widths(entries);
   if (show_header) {
-    std::string h, d;
-    auto col = [&](const char* name, size_t w, bool right) {
-      size_t n = std::strlen(name);
-      h += "  ";
-      if (right && n < w) h.append(w - n, ' ');
-      h += name;
-      if (!right && n < w) h.append(w - n, ' ');
-      d += "  ";
-      d.append(w, '.');  // perf 7.2 writes one dot per column character, however wide
-    };
-    bool self_is_self = opts_.children && opts_.fields.empty();
-    for (const OutputField& f : columns()) {
-      if (f.kind != OutputField::kKey) {
-        col(number_header(f.kind, self_is_self), number_width(f.kind) * group_size(), true);
-        continue;
-      }
-      col(key_header(f.key), key_width(f.key), f.key == SortKey::kPeriod);
-    }
-    // the first column's two-space separator is where the '#' goes
-    h[0] = d[0] = '#';
+    auto [h, d] = header_lines();
     std::fprintf(out, "%s\n%s\n#\n", h.c_str(), d.c_str());
   }
   bool chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;

@@ -1,5 +1,7 @@
 #include "report/report_tool.h"
 
+#include "tui/hist_browser.h"
+
 #include <algorithm>
 #include <cinttypes>
 #include <cstring>
@@ -348,11 +350,11 @@ bool ReportTool::has_samples() const {
   return false;
 }
 
-void ReportTool::print(std::FILE* out, Session& s) {
+// The reports to show, in perf's order: one per event with samples, an event group's leader
+// carrying its members (which get none of their own) in the group view.
+std::vector<ReportTool::Section> ReportTool::sections(Session& s) {
   for (auto& [idx, h] : hists_) h->set_use_callchain(opts_.hist.use_callchain);
-  if (!opts_.quiet) std::fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", lost_samples_);
   const auto& attrs = s.attrs();
-  // Group view: a leader's report carries its members, which get no report of their own.
   std::map<size_t, std::vector<size_t>> members_of;
   std::set<size_t> in_group, leaders;  // perf calls a leader's samples "events" either way
   for (const GroupDesc& g : opts_.groups)
@@ -366,55 +368,81 @@ void ReportTool::print(std::FILE* out, Session& s) {
       }
     }
   auto event_name = [&](size_t i) { return attrs[i].name.empty() ? std::string("[unknown]") : attrs[i].name; };
+  std::vector<Section> out;
   for (size_t i = 0; i < attrs.size(); ++i) {
     if (in_group.count(i)) continue;
     auto grp = members_of.find(i);
-    uint64_t samples = 0, period = 0;
-    std::string title = event_name(i);
+    Section sec;
+    sec.event = event_name(i);
+    sec.plural = leaders.count(i) > 0;
     std::vector<Hists*> members;
     if (grp != members_of.end()) {
-      title = "anon group { " + title;
+      sec.event = "anon group { " + sec.event;
       for (size_t m : grp->second) {
         members.push_back(&hists_for(static_cast<int>(m)));
-        title += ", " + event_name(m);
+        sec.event += ", " + event_name(m);
       }
-      title += " }";
+      sec.event += " }";
       for (const GroupDesc& g : opts_.groups)
-        if (g.leader == i && g.name != "{anon_group}") title = g.name + title.substr(10);
+        if (g.leader == i && g.name != "{anon_group}") sec.event = g.name + sec.event.substr(10);
+      hists_for(static_cast<int>(i));  // a leader without samples too
     }
-    if (grp != members_of.end()) hists_for(static_cast<int>(i));  // a leader without samples too
     auto it = hists_.find(static_cast<int>(i));
     if (it == hists_.end()) continue;
-    Hists& h = *it->second;
-    uint64_t all = h.all_samples();
-    samples = h.nr_samples();
-    period = h.total_period();
+    sec.hists = it->second.get();
+    uint64_t all = sec.hists->all_samples();
+    sec.samples = sec.hists->nr_samples();
+    sec.period = sec.hists->total_period();
     for (Hists* m : members) {
       all += m->all_samples();
-      samples += m->nr_samples();
-      period += m->total_period();
+      sec.samples += m->nr_samples();
+      sec.period += m->total_period();
     }
     // perf skips an event without samples; filtered ones count here
     if (all == 0) continue;
-    if (!members.empty()) h.link_group(members);
+    if (!members.empty()) sec.hists->link_group(members);
+    out.push_back(sec);
+  }
+  return out;
+}
+
+// perf's sample count: "279 ", "416K" ...
+std::string ReportTool::Section::samples_text() const {
+  uint64_t n = samples;
+  char unit = ' ';
+  for (char u : {'K', 'M', 'G'})
+    if (n > 1000) {
+      n /= 1000;
+      unit = u;
+    }
+  return std::to_string(n) + unit;
+}
+
+void ReportTool::print(std::FILE* out, Session& s) {
+  if (!opts_.quiet) std::fprintf(out, "#\n# Total Lost Samples: %" PRIu64 "\n#\n", lost_samples_);
+  for (Section& sec : sections(s)) {
     if (!opts_.quiet) {
-      uint64_t n = samples;
-      char unit = ' ';
-      for (char u : {'K', 'M', 'G'})
-        if (n > 1000) {
-          n /= 1000;
-          unit = u;
-        }
-      std::fprintf(out, "# Samples: %" PRIu64 "%c of event%s '%s'", n, unit, leaders.count(i) ? "s" : "",
-                   title.c_str());
+      std::fprintf(out, "# Samples: %s of event%s '%s'", sec.samples_text().c_str(), sec.plural ? "s" : "",
+                   sec.event.c_str());
       if (!opts_.time_text.empty()) std::fprintf(out, " (time slices: %s)", opts_.time_text.c_str());
       std::fputc('\n', out);
-      std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", period);
+      std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", sec.period);
     }
-    h.print(out, !opts_.quiet);
+    sec.hists->print(out, !opts_.quiet);
     std::fputs("\n\n", out);
   }
   if (!opts_.quiet) std::fputs("#\n#\n", out);
+}
+
+int ReportTool::browse(Session& s) {
+  std::vector<Section> secs = sections(s);
+  if (secs.empty()) return 0;
+  // Several reports: perf first offers a menu of them; cperf browses the first.
+  Section& sec = secs.front();
+  std::string title = "Samples: " + sec.samples_text() + " of event" + (sec.plural ? "s" : "") + " '" +
+                      sec.event + "', Event count (approx.): " + std::to_string(sec.period);
+  HistBrowser browser(*sec.hists, title);
+  return browser.run();
 }
 
 }  // namespace cperf

@@ -68,8 +68,18 @@ class ReportTool : public SessionTool {
   bool has_samples() const;  // any sample kept (filtered ones included)  // PERF_RECORD_LOST_SAMPLES' sum
   // Writes the report for every event with samples.
   void print(std::FILE* out, Session& s);
+  // The interactive browser (a terminal) on the first report; returns the exit status.
+  int browse(Session& s);
 
  private:
+  struct Section {
+    Hists* hists = nullptr;
+    std::string event;     // the event's name, or "anon group { a, b }"
+    bool plural = false;   // a group leader: "of events"
+    uint64_t samples = 0, period = 0;
+    std::string samples_text() const;
+  };
+  std::vector<Section> sections(Session& s);
   struct Resolved {
     const Map* map = nullptr;
     const Symbol* sym = nullptr;
