@@ -168,9 +168,9 @@ int cmd_record(const Args& args) {
                                        "help", "no-call-graph", "no-buildid-cache", "buildid-all",
                                        "no-buildid", "no-bpf-event", "compression-level",
                                        "sample-cpu", "data", "switch-events", "aio", "stat",
-                                       "latency"};
+                                       "latency", "threads"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
-                                        "mmap-pages", "output", "pid", "tid", "uid"};
+                                        "mmap-pages", "output", "pid", "tid", "uid", "synth"};
     bool is_flag = false, is_valued = name.size() == 1;
     for (const char* f : kLongFlags) is_flag |= name == f;
     for (const char* f : kLongValued) is_valued |= name == f;
@@ -266,6 +266,13 @@ int cmd_record(const Args& args) {
       o.switch_events = true;
     } else if (name == "latency") {
       latency = true;
+    } else if (name == "threads") {
+      // perf writes a directory of per-thread data files; cperf's one file holds the same data.
+    } else if (name == "synth") {
+      bool known = false;
+      for (const char* v : {"no", "all", "task", "mmap", "cgroup"}) known |= value == v;
+      if (!known) return usage_error("invalid --synth value '" + value + "'");
+      o.synth_tasks = value != "no";
     } else if (name == "aio") {
       // Asynchronous trace writing: how perf writes, not what; cperf's writes give the same
       // file. The optional value (the number of buffers) is checked as perf checks it.

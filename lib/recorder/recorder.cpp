@@ -792,7 +792,9 @@ int Recorder::run() {
     write_data(d, n);
   };
   synthesize_kernel_maps(id_hdr, sink);
-  if (o_.system_wide) {
+  if (!o_.synth_tasks) {
+    // --synth=no: the samples of running processes go without their maps and comms
+  } else if (o_.system_wide) {
     synthesize_all_processes(id_hdr, sink);
   } else {
     for (pid_t p : pids_) synthesize_process(p, id_hdr, sink);

@@ -35,6 +35,7 @@ struct RecordOptions {
   bool buildid_all = false;   // --buildid-all: every mapped DSO, not only those with samples
   bool no_buildid = false;    // -B/--no-buildid: no build-id table (and so no cache entries)
   bool bpf_event = true;      // --no-bpf-event clears it on the tracking event
+  bool synth_tasks = true;    // --synth=no: no records for the processes that already run
   bool sample_cpu = false;    // --sample-cpu: every sample says its CPU
   bool data_addr = false;     // -d/--data: sample addresses (ADDR, DATA_SRC), data mmaps
   bool switch_events = false; // --switch-events: context switch records

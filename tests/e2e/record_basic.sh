@@ -20,6 +20,13 @@ compare_61 - cpu-clock
 "$CPERF" record -q -e cpu-clock -a -o "$T/a.data" -- sleep 1 || { echo "FAIL: record -a"; exit 1; }
 compare_61 "$T/a.data" cpu-clock
 
+# --synth=no: no COMM/MMAP records for the processes already running (-a synthesizes them all).
+"$CPERF" record -q -e cpu-clock -a --synth=no --threads -o "$T/ns.data" -- sleep 0.2 || { echo "FAIL: record --synth=no"; exit 1; }
+n_no=$("$CPERF" report -D -i "$T/ns.data" | grep -c "PERF_RECORD_COMM")
+n_all=$("$CPERF" report -D -i "$T/a.data" | grep -c "PERF_RECORD_COMM")
+[ "$n_no" -lt "$n_all" ] || { echo "FAIL: --synth=no kept $n_no COMM records (-a alone: $n_all)"; exit 1; }
+echo "ok: --synth=no: $n_no COMM records, -a: $n_all"
+
 "$WL/deep" >/dev/null & pid=$!
 sleep 0.1
 "$CPERF" record -q -e cpu-clock -g -p $pid -o "$T/p.data" & rec=$!
