@@ -129,29 +129,29 @@ void collect_flat(const ChainNode& node, uint64_t min_hit, std::vector<const Cha
   if (node.hit && node.hit >= min_hit) out.push_back(&node);
 }
 
-void merge_branch(ChainNode& dst, const ChainNode& src, std::vector<ChainFrame>& path) {
+void merge_branch(ChainNode& dst, const ChainNode& src, std::vector<ChainFrame>& path, StringPool& pool) {
   size_t old = path.size();
   for (const ChainFrame& f : src.val) {
     ChainFrame g = f;
     g.has_sym = g.inlined = false;
     g.sym_start = g.sym_end = 0;
-    g.sym.clear();
+    g.sym = Text();
     char buf[32];
     std::snprintf(buf, sizeof(buf), "%#" PRIx64, g.ip);
-    g.name = buf;
+    g.name = pool.intern(buf);
     path.push_back(std::move(g));
   }
   if (src.hit && !path.empty()) append_children(dst, path.data(), path.size(), src.hit);
   for (RbNode* r = rb_first(src.children_in); r; r = rb_next(r))
-    merge_branch(dst, *r->item<ChainNode>(), path);
+    merge_branch(dst, *r->item<ChainNode>(), path, pool);
   path.resize(old);
 }
 
 }  // namespace
 
-void CallchainTree::merge(const CallchainTree& src) {
+void CallchainTree::merge(const CallchainTree& src, StringPool& pool) {
   std::vector<ChainFrame> path;
-  merge_branch(root_, src.root_, path);
+  merge_branch(root_, src.root_, path, pool);
 }
 
 std::vector<const ChainNode*> ChainNode::children() const {

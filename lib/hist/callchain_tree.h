@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "base/string_pool.h"
 #include "hist/rbtree.h"
 
 namespace cperf {
@@ -33,9 +34,10 @@ struct ChainFrame {
   uint64_t sym_end = 0;
   const std::string* dso = nullptr;  // the map's dso short name, when has_map
   const void* map = nullptr;         // the map (identity only), when has_map
-  std::string sym;          // the symbol's own name (without " (inlined)")
-  std::string name;         // what perf prints: symbol name or 0x<ip>
-  std::string srcline;      // its source line, when entries are keyed by it (-s srcline)
+  // Pooled texts (StringPool): the frame's strings are shared by every frame that has them.
+  Text sym;                 // the symbol's own name (without " (inlined)")
+  Text name;                // what perf prints: symbol name or 0x<ip>
+  Text srcline;             // its source line, when entries are keyed by it (-s srcline)
 };
 
 // perf's match_chain for the default "function" key: <0 when a sorts before b.
@@ -68,7 +70,7 @@ class CallchainTree {
   // Adds every path of `src` (perf's callchain_merge, used when two hist entries collapse
   // into one). As in perf 7.2 the merged frames keep their map but lose their symbol: they
   // match by address and print as 0x<ip>.
-  void merge(const CallchainTree& src);
+  void merge(const CallchainTree& src, StringPool& pool);
   // Fills `sorted` of every node for graph output (perf's graph/abs mode).
   void sort_graph(uint64_t min_hit);
   // fractal (relative) mode: min_hit is min_percent of each node's children hits.

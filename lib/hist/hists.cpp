@@ -384,7 +384,7 @@ const RbRoot& Hists::collapse() {
     same->latency += he->latency;
     same->latency_acc += he->latency_acc;
     same->samples_acc += he->samples_acc;
-    if (opts_.use_callchain) same->chain.merge(he->chain);
+    if (opts_.use_callchain) same->chain.merge(he->chain, pool_);
   }
   return collapsed_;
 }

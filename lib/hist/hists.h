@@ -242,6 +242,7 @@ class Hists {
   SymbolLookup symbol_lookup_;
   std::vector<std::unique_ptr<HistEntry>> entries_;
   RbRoot in_, collapsed_;
+  StringPool pool_;  // names of merged call-graph frames
   std::vector<Hists*> members_;
   // sort_cmp's columns and keys, worked out at its first call
   mutable bool sort_order_ready_ = false;

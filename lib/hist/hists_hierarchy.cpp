@@ -86,7 +86,7 @@ void Hists::build_hierarchy() {
     }
     if (!node) continue;
     node->leaf = true;
-    if (opts_.use_callchain) node->e.chain.merge(he.chain);
+    if (opts_.use_callchain) node->e.chain.merge(he.chain, pool_);
   }
 }
 

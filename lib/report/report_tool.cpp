@@ -49,7 +49,7 @@ std::string ReportTool::srcline_of(const Resolved& r, const uint64_t* frame_ip) 
 std::string ReportTool::find_parent(const std::vector<ChainFrame>& path) {
   for (const ChainFrame& f : path)
     if (f.has_sym && (f.sym.compare(0, 4, "sys_") == 0 || f.sym.compare(0, 13, "do_page_fault") == 0))
-      return f.sym;
+      return f.sym.str();
   return {};
 }
 
@@ -157,12 +157,8 @@ void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f,
                             const std::string* inline_name, const std::string* inline_srcline) {
   // --children -s srcline: each frame's entry is keyed by the frame's own source line.
   if (want_srcline_ && opts_.hist.children) {
-    if (inline_srcline)
-      f.srcline.assign(*inline_srcline);
-    else
-      f.srcline = srcline_of(r, &ip);
+    f.srcline = pool_.intern(inline_srcline ? *inline_srcline : srcline_of(r, &ip));
   }
-  // Assigning into a reused frame keeps its name's buffer: no allocation per frame.
   f.ip = ip;
   f.dso_order = r.map ? dso_order(r.map->dso) : 0;
   f.has_map = r.map && r.map->dso;
@@ -173,9 +169,13 @@ void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f,
   f.sym_start = r.sym ? r.sym->start : 0;
   f.sym_end = r.sym ? r.sym->end : 0;
   if (r.sym) {
-    f.sym.assign(f.inlined ? *inline_name : r.sym->name);
-    f.name.assign(f.sym);
-    if (f.inlined) f.name.append(" (inlined)");
+    // Names live in the symbol tables (and inline chains) for the whole run: each is pooled
+    // once, found again by its address.
+    const std::string* own = f.inlined ? inline_name : &r.sym->name;
+    auto [it, fresh] = names_.try_emplace(own);
+    if (fresh) it->second = {pool_.intern(*own), f.inlined ? pool_.intern(*own + " (inlined)") : Text()};
+    f.sym = it->second.first;
+    f.name = f.inlined ? it->second.second : it->second.first;
   } else {
     // printf "%#lx": 0x and the hex digits, "0" for zero.
     char buf[18];
@@ -189,7 +189,7 @@ void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f,
       *--p = 'x';
       *--p = '0';
     }
-    f.name.assign(p, static_cast<size_t>(buf + sizeof(buf) - p));
+    f.name = pool_.intern(std::string_view(p, static_cast<size_t>(buf + sizeof(buf) - p)));
   }
 }
 

@@ -141,6 +141,9 @@ class ReportTool : public SessionTool {
   uint64_t side_band_gen_ = 0;
   std::vector<ChainEntry> entries_;
   std::vector<ChainFrame> path_, spare_frames_;
+  StringPool pool_;  // the frames' names (pooled: frames are many, names few)
+  // A symbol's (or inline line's) name -> its pooled name and "name (inlined)".
+  std::unordered_map<const std::string*, std::pair<Text, Text>> names_;
 };
 
 }  // namespace cperf

@@ -81,7 +81,7 @@ TEST(HistChildren, EntriesMadeFromFramesAreUserLevel) {
   Hists h2(children_opts());
   std::vector<ChainFrame> q = {ChainFrame{}, frame("f", 0x100)};
   q[0].ip = 0x1234;
-  q[0].name = "0x1234";
+  q[0].name = test::names().intern("0x1234");
   h2.add(self_of(q, 'k'), &q);
   bool seen = false;
   for (const HistEntry* e : h2.sorted())

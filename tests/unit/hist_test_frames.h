@@ -10,6 +10,12 @@
 
 namespace cperf::test {
 
+// The tests' frame names, pooled for the whole test run.
+inline StringPool& names() {
+  static StringPool pool;
+  return pool;
+}
+
 inline ChainFrame named_frame(const std::string& name, uint64_t start, uint32_t dso_order = 1,
                               const std::string* dso = nullptr) {
   ChainFrame f;
@@ -20,8 +26,8 @@ inline ChainFrame named_frame(const std::string& name, uint64_t start, uint32_t 
   f.has_sym = true;
   f.sym_start = start;
   f.sym_end = start + 0x10;
-  f.sym = name;
-  f.name = name;
+  f.sym = names().intern(name);
+  f.name = names().intern(name);
   return f;
 }
 
