@@ -362,7 +362,7 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
   }
 }
 
-const RbRoot& Hists::collapse() {
+RbRoot& Hists::collapse() {
   bool need = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kComm) != opts_.sort.end() ||
               std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kSrcline) != opts_.sort.end();
   if (!need) return in_;
@@ -399,7 +399,7 @@ void Hists::prepare_entries() {
   }
 }
 
-const RbRoot& Hists::output_root() {
+RbRoot& Hists::output_root() {
   if (!root_) {
     prepare_entries();
     root_ = &collapse();
@@ -410,11 +410,11 @@ const RbRoot& Hists::output_root() {
 void Hists::link_group(const std::vector<Hists*>& members) {
   members_ = members;
   if (opts_.hierarchy) return;  // linked level by level when the hierarchy is built
-  RbRoot& root = const_cast<RbRoot&>(output_root());
+  RbRoot& root = output_root();
   bool collapsed = &root == &collapsed_;
   for (size_t m = 0; m < members_.size(); ++m) {
     Hists& other = *members_[m];
-    RbRoot& theirs = const_cast<RbRoot&>(other.output_root());
+    RbRoot& theirs = other.output_root();
     std::vector<bool> paired(other.entries_.size());
     std::unordered_map<const HistEntry*, size_t> index;
     for (size_t i = 0; i < other.entries_.size(); ++i) index[other.entries_[i].get()] = i;

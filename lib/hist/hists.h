@@ -197,7 +197,7 @@ class Hists {
   void refresh_map(HistEntry& e, const HistSample& s);
   // perf's collapse pass (sort keys with their own collapse function, i.e. comm): entries are
   // re-inserted in input-tree order and equal ones merged; returns the tree to output from.
-  const RbRoot& collapse();
+  RbRoot& collapse();
   // perf's hist_entry__cmp (collapsing: hist_entry__collapse, the keys' se_collapse).
   int64_t cmp(const HistEntry& left, const HistSample& right, bool right_filtered,
               bool collapsing = false) const;
@@ -214,7 +214,7 @@ class Hists {
   int64_t own_number_sort_cmp(OutputField::Kind kind, const HistEntry& a, const HistEntry& b) const;
   uint64_t total_latency() const;
   // The collapsed tree, made once (prepare_entries first).
-  const RbRoot& output_root();
+  RbRoot& output_root();
   // One number column of one entry alone (a group shows one per member side by side).
   std::string single_number_text(OutputField::Kind kind, const HistEntry& e) const;
   uint64_t number_field(OutputField::Kind kind, const HistEntry& e) const;
@@ -248,7 +248,7 @@ class Hists {
   mutable bool sort_order_ready_ = false;
   mutable std::vector<OutputField::Kind> sort_numbers_;
   mutable std::vector<SortKey> sort_keys_;
-  const RbRoot* root_ = nullptr;  // the tree output comes from (collapse() once)
+  RbRoot* root_ = nullptr;  // the tree output comes from (collapse() once)
   std::vector<std::unique_ptr<HierNode>> hier_top_;
   RbRoot hier_in_;
   std::vector<HierNode*> hier_sorted_;
