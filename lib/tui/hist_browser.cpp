@@ -21,6 +21,8 @@ const char* const kHelp[] = {
     "e                           unfold (or fold) the selected entry's whole call graph",
     "E / C                       unfold / fold everything",
     "P                           write the lines shown to perf.hist.N",
+    "/                           show only symbols holding a text (empty: all)",
+    "d / t                       zoom into the selected entry's DSO / thread, and out again",
     "h or ?                      this help (any key goes back)",
     "q or ESC                    quit",
 };
@@ -73,10 +75,25 @@ void HistBrowser::add_chain(HistEntry* e, const ChainNode& parent, int level, ui
   }
 }
 
+bool HistBrowser::shown(const HistEntry& e) const {
+  if (!symbol_filter_.empty() && (!e.key.has_sym || e.key.sym.find(symbol_filter_) == std::string::npos))
+    return false;
+  if (dso_zoom_ && (e.key.has_map != dso_zoom_->key.has_map || e.key.dso != dso_zoom_->key.dso)) return false;
+  if (thread_zoom_ && (e.key.pid != thread_zoom_->key.pid || e.key.tid != thread_zoom_->key.tid)) return false;
+  return true;
+}
+
+void HistBrowser::set_symbol_filter(const std::string& text) {
+  symbol_filter_ = text;
+  cursor_ = top_ = 0;
+  rebuild();
+}
+
 void HistBrowser::rebuild() {
   rows_.clear();
   bool chains = hists_.chains_shown();
   for (HistEntry* e : entries_) {
+    if (!shown(*e)) continue;
     bool has_graph = chains && !e->chain.root().sorted.empty();
     bool open = has_graph && open_entries_.count(e);
     Row r;
@@ -206,6 +223,15 @@ bool HistBrowser::key(int k, size_t rows) {
     case 'C': set_all(false); break;
     case 'h':
     case '?': help_ = true; break;
+    case 'd':
+    case 't':
+      if (cursor_ < rows_.size()) {
+        const HistEntry*& zoom = k == 'd' ? dso_zoom_ : thread_zoom_;
+        zoom = zoom ? nullptr : rows_[cursor_].entry;
+        cursor_ = top_ = 0;
+        rebuild();
+      }
+      break;
     case 'P': {
       for (int i = 0;; ++i) {
         std::string name = "perf.hist." + std::to_string(i);
@@ -254,6 +280,18 @@ int HistBrowser::run() {
     refresh();
     int k = getch();
     if (k == KEY_RESIZE) continue;
+    if (k == '/') {  // a symbol filter, typed on the help line
+      char text[256] = {};
+      mvaddstr(static_cast<int>(rows - 1), 0, "Symbol to show: ");
+      clrtoeol();
+      echo();
+      curs_set(1);
+      getnstr(text, sizeof(text) - 1);
+      noecho();
+      curs_set(0);
+      set_symbol_filter(text);
+      continue;
+    }
     if (!key(k, rows)) break;
   }
   endwin();

@@ -5,7 +5,8 @@
 // callees or siblings still folded, percentages where a node does not carry its parent's
 // whole period). Keys as perf: arrows, PgUp/PgDn, Home/End, '+' folds and unfolds, 'e'
 // the selected entry's whole graph, 'E'/'C' everything, 'P' prints the screen's lines to
-// perf.hist.N, 'h'/'?' help, 'q'/ESC quit.
+// perf.hist.N, '/' keeps the entries whose symbol holds a text, 'd'/'t' zoom into the selected
+// entry's DSO/thread and back, 'h'/'?' help, 'q'/ESC quit.
 #pragma once
 #include <cstddef>
 #include <set>
@@ -32,6 +33,8 @@ class HistBrowser {
   size_t knob_row(size_t rows) const;
   // Acts on a key (ncurses codes); false when the key ends the browser.
   bool key(int k, size_t rows);
+  // The '/' filter: entries whose symbol holds `text` ("" shows all again).
+  void set_symbol_filter(const std::string& text);
 
  private:
   struct Row {
@@ -50,7 +53,11 @@ class HistBrowser {
 
   Hists& hists_;
   std::string title_, header_;
+  bool shown(const HistEntry& e) const;  // the '/' filter and the d/t zooms allow it
   std::vector<HistEntry*> entries_;
+  std::string symbol_filter_;
+  const HistEntry* dso_zoom_ = nullptr;     // 'd': entries of this entry's DSO only
+  const HistEntry* thread_zoom_ = nullptr;  // 't': entries of this entry's thread only
   std::set<const HistEntry*> open_entries_;
   std::set<std::pair<const ChainNode*, size_t>> open_frames_;
   std::vector<Row> rows_;

@@ -74,3 +74,23 @@ TEST(HistBrowser, FirstScreenAndUnfoldedGraph) {
 
 }  // namespace
 }  // namespace cperf
+
+namespace cperf {
+namespace {
+
+TEST(HistBrowser, SymbolFilterAndZoom) {
+  Hists h = make_hists();
+  HistBrowser b(h, "t");
+  std::vector<std::string> all = b.screen(8, 80);
+  b.set_symbol_filter("nothing-matches");
+  EXPECT_EQ(b.screen(8, 80)[2], "");
+  b.set_symbol_filter("");
+  EXPECT_EQ(b.screen(8, 80), all);
+  ASSERT_TRUE(b.key('d', 8));  // zoom into the first entry's DSO: every entry is in "deep"
+  EXPECT_EQ(b.screen(8, 80)[2], all[2]);
+  ASSERT_TRUE(b.key('d', 8));  // and out
+  EXPECT_EQ(b.screen(8, 80), all);
+}
+
+}  // namespace
+}  // namespace cperf
