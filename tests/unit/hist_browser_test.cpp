@@ -8,6 +8,7 @@
 
 #include "hist/hists.h"
 #include "hist_test_frames.h"
+#include "hist_test_support.h"
 #include "tui/hist_browser.h"
 
 namespace cperf {
@@ -15,20 +16,7 @@ namespace {
 
 const std::string kDso = "deep";
 
-HistSample sample_of(const std::vector<ChainFrame>& p) {
-  HistSample s;
-  s.comm = "deep";
-  s.pid = s.tid = 7;
-  s.dso = kDso;
-  s.has_map = true;
-  s.has_sym = true;
-  s.sym = p.back().sym;
-  s.sym_start = p.back().sym_start;
-  s.sym_end = p.back().sym_end;
-  s.addr = p.back().ip;
-  s.period = 10;
-  return s;
-}
+HistSample sample_of(const std::vector<ChainFrame>& p) { return test::sample_at(p, &kDso); }
 
 Hists make_hists() {
   HistOptions o;

@@ -9,39 +9,15 @@
 
 #include "hist/hists.h"
 #include "hist_test_frames.h"
+#include "hist_test_support.h"
 
 namespace cperf {
 namespace {
 
 const std::string kDeep = "deep";
 
-HistSample sample_of(const std::vector<ChainFrame>& p, const char* comm = "deep") {
-  HistSample s;
-  s.comm = comm;
-  s.pid = s.tid = 7;
-  s.dso = kDeep;
-  s.has_map = true;
-  s.has_sym = true;
-  s.sym = p.back().sym;
-  s.sym_start = p.back().sym_start;
-  s.sym_end = p.back().sym_end;
-  s.addr = p.back().ip;
-  s.period = 10;
-  return s;
-}
-
-std::vector<std::string> printed_lines(Hists& h) {
-  char* buf = nullptr;
-  size_t len = 0;
-  std::FILE* f = open_memstream(&buf, &len);
-  h.print(f, true);
-  std::fclose(f);
-  std::vector<std::string> lines;
-  std::string s(buf, len);
-  std::free(buf);
-  for (size_t at = 0, nl; (nl = s.find('\n', at)) != std::string::npos; at = nl + 1) lines.push_back(s.substr(at, nl - at));
-  return lines;
-}
+HistSample sample_of(const std::vector<ChainFrame>& p) { return test::sample_at(p, &kDeep); }
+using test::printed_lines;
 
 TEST(HistHierarchy, LevelsNestUnderTheirKeysWithTheNumbersIndented) {
   HistOptions o;

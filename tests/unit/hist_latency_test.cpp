@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "hist/hists.h"
+#include "hist_test_support.h"
 
 namespace cperf {
 namespace {
@@ -28,18 +29,7 @@ HistSample sample(const char* sym, uint64_t start, int parallelism) {
   return s;
 }
 
-std::vector<std::string> lines_of(Hists& h) {
-  char* buf = nullptr;
-  size_t len = 0;
-  std::FILE* f = open_memstream(&buf, &len);
-  h.print(f, true);
-  std::fclose(f);
-  std::string s(buf, len);
-  std::free(buf);
-  std::vector<std::string> out;
-  for (size_t at = 0, nl; (nl = s.find('\n', at)) != std::string::npos; at = nl + 1) out.push_back(s.substr(at, nl - at));
-  return out;
-}
+std::vector<std::string> lines_of(Hists& h) { return test::printed_lines(h); }
 
 TEST(HistLatency, ASampleAmongTwoRunningThreadsWeighsHalfInWallClockTime) {
   HistOptions o;
