@@ -364,9 +364,8 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
   }
   DeferredState st = merger_ ? merger_->state() : DeferredState::kNone;
   if (st == DeferredState::kMerged || st == DeferredState::kMismatch) ds.deferred_callchain = false;
-  if (!check_fields(ev.attr_index, s)) return;
   int type = output_type(e.attr.type);
-  if (!fields_.fields(type)) return;
+  if (!sink_ && (!check_fields(ev.attr_index, s) || !fields_.fields(type))) return;
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
   if (filtered(ds.cpu, ds.time, t)) return;
   uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
@@ -376,6 +375,10 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
     const Symbol* sym = nullptr;
     if (map) sym = symbols_.find(map, map->map_ip(ds.ip)).sym;
     if (!sym || !opts_.symbols.count(sym->name)) return;
+  }
+  if (sink_) {
+    emit_sample(e, ds, ev.raw.misc, t, map, s);
+    return;
   }
   bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;
   bool use_chain = has_chain && !opts_.hide_call_graph;
@@ -415,7 +418,7 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
 }
 
 void ScriptTool::on_deferred(Event& ev, Session& s) {
-  if (ev.attr_index < 0 || !ev.sid.valid) return;
+  if (ev.attr_index < 0 || !ev.sid.valid || sink_) return;
   SideBand sb;
   if (!decode_side_band(ev.raw, s.swapped(), sb).empty()) return;
   const EventAttrEntry& e = s.attrs()[ev.attr_index];

@@ -23,6 +23,7 @@
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
 #include "script/time_ranges.h"
+#include "scripting/sample_sink.h"
 #include "session/deferred_merger.h"
 #include "session/session.h"
 #include "trace/trace_events.h"
@@ -53,6 +54,9 @@ class ScriptTool : public SessionTool {
   ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields);
 
   void set_merger(const DeferredCallchainMerger* m) { merger_ = m; }
+  // cperf script -s: samples go to the sink (unprinted, without the field checks), and
+  // CALLCHAIN_DEFERRED records are not printed.
+  void set_sink(SampleSink* sink) { sink_ = sink; }
   void user_record(const RawRecord& rec, Session& s) override;
   void record(Event& ev, Session& s) override;
 
@@ -103,6 +107,11 @@ class ScriptTool : public SessionTool {
   void print_brstack(TextLine& out, const Thread& t, uint8_t cpumode, const DecodedSample& ds,
                      int type, bool swap);
   const Map* find_map_fb(const Thread& t, uint8_t cpumode, uint64_t addr);
+  // script_sample_fill.cpp: a sample as a ScriptSample for sink_.
+  void emit_sample(const EventAttrEntry& e, const DecodedSample& ds, uint16_t misc,
+                   const Thread& t, const Map* map, Session& s);
+  ScriptLocation locate(const Map* map, uint64_t ip);
+  void append_frames(const Frame& f, std::vector<ScriptFrame>& out);
   // Kernel-mode map lookup. Like perf, loading the kernel symbols (on the first hit in the
   // core kernel map) stretches that map to cover [first symbol, last symbol end).
 
@@ -112,6 +121,7 @@ class ScriptTool : public SessionTool {
   Machine machine_;
   ScriptSymbols symbols_;
   const DeferredCallchainMerger* merger_ = nullptr;
+  SampleSink* sink_ = nullptr;
   size_t name_width_ = 0;
   KernelMapFinder kernel_maps_{machine_, symbols_};
   std::vector<Frame> frames_;

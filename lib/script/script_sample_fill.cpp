@@ -1,0 +1,175 @@
+// ScriptTool's hand-over of a sample to a SampleSink (cperf script -s): the sample resolved as
+// perf's Python interface describes it (ScriptSample), with the tracepoint payload.
+#include <cstring>
+
+#include "format/branch_flags.h"
+#include "script/script_tool.h"
+
+namespace cperf {
+
+namespace {
+
+constexpr size_t kPerfAttrSize = 144;  // sizeof(struct perf_event_attr) in perf 7.2
+constexpr uint64_t kDataSrcNone = 0x1E05080021ULL;  // PERF_MEM_DATA_SRC_NONE
+
+// perf's get_offset: the offset of map address `addr` into sym.
+uint64_t sym_offset(const Symbol& sym, const Map& map, uint64_t addr) {
+  return addr < sym.end ? addr - sym.start : addr - map.start - sym.start;
+}
+
+std::vector<ScriptReadValue> read_values(const perf_event_attr& attr, const ReadFormatValues& rv,
+                                         bool swap) {
+  std::vector<ScriptReadValue> out;
+  if (!(attr.read_format & PERF_FORMAT_GROUP)) {
+    out.push_back({rv.id, rv.value, rv.lost});
+    return out;
+  }
+  ByteReader r(rv.values, swap);
+  for (uint64_t i = 0; i < rv.nr; ++i) {
+    ScriptReadValue v;
+    v.value = r.u64();
+    if (attr.read_format & PERF_FORMAT_ID) v.id = r.u64();
+    if (attr.read_format & PERF_FORMAT_LOST) v.lost = r.u64();
+    out.push_back(v);
+  }
+  return out;
+}
+
+}  // namespace
+
+ScriptLocation ScriptTool::locate(const Map* map, uint64_t ip) {
+  ScriptLocation l;
+  if (!map) return l;
+  // The symbol first: loading the kernel's symbols stretches its map, as in perf.
+  uint64_t addr = map->map_ip(ip);
+  ScriptSymbols::Hit hit = symbols_.find(map, addr);
+  if (hit.sym) {
+    l.sym = ScriptLocation::SymInfo{hit.sym->name, sym_offset(*hit.sym, *map, addr)};
+  }
+  if (map->dso) {
+    std::optional<BuildId> bid = symbols_.build_id_of(*map->dso);
+    // cperf keeps the kernel's _text as its map's pgoff; perf's kernel map has none.
+    uint64_t pgoff = map->dso->kernel && map->pgoff == map->start ? 0 : map->pgoff;
+    l.map = ScriptLocation::MapInfo{map->dso->long_name, bid ? bid->to_hex() : std::string(),
+                                    map->start, map->end, pgoff};
+  }
+  return l;
+}
+
+// One callchain entry as perf's Python callchain nodes: one per line perf 7.2 prints for it
+// (an inline chain gives several, named as printed, each with the ELF symbol's range).
+void ScriptTool::append_frames(const Frame& f, std::vector<ScriptFrame>& out) {
+  ScriptFrame base;
+  base.ip = f.ip;
+  if (!f.map) {
+    out.push_back(std::move(base));
+    return;
+  }
+  if (f.map->dso) base.dso = f.map->dso->long_name;
+  uint64_t addr = f.map->map_ip(f.ip);
+  ScriptSymbols::Hit hit = symbols_.find(f.map, addr);
+  if (!hit.sym) {
+    out.push_back(std::move(base));
+    return;
+  }
+  const Symbol& sym = *hit.sym;
+  base.sym = ScriptFrame::Sym{sym.start, sym.end, sym.binding, sym.name};
+  base.sym_off = sym_offset(sym, *f.map, addr);
+  bool user = f.map->dso && !f.map->dso->kernel;
+  const DsoSymbols* d = user ? symbols_.user_symbols(f.map) : nullptr;
+  static const InlineChain kPlain{InlineFrame{}};
+  for (const InlineFrame& line : hit.chain && opts_.inline_frames ? *hit.chain : kPlain) {
+    ScriptFrame node = base;
+    if (line.name) node.sym->name = *line.name;
+    if (user) {
+      const std::string* text = line.srcline ? line.srcline : d ? d->srcline(addr) : nullptr;
+      std::string s = text ? *text : "??:0";
+      if (s != ":0") node.srcline = s;
+    }
+    out.push_back(std::move(node));
+  }
+}
+
+void ScriptTool::emit_sample(const EventAttrEntry& e, const DecodedSample& ds, uint16_t misc,
+                             const Thread& t, const Map* map, Session& s) {
+  const perf_event_attr& attr = e.attr;
+  uint64_t st = attr.sample_type;
+  ScriptSample out;
+  name_width(s);
+  out.ev_name = e.name;
+  out.attr.assign(kPerfAttrSize, '\0');
+  std::memcpy(out.attr.data(), &attr, std::min(sizeof(attr), kPerfAttrSize));
+  if (st & (PERF_SAMPLE_ID | PERF_SAMPLE_IDENTIFIER)) out.id = ds.id;
+  if (st & PERF_SAMPLE_STREAM_ID) out.stream_id = ds.stream_id;
+  if (st & PERF_SAMPLE_TID) {
+    out.pid = static_cast<int32_t>(ds.pid);
+    out.tid = static_cast<int32_t>(ds.tid);
+  }
+  if (st & PERF_SAMPLE_CPU) out.cpu = ds.cpu;
+  out.ip = ds.ip;
+  out.time = st & PERF_SAMPLE_TIME ? ds.time : ~0ULL;
+  out.period = st & PERF_SAMPLE_PERIOD ? ds.period : attr.sample_period;
+  out.phys_addr = ds.phys_addr;
+  out.addr = ds.addr;
+  if (attr.read_format & PERF_FORMAT_TOTAL_TIME_ENABLED) out.time_enabled = ds.read.time_enabled;
+  if (attr.read_format & PERF_FORMAT_TOTAL_TIME_RUNNING) out.time_running = ds.read.time_running;
+  out.read_lost = attr.read_format & PERF_FORMAT_LOST;
+  out.values = read_values(attr, ds.read, s.swapped());
+  out.weight = ds.weight;
+  out.ins_lat = ds.ins_lat;
+  out.transaction = ds.transaction;
+  out.data_src = st & PERF_SAMPLE_DATA_SRC ? ds.data_src : kDataSrcNone;
+  uint8_t cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
+  out.cpumode = cpumode;
+  out.raw.assign(reinterpret_cast<const char*>(ds.raw.data()), ds.raw.size());
+  out.comm = t.comm_str();
+  out.where = locate(map, ds.ip);
+
+  if ((st & PERF_SAMPLE_CALLCHAIN) && !opts_.hide_call_graph) {
+    resolve_chain(t, ds.callchain, frames_);
+    if (opts_.unwind_style != UnwindStyle::kNone)
+      for (const UnwoundFrame& f : unwinder_.user_frames(attr, ds, t, s.swapped(), opts_.max_stack))
+        frames_.push_back({f.ip, f.map});
+    for (const Frame& f : frames_) append_frames(f, out.callchain);
+  }
+
+  ByteReader r(ds.branch_entries, s.swapped());
+  for (uint64_t i = 0; i < ds.branch_nr; ++i) {
+    ScriptBranch b;
+    b.from = r.u64();
+    b.to = r.u64();
+    BranchFlags f = decode_branch_flags(r.u64());
+    b.mispred = f.mispred;
+    b.predicted = f.predicted;
+    b.in_tx = f.in_tx;
+    b.abort = f.abort;
+    b.cycles = f.cycles;
+    auto end = [&](uint64_t addr, std::string& dso, std::string& sym) {
+      const Map* m = find_map_fb(t, cpumode, addr);
+      dso = m && m->dso ? m->dso->long_name : "[unknown]";
+      ScriptLocation l = locate(m, addr);
+      sym = "[unknown]";
+      if (l.sym && !l.sym->name.empty()) {
+        char off[32];
+        std::snprintf(off, sizeof off, "+0x%x", static_cast<unsigned>(l.sym->offset));
+        sym = l.sym->name + off;
+      }
+    };
+    end(b.from, b.from_dso, b.from_sym);
+    end(b.to, b.to_dso, b.to_sym);
+    out.branches.push_back(std::move(b));
+  }
+
+  TracepointPayload tp;
+  const TracepointPayload* tpp = nullptr;
+  if (attr.type == PERF_TYPE_TRACEPOINT && (st & PERF_SAMPLE_RAW)) {
+    if (!trace_tried_) load_file_trace(s.reader());
+    if (tep_event* ev = trace_.event(attr.config)) {
+      tp = TracepointPayload{trace_.tep(), ev, trace_.padded(ds.raw), ds.raw.size()};
+      tpp = &tp;
+    }
+  }
+  sink_->sample(out, tpp);
+}
+
+}  // namespace cperf
