@@ -4,6 +4,7 @@
 
 #include "format/branch_flags.h"
 #include "script/script_tool.h"
+#include "symbol/elf_file.h"
 
 namespace cperf {
 
@@ -48,10 +49,23 @@ ScriptLocation ScriptTool::locate(const Map* map, uint64_t ip) {
   }
   if (map->dso) {
     std::optional<BuildId> bid = symbols_.build_id_of(*map->dso);
+    std::string bid_hex = bid ? bid->to_hex() : std::string();
+    // Without a recorded one, perf reads the build id of the file it loaded symbols from.
+    if (bid_hex.empty() && !map->dso->kernel) {
+      const DsoSymbols* d = symbols_.user_symbols(map);
+      std::string file = d && !d->symtab_path().empty() ? d->symtab_path()
+                                                         : opts_.symfs + map->dso->long_name;
+      if (std::optional<BuildId> own = read_build_id(file)) bid_hex = own->to_hex();
+    }
     // cperf keeps the kernel's _text as its map's pgoff; perf's kernel map has none.
     uint64_t pgoff = map->dso->kernel && map->pgoff == map->start ? 0 : map->pgoff;
-    l.map = ScriptLocation::MapInfo{map->dso->long_name, bid ? bid->to_hex() : std::string(),
-                                    map->start, map->end, pgoff};
+    uint64_t end = map->end;
+    // perf's core kernel map ends where its kallsyms symbols do once they are loaded: the last
+    // symbol's start rounded up to a page, plus a page (its end fixup for the last symbol).
+    if (map->dso->kernel && !map->dso->module)
+      if (const SymbolTable* t = symbols_.table_of(map); t && !t->empty())
+        end = ((t->symbols().back().start + 4095) & ~uint64_t{4095}) + 4096;
+    l.map = ScriptLocation::MapInfo{map->dso->long_name, bid_hex, map->start, end, pgoff};
   }
   return l;
 }
@@ -159,6 +173,11 @@ void ScriptTool::emit_sample(const EventAttrEntry& e, const DecodedSample& ds, u
     end(b.to, b.to_dso, b.to_sym);
     out.branches.push_back(std::move(b));
   }
+
+  // perf 7.2 names no registers here (its register-name lookup gives nothing for a sample's
+  // machine), so the strings are empty; the keys are there when the sample has registers.
+  if (st & PERF_SAMPLE_REGS_INTR) out.iregs = "";
+  if (st & PERF_SAMPLE_REGS_USER) out.uregs = "";
 
   TracepointPayload tp;
   const TracepointPayload* tpp = nullptr;

@@ -45,6 +45,7 @@ void ScriptTool::user_record(const RawRecord& rec, Session& s) {
 }
 
 void ScriptTool::on_stat_record(const RawRecord& rec, Session& s) {
+  if (sink_) return;  // a script gets no counts table (perf's stat__* handlers: not yet)
   ByteReader r(rec.bytes, s.swapped());
   r.skip(sizeof(perf_event_header));
   switch (rec.type) {
@@ -418,7 +419,7 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
 }
 
 void ScriptTool::on_deferred(Event& ev, Session& s) {
-  if (ev.attr_index < 0 || !ev.sid.valid || sink_) return;
+  if (ev.attr_index < 0 || !ev.sid.valid) return;
   SideBand sb;
   if (!decode_side_band(ev.raw, s.swapped(), sb).empty()) return;
   const EventAttrEntry& e = s.attrs()[ev.attr_index];

@@ -54,8 +54,8 @@ class ScriptTool : public SessionTool {
   ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields);
 
   void set_merger(const DeferredCallchainMerger* m) { merger_ = m; }
-  // cperf script -s: samples go to the sink (unprinted, without the field checks), and
-  // CALLCHAIN_DEFERRED records are not printed.
+  // cperf script -s: samples go to the sink (unprinted, without the field checks); with
+  // merging off, CALLCHAIN_DEFERRED records are still printed, as perf does.
   void set_sink(SampleSink* sink) { sink_ = sink; }
   void user_record(const RawRecord& rec, Session& s) override;
   void record(Event& ev, Session& s) override;

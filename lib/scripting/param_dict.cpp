@@ -29,12 +29,12 @@ PyObject* read_values(const ScriptSample& s) {
   PyObject* list = PyList_New(static_cast<Py_ssize_t>(s.values.size()));
   for (size_t i = 0; i < s.values.size(); ++i) {
     const ScriptReadValue& v = s.values[i];
-    // perf makes a 3-tuple and leaves the third item NULL without PERF_FORMAT_LOST; reading
-    // such a tuple is undefined in Python, so cperf puts the lost count (0) there.
+    // As perf: a 3-tuple whose third item stays NULL without PERF_FORMAT_LOST (its repr
+    // shows "<NULL>").
     PyObject* t = PyTuple_New(3);
     PyTuple_SET_ITEM(t, 0, u64(v.id));
     PyTuple_SET_ITEM(t, 1, u64(v.value));
-    PyTuple_SET_ITEM(t, 2, u64(v.lost));
+    if (s.read_lost) PyTuple_SET_ITEM(t, 2, u64(v.lost));
     PyList_SET_ITEM(list, static_cast<Py_ssize_t>(i), t);
   }
   return list;

@@ -100,6 +100,7 @@ TEST_F(ParamDictTest, SampleSubDict) {
   ASSERT_EQ(type_of(values), "list");
   ASSERT_EQ(PyList_Size(values), 1);
   EXPECT_EQ(type_of(PyList_GetItem(values, 0)), "tuple");
+  EXPECT_EQ(PyTuple_GET_ITEM(PyList_GetItem(values, 0), 2), nullptr);  // no PERF_FORMAT_LOST
   EXPECT_EQ(get(s, "time_enabled"), nullptr);
   EXPECT_EQ(get(s, "flags"), nullptr);
 }
