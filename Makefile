@@ -98,6 +98,10 @@ install: cperf
 	install -m 755 cperf $(DESTDIR)$(PREFIX)/bin/cperf
 	for f in Documentation/*.1; do [ -e "$$f" ] && install -m 644 "$$f" $(DESTDIR)$(PREFIX)/share/man/man1/; done; true
 	if [ "$(PERF_ALIAS)" = 1 ]; then ln -sf cperf $(DESTDIR)$(PREFIX)/bin/perf; fi
+	# The exec path Python scripts get as PERF_EXEC_PATH (cperf finds it from bin/../lib).
+	install -d $(DESTDIR)$(PREFIX)/lib/cperf-core/scripts/python/Perf-Trace-Util/lib/Perf/Trace
+	install -m 644 perf-core/scripts/python/Perf-Trace-Util/lib/Perf/Trace/*.py \
+	  $(DESTDIR)$(PREFIX)/lib/cperf-core/scripts/python/Perf-Trace-Util/lib/Perf/Trace/
 
 clean:
 	rm -rf build cperf

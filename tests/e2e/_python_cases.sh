@@ -1,0 +1,43 @@
+# The fixture cases of tests/e2e/script_python.sh and tests/data/gen-python-golden.sh, one per
+# line: NAME SET FILE SCRIPT [SCRIPT ARGS...]. SCRIPT is "own:FILE" (tests/scripts/FILE) or
+# "perf:FILE" (one of perf's bundled scripts, found by find_perf_scripts). Each runs as
+#   cd tests/data/SET/data && perf script -i FILE --kallsyms=K --symfs=../symfs -s SCRIPT ARGS
+# (K: the set's unpacked kallsyms.gz).
+python_cases() {
+  cat <<'CASES'
+dump-defer perf7.2-defer defer.data own:dump_param_dict.py 25
+dump-defer-mt perf7.2-defer defer-mt.data own:dump_param_dict.py 25
+dump-defer-pipe perf7.2-defer defer-pipe.data own:dump_param_dict.py 25
+dump-fp perf7.2-defer fp.data own:dump_param_dict.py 25
+dump-g61 perf6.1 g.data own:dump_param_dict.py 25
+dump-dwarf61 perf6.1 dwarf.data own:dump_param_dict.py 10
+dump-zstd61 perf6.1 zstd.data own:dump_param_dict.py 10
+dump-tracepoint61 perf6.1 tracepoint.data own:dump_param_dict.py 44
+dump-branch-stack synthetic branch-stack.data own:dump_param_dict.py 25
+dump-cookie-mismatch synthetic cookie-mismatch.data own:dump_param_dict.py 25
+dump-stat-records synthetic stat-records.data own:dump_param_dict.py 25
+stackcollapse-defer perf7.2-defer defer.data perf:stackcollapse.py
+stackcollapse-defer-mt perf7.2-defer defer-mt.data perf:stackcollapse.py
+stackcollapse-defer-syswide perf7.2-defer defer-syswide.data perf:stackcollapse.py
+stackcollapse-g61 perf6.1 g.data perf:stackcollapse.py
+stackcollapse-dwarf61 perf6.1 dwarf.data perf:stackcollapse.py
+event_analyzing_sample-defer perf7.2-defer defer.data perf:event_analyzing_sample.py
+event_analyzing_sample-g61 perf6.1 g.data perf:event_analyzing_sample.py
+flamegraph-json-defer perf7.2-defer defer.data perf:flamegraph.py -f json -o -
+flamegraph-html-mt61 perf6.1 mt.data perf:flamegraph.py -f html --template ../../../scripts/flamegraph-template.html -o -
+task-analyzer-tracepoint61 perf6.1 tracepoint.data perf:task-analyzer.py
+task-analyzer-extended-tracepoint61 perf6.1 tracepoint.data perf:task-analyzer.py --extended-times --summary-extended
+syscall-counts-tracepoint61 perf6.1 tracepoint.data perf:syscall-counts.py
+CASES
+}
+
+# perf's bundled Python scripts: $PERF_SCRIPTS_DIR, else the oracle's perf 7.2, else an
+# installed perf's. Prints the directory (empty when none).
+find_perf_scripts() {
+  local d
+  for d in "${PERF_SCRIPTS_DIR:-}" \
+           "${ORACLE_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle}/sid/usr/lib/perf-core/scripts/python" \
+           /usr/lib/perf-core/scripts/python /usr/libexec/perf-core/scripts/python; do
+    [ -n "$d" ] && [ -e "$d/stackcollapse.py" ] && { echo "$d"; return; }
+  done
+}
