@@ -41,7 +41,7 @@ struct ScriptCliOptions {
   std::string time, cpu, pid, tid, comms, symbols;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
   bool show_namespaces = false;
-  bool header = false, force = false;
+  bool header = false, header_only = false, force = false;
   int verbose = 0;
   std::string kallsyms, symfs;
   bool demangle = true;
@@ -123,6 +123,7 @@ int cmd_script(const Args& args) {
   app.add_flag("--show-lost-events", o.show_lost, "Show lost events");
   app.add_flag("--show-namespace-events", o.show_namespaces, "Show namespace events");
   app.add_flag("--header", o.header, "Show data header.");
+  app.add_flag("--header-only", o.header_only, "Show only data header.");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
   app.add_flag("-v,--verbose", o.verbose, "be more verbose");
   app.add_option("-k,--vmlinux", o.kallsyms, "vmlinux pathname");
@@ -218,7 +219,8 @@ int cmd_script(const Args& args) {
           return 234;
       }
     }
-    if (o.header) print_header(stdout, reader, o.verbose > 0);
+    if (o.header || o.header_only) print_header(stdout, reader, o.verbose > 0);
+    if (o.header_only) return std::fflush(stdout) == 0 ? 0 : 1;
     ScriptTool tool(stdout, so, fields);
     tool.load_file_trace(reader);
     std::unique_ptr<PythonEngine> engine;

@@ -104,7 +104,11 @@ int run_named_script(const std::string& kind, const std::string& name,
 }
 
 int generate_script(const std::string& lang, const std::string& input) {
-  if (lang != "python" && lang != "py") {
+  // "python" (or "py") writes perf-script.py; a file name ending in .py names the output.
+  std::string base = "perf-script";
+  bool file = lang.size() > 3 && lang.compare(lang.size() - 3, 3, ".py") == 0;
+  if (file) base = lang.substr(0, lang.size() - 3);
+  if (!file && lang != "python" && lang != "py") {
     std::fprintf(stderr, "invalid language specifier\n");
     return 255;
   }
@@ -116,7 +120,7 @@ int generate_script(const std::string& lang, const std::string& input) {
       TracingDataError err;
       trace.load_blob(it->second, err);
     }
-    return write_python_skeleton(trace.loaded() ? trace.tep() : nullptr, "perf-script") ? 0 : 255;
+    return write_python_skeleton(trace.loaded() ? trace.tep() : nullptr, base) ? 0 : 255;
   } catch (const InputError& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 1;

@@ -15,7 +15,8 @@ void export_exec_path();
 int run_named_script(const std::string& kind, const std::string& name,
                      const std::vector<std::string>& args);
 
-// `cperf script -g LANG -i FILE`: writes perf-script.py. Returns the exit status.
+// `cperf script -g LANG -i FILE`: writes perf-script.py (or LANG itself when it is a .py file
+// name). Returns the exit status.
 int generate_script(const std::string& lang, const std::string& input);
 
 }  // namespace cperf
