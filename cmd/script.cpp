@@ -48,8 +48,9 @@ struct ScriptCliOptions {
   bool inline_frames = true;
   std::string unwind_style;
   bool merge = false, no_merge = false;
-  std::string script, gen_lang;
-  bool list = false;
+  std::string script, gen_lang, dlfilter;
+  std::vector<std::string> dlargs;
+  bool list = false, list_dlfilters = false;
 };
 
 // "1,3-5" -> {1,3,4,5}; false on a malformed list.
@@ -137,11 +138,18 @@ int cmd_script(const Args& args) {
   app.add_option("-s,--script", o.script, "script file name (lang:script name, script name)");
   app.add_option("-g,--gen-script", o.gen_lang, "generate perf-script.xx script in specified language");
   app.add_flag("-l,--list", o.list, "list available scripts");
+  app.add_option("--dlfilter", o.dlfilter, "filter sample events using the given shared object file");
+  app.add_option("--dlarg", o.dlargs, "argument to pass to the dlfilter")->allow_extra_args(false);
+  app.add_flag("--list-dlfilters", o.list_dlfilters, "list available dlfilters");
   std::vector<std::string> rest;  // a script's arguments, or record|report NAME ...
   int rc = parse_command_line(app, split_at_non_option(app, args, rest));
   if (rc >= 0) return rc;
   if (o.list) {
     list_scripts(stdout);
+    return 0;
+  }
+  if (o.list_dlfilters) {
+    DlFilter::list(stdout, script_search_paths());
     return 0;
   }
   if (o.input.empty()) o.input = default_input();
@@ -223,6 +231,12 @@ int cmd_script(const Args& args) {
     if (o.header_only) return std::fflush(stdout) == 0 ? 0 : 1;
     ScriptTool tool(stdout, so, fields);
     tool.load_file_trace(reader);
+    std::unique_ptr<DlFilter> dlfilter;
+    if (!o.dlfilter.empty()) {
+      dlfilter = DlFilter::open(o.dlfilter, o.dlargs);
+      if (!dlfilter) return 255;
+      tool.set_dlfilter(dlfilter.get());
+    }
     std::unique_ptr<PythonEngine> engine;
     if (!o.script.empty()) {
       std::fflush(stdout);
@@ -249,6 +263,7 @@ int cmd_script(const Args& args) {
                    st.records_unmatched);
     }
     if (engine) engine->finish();
+    if (dlfilter && !dlfilter->stop()) return 255;
     if (!tool.error().empty()) return tool.exit_status();
   } catch (const InputError& e) {
     std::fflush(stdout);

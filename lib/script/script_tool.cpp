@@ -368,15 +368,17 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
   int type = output_type(e.attr.type);
   if (!sink_ && (!check_fields(ev.attr_index, s) || !fields_.fields(type))) return;
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
-  if (filtered(ds.cpu, ds.time, t)) return;
   uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
   const Map* map = cpumode == PERF_RECORD_MISC_KERNEL ? kernel_maps_.find(ds.ip)
                                                      : machine_.find_map(t, cpumode, ds.ip);
+  if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
+  if (filtered(ds.cpu, ds.time, t)) return;
   if (!opts_.symbols.empty()) {
     const Symbol* sym = nullptr;
     if (map) sym = symbols_.find(map, map->map_ip(ds.ip)).sym;
     if (!sym || !opts_.symbols.count(sym->name)) return;
   }
+  if (dlfilter_drops(e, ds, ev.raw.misc, t, map, false)) return;
   if (sink_) {
     emit_sample(e, ds, ev.raw.misc, t, map, s);
     return;
