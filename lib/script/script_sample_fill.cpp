@@ -13,6 +13,9 @@ namespace {
 constexpr size_t kPerfAttrSize = 144;  // sizeof(struct perf_event_attr) in perf 7.2
 constexpr uint64_t kDataSrcNone = 0x1E05080021ULL;  // PERF_MEM_DATA_SRC_NONE
 
+// perf's dso__name: a kernel module by its "[name]", every other dso by its path.
+const std::string& dso_name(const Dso& dso) { return dso.module ? dso.short_name : dso.long_name; }
+
 // perf's get_offset: the offset of map address `addr` into sym.
 uint64_t sym_offset(const Symbol& sym, const Map& map, uint64_t addr) {
   return addr < sym.end ? addr - sym.start : addr - map.start - sym.start;
@@ -65,7 +68,7 @@ ScriptLocation ScriptTool::locate(const Map* map, uint64_t ip) {
     if (map->dso->kernel && !map->dso->module)
       if (const SymbolTable* t = symbols_.table_of(map); t && !t->empty())
         end = ((t->symbols().back().start + 4095) & ~uint64_t{4095}) + 4096;
-    l.map = ScriptLocation::MapInfo{map->dso->long_name, bid_hex, map->start, end, pgoff};
+    l.map = ScriptLocation::MapInfo{dso_name(*map->dso), bid_hex, map->start, end, pgoff};
   }
   return l;
 }
@@ -79,7 +82,7 @@ void ScriptTool::append_frames(const Frame& f, std::vector<ScriptFrame>& out) {
     out.push_back(std::move(base));
     return;
   }
-  if (f.map->dso) base.dso = f.map->dso->long_name;
+  if (f.map->dso) base.dso = dso_name(*f.map->dso);
   uint64_t addr = f.map->map_ip(f.ip);
   ScriptSymbols::Hit hit = symbols_.find(f.map, addr);
   if (!hit.sym) {
@@ -95,10 +98,16 @@ void ScriptTool::append_frames(const Frame& f, std::vector<ScriptFrame>& out) {
   for (const InlineFrame& line : hit.chain && opts_.inline_frames ? *hit.chain : kPlain) {
     ScriptFrame node = base;
     if (line.name) node.sym->name = *line.name;
-    if (user) {
-      const std::string* text = line.srcline ? line.srcline : d ? d->srcline(addr) : nullptr;
-      std::string s = text ? *text : "??:0";
-      if (s != ":0") node.srcline = s;
+    // A module symbol from kallsyms keeps its "\t[module]" tail in perf, cut by a NUL: the
+    // name perf hands over (by its full length) is "name\0[module]".
+    if (f.map->dso && f.map->dso->module) node.sym->name += std::string(1, '\0') + f.map->dso->short_name;
+    if (hit.chain && opts_.inline_frames) {
+      // perf's inline-list entries carry their own srcline, or none.
+      if (line.srcline && *line.srcline != ":0") node.srcline = *line.srcline;
+    } else if (user) {
+      // None when the dso has no line table at all; "??:0" when it lacks this address.
+      const std::string* text = d ? d->srcline(addr) : nullptr;
+      if (text && *text != ":0") node.srcline = *text;
     }
     out.push_back(std::move(node));
   }
@@ -160,7 +169,7 @@ void ScriptTool::emit_sample(const EventAttrEntry& e, const DecodedSample& ds, u
     b.cycles = f.cycles;
     auto end = [&](uint64_t addr, std::string& dso, std::string& sym) {
       const Map* m = find_map_fb(t, cpumode, addr);
-      dso = m && m->dso ? m->dso->long_name : "[unknown]";
+      dso = m && m->dso ? dso_name(*m->dso) : "[unknown]";
       ScriptLocation l = locate(m, addr);
       sym = "[unknown]";
       if (l.sym && !l.sym->name.empty()) {

@@ -8,15 +8,15 @@ set -u
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_python_cases.sh
 PERF7=${PERF7:-$(cd .. && pwd)/shared/oracle/perf7}
-ORACLE=${ORACLE_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle}/sid/usr/lib/perf-core
+OHOME=${ORACLE_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle}
+ORACLE=$OHOME/sid/usr/lib/perf-core
 [ -x "$PERF7" ] && [ -d "$ORACLE/scripts/python" ] || { echo "no perf 7.2 oracle" >&2; exit 1; }
 out=tests/data/python/expected
 mkdir -p "$out"
 : > "$out/scripts.md5"
 tmp=$(mktemp -d)
 python_cases | while read -r name set file script args; do
-  ks=$tmp/$set.kallsyms
-  [ -e "$ks" ] || zcat "tests/data/$set/kallsyms.gz" > "$ks"
+  case_env "$set" "$file" "$tmp" || { echo "$name: cannot unpack $set" >&2; continue; }
   case $script in
     own:*) path=$PWD/tests/scripts/${script#own:} ;;
     perf:*) path=$ORACLE/scripts/python/${script#perf:}
@@ -24,8 +24,9 @@ python_cases | while read -r name set file script args; do
   esac
   rm -f /dev/shm/perf.db
   # shellcheck disable=SC2086
-  (cd "tests/data/$set/data" && PERF_EXEC_PATH=$ORACLE "$PERF7" script -i "$file" \
-     --kallsyms="$ks" --symfs=../symfs -s "$path" -- $args < /dev/null) 2>/dev/null | gzip -9n > "$out/$name.txt.gz"
+  (cd "$CASE_DIR" && HOME=$CASE_HOME ORACLE_HOME=$OHOME \
+     PERF_EXEC_PATH=$ORACLE "$PERF7" script -i "$file" --kallsyms="$CASE_KALLSYMS" \
+     --symfs="$CASE_SYMFS" -s "$path" -- $args < /dev/null) 2>/dev/null | gzip -9n > "$out/$name.txt.gz"
   echo "$name: $(zcat "$out/$name.txt.gz" | wc -l) lines"
 done
 rm -f /dev/shm/perf.db

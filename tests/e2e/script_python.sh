@@ -45,12 +45,11 @@ while read -r name set file script args; do
       fi
       path=$PERF_SCRIPTS/${script#perf:} ;;
   esac
-  ks=$tmp/$set.kallsyms
-  [ -e "$ks" ] || zcat "tests/data/$set/kallsyms.gz" > "$ks"
+  if ! case_env "$set" "$file" "$tmp"; then skip "$name: cannot unpack the $set corpus (xz)"; continue; fi
   rm -f /dev/shm/perf.db
   # shellcheck disable=SC2086
-  (cd "tests/data/$set/data" && "$CPERF" script -i "$file" --kallsyms="$ks" --symfs=../symfs \
-     -s "$path" -- $args < /dev/null > "$tmp/out" 2> "$tmp/err")
+  (cd "$CASE_DIR" && HOME=$CASE_HOME "$CPERF" script -i "$file" --kallsyms="$CASE_KALLSYMS" \
+     --symfs="$CASE_SYMFS" -s "$path" -- $args < /dev/null > "$tmp/out" 2> "$tmp/err")
   compare_exact "python.$name" "$EXP/$name.txt.gz" "$tmp/out"
 done < <(python_cases)
 
