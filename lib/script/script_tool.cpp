@@ -450,6 +450,41 @@ void ScriptTool::on_deferred(Event& ev, Session& s) {
   out.put('\n');
 }
 
+// Side-band records a script has handlers for (context_switch, throttle, unthrottle).
+void ScriptTool::to_sink(const Event& ev, const SideBand& sb, Session& s) {
+  const RawRecord& rec = ev.raw;
+  uint64_t st = ev.attr_index >= 0 ? s.attrs()[ev.attr_index].attr.sample_type : 0;
+  bool id_all = ev.sid.valid;
+  int32_t cpu = id_all && (st & PERF_SAMPLE_CPU) ? static_cast<int32_t>(ev.sid.cpu) : -1;
+  int32_t pid = id_all && (st & PERF_SAMPLE_TID) ? static_cast<int32_t>(ev.sid.pid) : -1;
+  int32_t tid = id_all && (st & PERF_SAMPLE_TID) ? static_cast<int32_t>(ev.sid.tid) : -1;
+  switch (rec.type) {
+    case PERF_RECORD_SWITCH:
+    case PERF_RECORD_SWITCH_CPU_WIDE: {
+      ScriptSwitch sw;
+      sw.time = ev.sid.valid ? ev.sid.time : 0;
+      sw.cpu = cpu;
+      sw.pid = pid;
+      sw.tid = tid;
+      if (rec.type == PERF_RECORD_SWITCH_CPU_WIDE) {
+        sw.np_pid = sb.pid;
+        sw.np_tid = sb.tid;
+      }
+      sw.out = rec.misc & PERF_RECORD_MISC_SWITCH_OUT;
+      sw.out_preempt = sw.out && (rec.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT);
+      sink_->context_switch(sw);
+      break;
+    }
+    case PERF_RECORD_THROTTLE:
+    case PERF_RECORD_UNTHROTTLE:
+      sink_->throttle(ScriptThrottle{rec.type == PERF_RECORD_UNTHROTTLE, sb.time, sb.id,
+                                     sb.stream_id, cpu, pid, tid});
+      break;
+    default:
+      break;
+  }
+}
+
 void ScriptTool::on_side_band(Event& ev, Session& s) {
   const RawRecord& rec = ev.raw;
   SideBand sb;
@@ -498,6 +533,7 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
     const char* name = record_type_name(rec.type);
     out.put("PERF_RECORD_").put(name ? name : "UNKNOWN").put(format_side_band(rec, sb));
   };
+  if (sink_) to_sink(ev, sb, s);
   switch (rec.type) {
     case PERF_RECORD_EXIT:
       print();

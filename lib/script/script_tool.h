@@ -80,6 +80,7 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   void on_sample(Event& ev, Session& s);
   void on_deferred(Event& ev, Session& s);
   void on_side_band(Event& ev, Session& s);
+  void to_sink(const Event& ev, const SideBand& sb, Session& s);
   bool check_fields(int attr_index, Session& s);
   void check_pipe_attr(const RawRecord& rec, Session& s);
   void on_stat_record(const RawRecord& rec, Session& s);

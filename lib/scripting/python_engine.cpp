@@ -169,6 +169,26 @@ void PythonEngine::sample(const ScriptSample& s, const TracepointPayload* tp) {
   Impl::call(h, args.get(), "process_event");
 }
 
+void PythonEngine::context_switch(const ScriptSwitch& sw) {
+  PyObject* h = impl_->handler("context_switch");
+  if (!h) return;
+  // The host machine's pid is -1 (perf's HOST_KERNEL_ID); samples carry machine_pid 0 and
+  // vcpu -1 outside guests.
+  PyRef args(Py_BuildValue("(KiiiiiiOOii)", static_cast<unsigned long long>(sw.time), sw.cpu, sw.pid,
+                           sw.tid, sw.np_pid, sw.np_tid, -1, sw.out ? Py_True : Py_False,
+                           sw.out_preempt ? Py_True : Py_False, 0, -1));
+  Impl::call(h, args.get(), "context_switch");
+}
+
+void PythonEngine::throttle(const ScriptThrottle& t) {
+  PyObject* h = impl_->handler(t.unthrottle ? "unthrottle" : "throttle");
+  if (!h) return;
+  PyRef args(Py_BuildValue("(KKKiii)", static_cast<unsigned long long>(t.time),
+                           static_cast<unsigned long long>(t.id),
+                           static_cast<unsigned long long>(t.stream_id), t.cpu, t.pid, t.tid));
+  Impl::call(h, args.get(), t.unthrottle ? "unthrottle" : "throttle");
+}
+
 void PythonEngine::Impl::tracepoint(const ScriptSample& s, const TracepointPayload& tp) {
   tep_event* ev = tp.event;
   std::string name = std::string(ev->system) + "__" + ev->name;

@@ -7,6 +7,9 @@
 //             common_secs, common_nsecs, common_pid, common_comm, common_callchain, fields...
 //             [, perf_sample_dict]) or trace_unhandled(event_name, context, fields_dict,
 //             perf_sample_dict); other samples to process_event(param_dict);
+//   context_switch(time, cpu, pid, tid, np_pid, np_tid, machine_pid, out, out_preempt,
+//             sample_machine_pid, sample_vcpu) and throttle/unthrottle(time, id, stream_id,
+//             cpu, pid, tid) for those side-band records, when the script defines them;
 //   finish(): trace_end(), then the interpreter ends.
 // An exception in a handler is fatal (traceback, then abort), as in perf.
 // One engine per process: CPython has a single main interpreter.
@@ -29,6 +32,8 @@ class PythonEngine : public SampleSink {
   PythonEngine& operator=(const PythonEngine&) = delete;
 
   void sample(const ScriptSample& s, const TracepointPayload* tp) override;
+  void context_switch(const ScriptSwitch& sw) override;
+  void throttle(const ScriptThrottle& t) override;
   // stat__<event> handlers: does the script define one?
   bool has_handler(const char* name) const;
   void finish();

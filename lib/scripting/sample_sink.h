@@ -17,11 +17,28 @@ struct TracepointPayload {
   size_t size = 0;
 };
 
+// A PERF_RECORD_SWITCH / SWITCH_CPU_WIDE record (perf's context_switch handler arguments).
+struct ScriptSwitch {
+  uint64_t time = 0;
+  int32_t cpu = -1, pid = -1, tid = -1;
+  int32_t np_pid = -1, np_tid = -1;  // the next/previous task of a CPU-wide switch, else -1
+  bool out = false, out_preempt = false;
+};
+
+// A PERF_RECORD_THROTTLE / UNTHROTTLE record.
+struct ScriptThrottle {
+  bool unthrottle = false;
+  uint64_t time = 0, id = 0, stream_id = 0;
+  int32_t cpu = -1, pid = -1, tid = -1;
+};
+
 class SampleSink {
  public:
   virtual ~SampleSink() = default;
   // tp: set for a tracepoint sample whose format is known.
   virtual void sample(const ScriptSample& s, const TracepointPayload* tp) = 0;
+  virtual void context_switch(const ScriptSwitch&) {}
+  virtual void throttle(const ScriptThrottle&) {}
 };
 
 }  // namespace cperf

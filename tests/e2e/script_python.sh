@@ -105,6 +105,11 @@ else
   else
     skip "live sched_switch: cannot record sched:sched_switch -a here"
   fi
+  if (cd "$tmp" && "$CPERF" record --switch-events -e cpu-clock -o sw.data -- sleep 0.1 > /dev/null 2>&1); then
+    live side-band-hooks sw.data "$PWD/tests/scripts/side_band_hooks.py"
+  else
+    skip "live --switch-events: cannot record here"
+  fi
   if (cd "$tmp" && "$CPERF" record -g -o g.data -- "$CPERF" test -w noploop 1 > /dev/null 2>&1); then
     live stackcollapse g.data "$ORACLE_SCRIPTS/stackcollapse.py"
     live event_analyzing_sample g.data "$ORACLE_SCRIPTS/event_analyzing_sample.py"
