@@ -45,7 +45,14 @@ void ScriptTool::user_record(const RawRecord& rec, Session& s) {
 }
 
 void ScriptTool::on_stat_record(const RawRecord& rec, Session& s) {
-  if (sink_) return;  // a script gets no counts table (perf's stat__* handlers: not yet)
+  if (sink_) {  // a script gets stat__interval calls, not the counts table
+    if (rec.type == PERF_RECORD_STAT_ROUND) {
+      ByteReader r(rec.bytes, s.swapped());
+      r.skip(sizeof(perf_event_header) + 8);  // the round's type
+      sink_->stat_round(r.u64());
+    }
+    return;
+  }
   ByteReader r(rec.bytes, s.swapped());
   r.skip(sizeof(perf_event_header));
   switch (rec.type) {

@@ -189,6 +189,15 @@ void PythonEngine::throttle(const ScriptThrottle& t) {
   Impl::call(h, args.get(), t.unthrottle ? "unthrottle" : "throttle");
 }
 
+// perf 7.2 calls stat__<event> handlers only for counters with their own cpu and thread maps,
+// which a recorded file's counters do not get: each round reaches stat__interval alone.
+void PythonEngine::stat_round(uint64_t time) {
+  PyObject* h = impl_->handler("stat__interval");
+  if (!h) return;
+  PyRef args(Py_BuildValue("(K)", static_cast<unsigned long long>(time)));
+  Impl::call(h, args.get(), "stat__interval");
+}
+
 void PythonEngine::Impl::tracepoint(const ScriptSample& s, const TracepointPayload& tp) {
   tep_event* ev = tp.event;
   std::string name = std::string(ev->system) + "__" + ev->name;

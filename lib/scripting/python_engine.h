@@ -9,7 +9,8 @@
 //             perf_sample_dict); other samples to process_event(param_dict);
 //   context_switch(time, cpu, pid, tid, np_pid, np_tid, machine_pid, out, out_preempt,
 //             sample_machine_pid, sample_vcpu) and throttle/unthrottle(time, id, stream_id,
-//             cpu, pid, tid) for those side-band records, when the script defines them;
+//             cpu, pid, tid) for those side-band records, stat__interval(time) for each
+//             STAT_ROUND of a `perf stat record` file, when the script defines them;
 //   finish(): trace_end(), then the interpreter ends.
 // An exception in a handler is fatal (traceback, then abort), as in perf.
 // One engine per process: CPython has a single main interpreter.
@@ -34,6 +35,7 @@ class PythonEngine : public SampleSink {
   void sample(const ScriptSample& s, const TracepointPayload* tp) override;
   void context_switch(const ScriptSwitch& sw) override;
   void throttle(const ScriptThrottle& t) override;
+  void stat_round(uint64_t time) override;
   // stat__<event> handlers: does the script define one?
   bool has_handler(const char* name) const;
   void finish();

@@ -39,6 +39,8 @@ class SampleSink {
   virtual void sample(const ScriptSample& s, const TracepointPayload* tp) = 0;
   virtual void context_switch(const ScriptSwitch&) {}
   virtual void throttle(const ScriptThrottle&) {}
+  // The STAT_ROUND record of a `perf stat record` file, at `time`.
+  virtual void stat_round(uint64_t /*time*/) {}
 };
 
 }  // namespace cperf

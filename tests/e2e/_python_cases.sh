@@ -18,6 +18,7 @@ dump-branch-stack synthetic branch-stack.data own:dump_param_dict.py 25
 dump-cookie-mismatch synthetic cookie-mismatch.data own:dump_param_dict.py 25
 dump-stat-records synthetic stat-records.data own:dump_param_dict.py 25
 hooks-side-band synthetic side-band.data own:side_band_hooks.py
+hooks-stat-records synthetic stat-records.data own:side_band_hooks.py
 hooks-defer-syswide perf7.2-defer defer-syswide.data own:side_band_hooks.py
 stackcollapse-defer perf7.2-defer defer.data perf:stackcollapse.py
 stackcollapse-defer-mt perf7.2-defer defer-mt.data perf:stackcollapse.py

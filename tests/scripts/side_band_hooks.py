@@ -1,5 +1,5 @@
 # Prints the arguments perf script hands the side-band handlers (context_switch, throttle,
-# unthrottle) and counts samples. Used by tests/e2e/script_python.sh with perf 7.2's output as
+# unthrottle), the stat__* handlers of `perf stat record` files, and counts samples. Used by tests/e2e/script_python.sh with perf 7.2's output as
 # the expectation.
 samples = 0
 
@@ -22,6 +22,14 @@ def throttle(ts, id, stream_id, cpu, pid, tid):
 
 def unthrottle(ts, id, stream_id, cpu, pid, tid):
     print('unthrottle %d id=%d stream=%d cpu=%d %d/%d' % (ts, id, stream_id, cpu, pid, tid))
+
+
+def stat__task_clock(cpu, thread, ts, val, ena, run):
+    print('stat task-clock cpu=%d thread=%d %d val=%d ena=%d run=%d' % (cpu, thread, ts, val, ena, run))
+
+
+def stat__interval(ts):
+    print('stat interval %d' % ts)
 
 
 def trace_end():
