@@ -5,6 +5,7 @@
 #include "format/branch_flags.h"
 #include "script/script_tool.h"
 #include "symbol/elf_file.h"
+#include "symbol/local_build_id.h"
 
 namespace cperf {
 
@@ -12,6 +13,16 @@ namespace {
 
 constexpr size_t kPerfAttrSize = 144;  // sizeof(struct perf_event_attr) in perf 7.2
 constexpr uint64_t kDataSrcNone = 0x1E05080021ULL;  // PERF_MEM_DATA_SRC_NONE
+
+// perf's sample_addr_correlates_sym: page-fault events (whose addr is the faulting data or
+// code address) and BTS branch events (config PERF_COUNT_HW_BRANCH_INSTRUCTIONS with period 1).
+bool addr_correlates_sym(const perf_event_attr& a) {
+  if (a.type == PERF_TYPE_SOFTWARE)
+    return a.config == PERF_COUNT_SW_PAGE_FAULTS || a.config == PERF_COUNT_SW_PAGE_FAULTS_MIN ||
+           a.config == PERF_COUNT_SW_PAGE_FAULTS_MAJ;
+  return a.type == PERF_TYPE_HARDWARE && a.config == PERF_COUNT_HW_BRANCH_INSTRUCTIONS &&
+         !a.freq && a.sample_period == 1;
+}
 
 // perf's dso__name: a kernel module by its "[name]", every other dso by its path.
 const std::string& dso_name(const Dso& dso) { return dso.module ? dso.short_name : dso.long_name; }
@@ -54,7 +65,14 @@ ScriptLocation ScriptTool::locate(const Map* map, uint64_t ip) {
     std::optional<BuildId> bid = symbols_.build_id_of(*map->dso);
     std::string bid_hex = bid ? bid->to_hex() : std::string();
     // Without a recorded one, perf reads the build id of the file it loaded symbols from.
-    if (bid_hex.empty() && !map->dso->kernel) {
+    if (bid_hex.empty() && map->dso->long_name == "[vdso]") {
+      // perf reads its own process's vdso, the running kernel's.
+      for (uint8_t b : vdso_build_id()) {
+        char hex[3];
+        std::snprintf(hex, sizeof hex, "%02x", b);
+        bid_hex += hex;
+      }
+    } else if (bid_hex.empty() && !map->dso->kernel) {
       const DsoSymbols* d = symbols_.user_symbols(map);
       std::string file = d && !d->symtab_path().empty() ? d->symtab_path()
                                                          : opts_.symfs + map->dso->long_name;
@@ -147,6 +165,8 @@ void ScriptTool::emit_sample(const EventAttrEntry& e, const DecodedSample& ds, u
   out.raw.assign(reinterpret_cast<const char*>(ds.raw.data()), ds.raw.size());
   out.comm = t.comm_str();
   out.where = locate(map, ds.ip);
+  if (addr_correlates_sym(attr) && (st & PERF_SAMPLE_ADDR))
+    out.addr_where = locate(find_map_fb(t, cpumode, ds.addr), ds.addr);
 
   if ((st & PERF_SAMPLE_CALLCHAIN) && !opts_.hide_call_graph) {
     resolve_chain(t, ds.callchain, frames_);

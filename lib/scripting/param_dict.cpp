@@ -70,6 +70,11 @@ PyObject* sample_dict(const ScriptSample& s) {
   dict_put(d, "datasrc", u64(s.data_src));
   dict_put(d, "datasrc_decode", str(mem_data_src_text(s.data_src)));
   dict_put(d, "cpumode", PyLong_FromLong(s.cpumode));
+  if (s.addr_where) {
+    dict_put(d, "addr_correlates_sym", PyBool_FromLong(1));
+    put_location(d, *s.addr_where, "addr_dso", "addr_dso_bid", "addr_dso_map_start",
+                 "addr_dso_map_end", "addr_symbol", "addr_symoff", "addr_map_pgoff");
+  }
   if (s.flags) dict_put(d, "flags", str(flag_letters(s.flags)));
   return d;
 }

@@ -67,6 +67,9 @@ struct ScriptSample {
   uint64_t transaction = 0;
   uint64_t data_src = 0;
   uint8_t cpumode = 0;
+  // Where sample.addr resolves, for events whose addr names code or data (perf's
+  // sample_addr_correlates_sym: page faults, BTS): the "addr_*" keys.
+  std::optional<ScriptLocation> addr_where;
   uint32_t flags = 0;  // branch flags; 0: no "flags" keys
   // top level
   std::string raw;  // PERF_SAMPLE_RAW bytes

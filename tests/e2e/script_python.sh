@@ -105,6 +105,11 @@ else
   else
     skip "live sched_switch: cannot record sched:sched_switch -a here"
   fi
+  if (cd "$tmp" && "$CPERF" record -e page-faults -d -c 1 -o pf.data -- ls / > /dev/null 2>&1); then
+    live dump-page-faults pf.data "$PWD/tests/scripts/dump_param_dict.py"  # the addr_* keys
+  else
+    skip "live page faults: cannot record here"
+  fi
   if (cd "$tmp" && "$CPERF" record --switch-events -e cpu-clock -o sw.data -- sleep 0.1 > /dev/null 2>&1); then
     live side-band-hooks sw.data "$PWD/tests/scripts/side_band_hooks.py"
   else
