@@ -2,7 +2,16 @@
 
 #include "scripting/py_ref.h"
 
+#include <unordered_map>
+
 namespace cperf {
+
+PyObject* interned_key(const char* name) {
+  static std::unordered_map<const char*, PyObject*> keys;  // owned, never freed
+  auto [it, inserted] = keys.try_emplace(name, nullptr);
+  if (inserted) it->second = PyUnicode_InternFromString(name);
+  return it->second;
+}
 
 namespace {
 

@@ -32,9 +32,13 @@ class PyRef {
   PyObject* p_ = nullptr;
 };
 
+// The interned str of a key name, made once per name (keys are string literals, looked up by
+// address). Valid for the life of the interpreter (cperf runs one per process).
+PyObject* interned_key(const char* name);
+
 // dict[key] = value, taking ownership of value (PyDict_SetItemString does not steal).
 inline void dict_put(PyObject* dict, const char* key, PyObject* value) {
-  PyDict_SetItemString(dict, key, value);
+  PyDict_SetItem(dict, interned_key(key), value);
   Py_XDECREF(value);
 }
 
