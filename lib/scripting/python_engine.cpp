@@ -137,6 +137,12 @@ std::unique_ptr<PythonEngine> PythonEngine::start(const std::string& script,
   PyDict_SetItemString(PyModule_GetDict(ctx_module), "perf_script_context", impl->capsule.get());
   PyDict_SetItemString(impl->main_dict, "perf_script_context", impl->capsule.get());
   impl->try_call("trace_begin", nullptr);
+  // perf's database export mode (export-to-sqlite.py & co.): not implemented; say so rather
+  // than leave the tables silently empty.
+  if (PyObject* mode = PyDict_GetItemString(impl->main_dict, "perf_db_export_mode");
+      mode && PyObject_IsTrue(mode) == 1)
+    std::fprintf(stderr, "Warning: cperf does not implement perf's database export mode "
+                         "(perf_db_export_mode): the *_table handlers get no rows\n");
   return std::unique_ptr<PythonEngine>(new PythonEngine(std::move(impl)));
 }
 
