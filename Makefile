@@ -8,7 +8,11 @@ WARN     := -Wall -Wextra -Werror
 INCLUDES := -I. -Ilib -Iuapi
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-LIBS     := $(PKG_LIBS) -lunwind -lunwind-x86_64 -lz
+# Embedded CPython for `script -s x.py`: Debian's libpython3-dev (not a python3 found on PATH).
+PY_CFLAGS  := $(shell pkg-config --cflags python3-embed 2>/dev/null)
+PY_LIBS    := $(shell pkg-config --libs python3-embed 2>/dev/null)
+PY_HOME    := $(shell pkg-config --variable=prefix python3-embed 2>/dev/null)
+LIBS     := $(PKG_LIBS) $(PY_LIBS) -lunwind -lunwind-x86_64 -lz
 OPT      ?= -O2 -g
 CXXFLAGS += $(CXXSTD) $(WARN) $(OPT) $(INCLUDES) $(PKG_CFLAGS) -MMD -MP
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -37,6 +41,10 @@ cperf: $(CMD_OBJS) $(BUILD)/libcperf.a
 $(BUILD)/libcperf.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
+
+# Only the scripting engine (and its unit test) sees Python's headers.
+PY_FLAGS := $(PY_CFLAGS) -DCPERF_PYTHON_HOME='"$(PY_HOME)"'
+$(BUILD)/lib/scripting/%.o $(ASAN)/lib/scripting/%.o $(BUILD)/tests/unit/py_%.o: CXXFLAGS += $(PY_FLAGS)
 
 $(BUILD)/%.o: %.cpp
 	@mkdir -p $(dir $@)
@@ -98,6 +106,10 @@ install: cperf man
 	install -m 755 cperf $(DESTDIR)$(PREFIX)/bin/cperf
 	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
 	if [ "$(PERF_ALIAS)" = 1 ]; then ln -sf cperf $(DESTDIR)$(PREFIX)/bin/perf; fi
+	# The exec path Python scripts get as PERF_EXEC_PATH (cperf finds it from bin/../lib).
+	install -d $(DESTDIR)$(PREFIX)/lib/cperf-core/scripts/python/Perf-Trace-Util/lib/Perf/Trace
+	install -m 644 perf-core/scripts/python/Perf-Trace-Util/lib/Perf/Trace/*.py \
+	  $(DESTDIR)$(PREFIX)/lib/cperf-core/scripts/python/Perf-Trace-Util/lib/Perf/Trace/
 
 clean:
 	rm -rf build cperf

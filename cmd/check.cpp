@@ -38,7 +38,7 @@ const Feature kFeatures[] = {
     {"libopencsd", "HAVE_CSTRACE_SUPPORT", false},
     {"libperl", "HAVE_LIBPERL_SUPPORT", false},
     {"libpfm4", "HAVE_LIBPFM", false},
-    {"libpython", "HAVE_LIBPYTHON_SUPPORT", false},
+    {"libpython", "HAVE_LIBPYTHON_SUPPORT", true},
     {"libslang", "HAVE_SLANG_SUPPORT", false},
     {"libtraceevent", "HAVE_LIBTRACEEVENT", true},
     {"libunwind", "HAVE_LIBUNWIND_SUPPORT", true},

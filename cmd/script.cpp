@@ -21,6 +21,10 @@
 #include "header/header_print.h"
 #include "io/perf_data_reader.h"
 #include "script/script_tool.h"
+#include "script_args.h"
+#include "script_modes.h"
+#include "scripting/python_engine.h"
+#include "scripting/script_paths.h"
 #include "session/deferred_merger.h"
 #include "session/session.h"
 
@@ -37,13 +41,16 @@ struct ScriptCliOptions {
   std::string time, cpu, pid, tid, comms, symbols;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
   bool show_namespaces = false;
-  bool header = false, force = false;
+  bool header = false, header_only = false, force = false;
   int verbose = 0;
   std::string kallsyms, symfs;
   bool demangle = true;
   bool inline_frames = true;
   std::string unwind_style;
   bool merge = false, no_merge = false;
+  std::string script, gen_lang, dlfilter;
+  std::vector<std::string> dlargs;
+  bool list = false, list_dlfilters = false;
 };
 
 // "1,3-5" -> {1,3,4,5}; false on a malformed list.
@@ -117,6 +124,7 @@ int cmd_script(const Args& args) {
   app.add_flag("--show-lost-events", o.show_lost, "Show lost events");
   app.add_flag("--show-namespace-events", o.show_namespaces, "Show namespace events");
   app.add_flag("--header", o.header, "Show data header.");
+  app.add_flag("--header-only", o.header_only, "Show only data header.");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
   app.add_flag("-v,--verbose", o.verbose, "be more verbose");
   app.add_option("-k,--vmlinux", o.kallsyms, "vmlinux pathname");
@@ -127,10 +135,41 @@ int cmd_script(const Args& args) {
   app.add_option("--unwind-style", o.unwind_style, "unwind styles (libdw,libunwind)");
   app.add_flag("--merge-callchains", o.merge, "Enable merging deferred user callchains");
   app.add_flag("--no-merge-callchains", o.no_merge, "Show separate CALLCHAIN_DEFERRED records");
-  int rc = parse_command_line(app, args);
+  app.add_option("-s,--script", o.script, "script file name (lang:script name, script name)");
+  app.add_option("-g,--gen-script", o.gen_lang, "generate perf-script.xx script in specified language");
+  app.add_flag("-l,--list", o.list, "list available scripts");
+  app.add_option("--dlfilter", o.dlfilter, "filter sample events using the given shared object file");
+  app.add_option("--dlarg", o.dlargs, "argument to pass to the dlfilter")->allow_extra_args(false);
+  app.add_flag("--list-dlfilters", o.list_dlfilters, "list available dlfilters");
+  std::vector<std::string> rest;  // a script's arguments, or record|report NAME ...
+  int rc = parse_command_line(app, split_at_non_option(app, args, rest));
   if (rc >= 0) return rc;
+  if (o.list) {
+    list_scripts(stdout);
+    return 0;
+  }
+  if (o.list_dlfilters) {
+    DlFilter::list(stdout, script_search_paths());
+    return 0;
+  }
   if (o.input.empty()) o.input = default_input();
-  setup_pager();  // on a terminal only, as perf
+  export_exec_path();
+  if (!o.gen_lang.empty()) return generate_script(o.gen_lang, o.input);
+  if (o.script.empty() && !rest.empty()) {
+    if (rest.size() > 1 && rest[0].size() > 2 &&
+        (std::string("record").rfind(rest[0], 0) == 0 || std::string("report").rfind(rest[0], 0) == 0))
+      return run_named_script(rest[0][2] == 'c' ? "record" : "report", rest[1],
+                              std::vector<std::string>(rest.begin() + 2, rest.end()));
+    return run_named_script("", rest[0], std::vector<std::string>(rest.begin() + 1, rest.end()));
+  }
+  if (o.script.rfind("python:", 0) == 0 || o.script.rfind("py:", 0) == 0)
+    o.script = o.script.substr(o.script.find(':') + 1);
+  if (!o.script.empty() && o.script.find(':') == std::string::npos &&
+      (o.script.size() < 3 || o.script.compare(o.script.size() - 3, 3, ".py") != 0)) {
+    std::fprintf(stderr, "Couldn't find language for script %s\n", o.script.c_str());
+    return 255;
+  }
+  if (o.script.empty()) setup_pager();  // on a terminal only, as perf
 
   ScriptOptions so;
   so.symfs = o.symfs;
@@ -188,9 +227,23 @@ int cmd_script(const Args& args) {
           return 234;
       }
     }
-    if (o.header) print_header(stdout, reader, o.verbose > 0);
+    if (o.header || o.header_only) print_header(stdout, reader, o.verbose > 0);
+    if (o.header_only) return std::fflush(stdout) == 0 ? 0 : 1;
     ScriptTool tool(stdout, so, fields);
     tool.load_file_trace(reader);
+    std::unique_ptr<DlFilter> dlfilter;
+    if (!o.dlfilter.empty()) {
+      dlfilter = DlFilter::open(o.dlfilter, o.dlargs);
+      if (!dlfilter) return 255;
+      tool.set_dlfilter(dlfilter.get());
+    }
+    std::unique_ptr<PythonEngine> engine;
+    if (!o.script.empty()) {
+      std::fflush(stdout);
+      engine = PythonEngine::start(o.script, rest);
+      if (!engine) return 255;
+      tool.set_sink(engine.get());
+    }
     DeferredCallchainMerger merger(tool);
     SessionTool* front = &tool;
     if (so.merge_callchains) {
@@ -209,6 +262,8 @@ int cmd_script(const Args& args) {
                    st.parked, st.merged, st.mismatched, st.flushed, st.evicted, st.records,
                    st.records_unmatched);
     }
+    if (engine) engine->finish();
+    if (dlfilter && !dlfilter->stop()) return 255;
     if (!tool.error().empty()) return tool.exit_status();
   } catch (const InputError& e) {
     std::fflush(stdout);

@@ -2,7 +2,7 @@
 # Installs the Debian packages cperf builds and tests with, when any is missing.
 set -euo pipefail
 pkgs=(g++ make pkg-config libelf-dev libdw-dev libunwind-dev libtraceevent-dev libcli11-dev
-      libgtest-dev libzstd-dev zlib1g-dev asciidoctor man-db libncurses-dev tmux)
+      libgtest-dev libzstd-dev zlib1g-dev asciidoctor man-db libncurses-dev tmux libpython3-dev)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

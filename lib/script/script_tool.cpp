@@ -45,6 +45,14 @@ void ScriptTool::user_record(const RawRecord& rec, Session& s) {
 }
 
 void ScriptTool::on_stat_record(const RawRecord& rec, Session& s) {
+  if (sink_) {  // a script gets stat__interval calls, not the counts table
+    if (rec.type == PERF_RECORD_STAT_ROUND) {
+      ByteReader r(rec.bytes, s.swapped());
+      r.skip(sizeof(perf_event_header) + 8);  // the round's type
+      sink_->stat_round(r.u64());
+    }
+    return;
+  }
   ByteReader r(rec.bytes, s.swapped());
   r.skip(sizeof(perf_event_header));
   switch (rec.type) {
@@ -368,27 +376,32 @@ void ScriptTool::on_sample(Event& ev, Session& s) {
     auto id_to_attr = [&](uint64_t id) { return s.reader().attr_index_of_id(id); };
     for (const ReadSample& rs : read_splitter_.split(ds, e.attr, s.swapped(), id_to_attr)) {
       ds.period = rs.period;
-      emit_sample(ev, s, ds, rs.attr_index);
+      deliver_sample(ev, s, ds, rs.attr_index);
     }
     return;
   }
-  emit_sample(ev, s, ds, ev.attr_index);
+  deliver_sample(ev, s, ds, ev.attr_index);
 }
 
-void ScriptTool::emit_sample(Event& ev, Session& s, DecodedSample& ds, int attr_index) {
+void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int attr_index) {
   const EventAttrEntry& e = s.attrs()[attr_index];
-  if (!check_fields(attr_index, s)) return;
   int type = output_type(e.attr.type);
-  if (!fields_.fields(type)) return;
+  if (!sink_ && (!check_fields(attr_index, s) || !fields_.fields(type))) return;
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
-  if (filtered(ds.cpu, ds.time, t)) return;
   uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
   const Map* map = cpumode == PERF_RECORD_MISC_KERNEL ? kernel_maps_.find(ds.ip)
                                                      : machine_.find_map(t, cpumode, ds.ip);
+  if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
+  if (filtered(ds.cpu, ds.time, t)) return;
   if (!opts_.symbols.empty()) {
     const Symbol* sym = nullptr;
     if (map) sym = symbols_.find(map, map->map_ip(ds.ip)).sym;
     if (!sym || !opts_.symbols.count(sym->name)) return;
+  }
+  if (dlfilter_drops(e, ds, ev.raw.misc, t, map, false)) return;
+  if (sink_) {
+    emit_sample(e, ds, ev.raw.misc, t, map, s);
+    return;
   }
   bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;
   bool use_chain = has_chain && !opts_.hide_call_graph;
@@ -457,6 +470,41 @@ void ScriptTool::on_deferred(Event& ev, Session& s) {
   out.put('\n');
 }
 
+// Side-band records a script has handlers for (context_switch, throttle, unthrottle).
+void ScriptTool::to_sink(const Event& ev, const SideBand& sb, Session& s) {
+  const RawRecord& rec = ev.raw;
+  uint64_t st = ev.attr_index >= 0 ? s.attrs()[ev.attr_index].attr.sample_type : 0;
+  bool id_all = ev.sid.valid;
+  int32_t cpu = id_all && (st & PERF_SAMPLE_CPU) ? static_cast<int32_t>(ev.sid.cpu) : -1;
+  int32_t pid = id_all && (st & PERF_SAMPLE_TID) ? static_cast<int32_t>(ev.sid.pid) : -1;
+  int32_t tid = id_all && (st & PERF_SAMPLE_TID) ? static_cast<int32_t>(ev.sid.tid) : -1;
+  switch (rec.type) {
+    case PERF_RECORD_SWITCH:
+    case PERF_RECORD_SWITCH_CPU_WIDE: {
+      ScriptSwitch sw;
+      sw.time = ev.sid.valid ? ev.sid.time : 0;
+      sw.cpu = cpu;
+      sw.pid = pid;
+      sw.tid = tid;
+      if (rec.type == PERF_RECORD_SWITCH_CPU_WIDE) {
+        sw.np_pid = sb.pid;
+        sw.np_tid = sb.tid;
+      }
+      sw.out = rec.misc & PERF_RECORD_MISC_SWITCH_OUT;
+      sw.out_preempt = sw.out && (rec.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT);
+      sink_->context_switch(sw);
+      break;
+    }
+    case PERF_RECORD_THROTTLE:
+    case PERF_RECORD_UNTHROTTLE:
+      sink_->throttle(ScriptThrottle{rec.type == PERF_RECORD_UNTHROTTLE, sb.time, sb.id,
+                                     sb.stream_id, cpu, pid, tid});
+      break;
+    default:
+      break;
+  }
+}
+
 void ScriptTool::on_side_band(Event& ev, Session& s) {
   const RawRecord& rec = ev.raw;
   SideBand sb;
@@ -505,6 +553,7 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
     const char* name = record_type_name(rec.type);
     out.put("PERF_RECORD_").put(name ? name : "UNKNOWN").put(format_side_band(rec, sb));
   };
+  if (sink_) to_sink(ev, sb, s);
   switch (rec.type) {
     case PERF_RECORD_EXIT:
       print();

@@ -24,6 +24,8 @@
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
 #include "script/time_ranges.h"
+#include "scripting/dlfilter.h"
+#include "scripting/sample_sink.h"
 #include "session/deferred_merger.h"
 #include "record/sample_read.h"
 #include "session/session.h"
@@ -50,11 +52,16 @@ struct ScriptOptions {
   std::set<std::string> comms, symbols;
 };
 
-class ScriptTool : public SessionTool {
+class ScriptTool : public SessionTool, private DlFilterHost {
  public:
   ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields);
 
   void set_merger(const DeferredCallchainMerger* m) { merger_ = m; }
+  // cperf script -s: samples go to the sink (unprinted, without the field checks); with
+  // merging off, CALLCHAIN_DEFERRED records are still printed, as perf does.
+  void set_sink(SampleSink* sink) { sink_ = sink; }
+  // --dlfilter: samples it drops are neither printed nor handed to a sink.
+  void set_dlfilter(DlFilter* f) { dlfilter_ = f; }
   void user_record(const RawRecord& rec, Session& s) override;
   void record(Event& ev, Session& s) override;
 
@@ -73,10 +80,11 @@ class ScriptTool : public SessionTool {
     const Map* map;
   };
   void on_sample(Event& ev, Session& s);
-  // Prints one sample as the event of attr_index (a sample read of a group gives several).
-  void emit_sample(Event& ev, Session& s, DecodedSample& ds, int attr_index);
+  // Handles one sample as the event of attr_index (a sample read of a group gives several).
+  void deliver_sample(Event& ev, Session& s, DecodedSample& ds, int attr_index);
   void on_deferred(Event& ev, Session& s);
   void on_side_band(Event& ev, Session& s);
+  void to_sink(const Event& ev, const SideBand& sb, Session& s);
   bool check_fields(int attr_index, Session& s);
   void check_pipe_attr(const RawRecord& rec, Session& s);
   void on_stat_record(const RawRecord& rec, Session& s);
@@ -107,6 +115,19 @@ class ScriptTool : public SessionTool {
   void print_brstack(TextLine& out, const Thread& t, uint8_t cpumode, const DecodedSample& ds,
                      int type, bool swap);
   const Map* find_map_fb(const Thread& t, uint8_t cpumode, uint64_t addr);
+  // script_sample_fill.cpp: a sample as a ScriptSample for sink_.
+  void emit_sample(const EventAttrEntry& e, const DecodedSample& ds, uint16_t misc,
+                   const Thread& t, const Map* map, Session& s);
+  ScriptLocation locate(const Map* map, uint64_t ip);
+  // script_dlfilter.cpp
+  bool dlfilter_drops(const EventAttrEntry& e, const DecodedSample& ds, uint16_t misc,
+                      const Thread& t, const Map* map, bool early);
+  void fill_al(const Map* map, uint64_t ip, bool kernel, dlfilter_abi::AddrLocation& al,
+               std::vector<uint8_t>& bid_store);
+  const dlfilter_abi::AddrLocation* resolve_ip() override;
+  bool resolve_address(uint64_t address, dlfilter_abi::AddrLocation& al) override;
+  perf_event_attr* attr() override;
+  void append_frames(const Frame& f, std::vector<ScriptFrame>& out);
   // Kernel-mode map lookup. Like perf, loading the kernel symbols (on the first hit in the
   // core kernel map) stretches that map to cover [first symbol, last symbol end).
 
@@ -116,6 +137,19 @@ class ScriptTool : public SessionTool {
   Machine machine_;
   ScriptSymbols symbols_;
   const DeferredCallchainMerger* merger_ = nullptr;
+  SampleSink* sink_ = nullptr;
+  DlFilter* dlfilter_ = nullptr;
+  struct DlFilterCall {  // the sample the dlfilter is looking at
+    dlfilter_abi::Sample sample{};
+    std::vector<uint64_t> chain;
+    perf_event_attr attr_copy{};
+    perf_event_attr* attr = nullptr;
+    const Thread* thread = nullptr;
+    const Map* map = nullptr;
+    bool ip_resolved = false, filtered = false;
+    dlfilter_abi::AddrLocation ip_al{};
+    std::vector<uint8_t> ip_bid, addr_bid;
+  } dl_;
   size_t name_width_ = 0;
   KernelMapFinder kernel_maps_{machine_, symbols_};
   std::vector<Frame> frames_;

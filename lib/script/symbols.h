@@ -53,6 +53,8 @@ class ScriptSymbols {
   const SymbolTable* table_of(const Map* map);
   // The loaded symbols of a user-space map's dso (srclines, objdump addresses), or nullptr.
   const DsoSymbols* user_symbols(const Map* map);
+  // The dso's build id: its own (MMAP2), else the file's HEADER_BUILD_ID entry.
+  std::optional<BuildId> build_id_of(const Dso& dso) const;
 
  private:
   struct Entry {
@@ -61,7 +63,6 @@ class ScriptSymbols {
   };
   const Entry& entry(const Map* map);
   Entry load(const Map* map);
-  std::optional<BuildId> build_id_of(const Dso& dso) const;
 
   // Recently resolved addresses, direct-mapped: callchains repeat the same frames, and a hit
   // saves the table search and the inline-name rule.

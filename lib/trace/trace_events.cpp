@@ -120,14 +120,23 @@ std::string TraceEvents::event_name(uint64_t id) const {
   return std::string(e->system) + ":" + e->name;
 }
 
-bool TraceEvents::format(uint64_t id, int cpu, Bytes raw, std::string& out) {
-  if (!has_event(id)) return false;
+tep_event* TraceEvents::event(uint64_t id) const {
+  return has_event(id) ? tep_find_event(tep_, static_cast<int>(id)) : nullptr;
+}
+
+const void* TraceEvents::padded(Bytes raw) {
   size_t need = raw.size() + kRawPad;
   if (buf_.size() < need) buf_.resize(need, 0);
   std::fill(buf_.begin() + static_cast<std::ptrdiff_t>(raw.size()),
             buf_.begin() + static_cast<std::ptrdiff_t>(std::max(buf_dirty_, raw.size())), 0);
   if (!raw.empty()) std::memcpy(buf_.data(), raw.data(), raw.size());
   buf_dirty_ = raw.size();
+  return buf_.data();
+}
+
+bool TraceEvents::format(uint64_t id, int cpu, Bytes raw, std::string& out) {
+  if (!has_event(id)) return false;
+  padded(raw);
 
   tep_record record;
   std::memset(&record, 0, sizeof(record));

@@ -18,6 +18,7 @@
 #include "trace/tracing_data.h"
 
 struct tep_handle;
+struct tep_event;
 
 namespace cperf {
 
@@ -49,6 +50,12 @@ class TraceEvents {
   // Appends perf script's field text for one sample to `out`. Returns false when the id has
   // no format (nothing appended).
   bool format(uint64_t id, int cpu, Bytes raw, std::string& out);
+
+  // For scripting engines: the libtraceevent handle, the format of a tracepoint id (or
+  // nullptr), and a zero-padded copy of raw data (valid until the next padded()/format()).
+  tep_handle* tep() const { return tep_; }
+  tep_event* event(uint64_t id) const;
+  const void* padded(Bytes raw);
 
  private:
   static char* resolve_function(void* priv, unsigned long long* addr, char** mod);

@@ -29,7 +29,8 @@ for c in "report --no-such-option|unknown option \`no-such-option'|perf report [
 done
 # perf check feature: 0 when every named feature is built in (cmd/check.cpp's table).
 check "check feature dwarf" 0 "$CPERF" check feature -q dwarf
-check "check feature libpython" 1 "$CPERF" check feature -q libpython
+check "check feature libpython" 0 "$CPERF" check feature -q libpython
+check "check feature libperl" 1 "$CPERF" check feature -q libperl
 check "check feature unknown" 1 "$CPERF" check feature bogus
 grep -qx "Unknown feature 'bogus', please use 'perf version --build-options' to see which ones are available." \
   /tmp/cperf-cli.err || { echo "FAIL: check feature unknown message"; fail=$((fail+1)); }

@@ -1,0 +1,34 @@
+#!/bin/bash
+# Regenerates tests/data/python/expected/: perf 7.2 (the oracle, ../shared/oracle/perf7, run
+# natively) running the cases of tests/e2e/_python_cases.sh — our own scripts and perf 7.2's
+# bundled ones, with perf 7.2's own helper modules (PERF_EXEC_PATH = the oracle's perf-core).
+# Each golden is NAME.txt.gz (stdout); scripts.md5 records the md5 of each perf script used,
+# so that the test can tell whether the scripts it finds are the same.
+set -u
+cd "$(dirname "$0")/../.." || exit 1
+. tests/e2e/_python_cases.sh
+PERF7=${PERF7:-$(cd .. && pwd)/shared/oracle/perf7}
+OHOME=${ORACLE_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle}
+ORACLE=$OHOME/sid/usr/lib/perf-core
+[ -x "$PERF7" ] && [ -d "$ORACLE/scripts/python" ] || { echo "no perf 7.2 oracle" >&2; exit 1; }
+out=tests/data/python/expected
+mkdir -p "$out"
+: > "$out/scripts.md5"
+tmp=$(mktemp -d)
+python_cases | while read -r name set file script args; do
+  case_env "$set" "$file" "$tmp" || { echo "$name: cannot unpack $set" >&2; continue; }
+  case $script in
+    own:*) path=$PWD/tests/scripts/${script#own:} ;;
+    perf:*) path=$ORACLE/scripts/python/${script#perf:}
+            (cd "$ORACLE/scripts/python" && md5sum "${script#perf:}") >> "$out/scripts.md5" ;;
+  esac
+  rm -f /dev/shm/perf.db
+  # shellcheck disable=SC2086
+  (cd "$CASE_DIR" && HOME=$CASE_HOME ORACLE_HOME=$OHOME \
+     PERF_EXEC_PATH=$ORACLE "$PERF7" script -i "$file" --kallsyms="$CASE_KALLSYMS" \
+     --symfs="$CASE_SYMFS" -s "$path" -- $args < /dev/null) 2>/dev/null | gzip -9n > "$out/$name.txt.gz"
+  echo "$name: $(zcat "$out/$name.txt.gz" | wc -l) lines"
+done
+rm -f /dev/shm/perf.db
+sort -u -o "$out/scripts.md5" "$out/scripts.md5"
+rm -rf "$tmp"
