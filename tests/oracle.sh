@@ -61,3 +61,12 @@ oracle_chroot_perf() {
   chroot "$ORACLE_SID" env -i HOME="$dir/.home" PROCFS_PATH="$dir/.noproc" TZ=UTC \
     PATH=/usr/sbin:/usr/bin:/sbin:/bin perf "$@"
 }
+
+# oracle_perf7_exe FILE: writes an executable FILE that runs perf 7.2 (for tests that need a
+# command, not this shell function); false without the oracle.
+oracle_perf7_exe() {
+  oracle_have_perf7 || return 1
+  printf '#!/bin/sh\nexec env PYTHONHOME="${PYTHONHOME:-%s/usr}" %q --library-path %q --argv0 perf %q "$@"\n' \
+    "$ORACLE_SID" "$_oracle_loader" "$ORACLE_SID/usr/lib/x86_64-linux-gnu:$ORACLE_SID/lib/x86_64-linux-gnu" \
+    "$ORACLE_SID/usr/bin/perf" > "$1" && chmod +x "$1"
+}

@@ -25,7 +25,8 @@ grep -qx 'start: 1 args, keeping spin' "$tmp/c.err" && grep -qx 'stop: 907 sampl
   { echo "FAIL: filter report"; head -3 "$tmp/c.err"; fail=1; }
 (cd "$tmp" && "$CPERF" script --list-dlfilters) | grep -qx '  keep_symbol.so                       cperf test: keep one symbol' ||
   { echo "FAIL: --list-dlfilters"; fail=1; }
-PERF7=$(cd .. && pwd)/shared/oracle/perf7
+. tests/oracle.sh
+PERF7=$tmp/perf7; oracle_perf7_exe "$PERF7" || PERF7=/nonexistent/perf7
 if "$PERF7" version > /dev/null 2>&1; then
   run "$PERF7" "$tmp/p"
   cmp -s "$tmp/c.out" "$tmp/p.out" || { echo "FAIL: stdout differs from perf 7.2"; diff "$tmp/p.out" "$tmp/c.out" | head -5; fail=1; }

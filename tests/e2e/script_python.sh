@@ -9,7 +9,7 @@
 #  2. Merged deferred stacks: the default hands the deferred user frames with each sample.
 #  3. Live: recordings made here (raw_syscalls, sched_switch) run through syscall-counts,
 #     syscall-counts-by-pid, task-analyzer and stackcollapse under cperf and under perf 7.2
-#     (../shared/oracle/perf7), when both the oracle and the recording permission exist.
+#     (tests/oracle.sh), when both the oracle and the recording permission exist.
 #  4. -g python, -l and script report NAME.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
@@ -77,7 +77,8 @@ else
 fi
 
 # 3. live recordings, cperf vs perf 7.2
-PERF7=$(cd .. && pwd)/shared/oracle/perf7
+. tests/oracle.sh
+PERF7=$tmp/perf7; oracle_perf7_exe "$PERF7" || PERF7=/nonexistent/perf7
 live() {  # live NAME FILE SCRIPT ARGS...: cperf's and perf 7.2's output must be equal
   local name=$1 file=$2 script=$3; shift 3
   rm -f /dev/shm/perf.db
@@ -90,7 +91,7 @@ live() {  # live NAME FILE SCRIPT ARGS...: cperf's and perf 7.2's output must be
 }
 ORACLE_SCRIPTS=${ORACLE_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/cperf-oracle}/sid/usr/lib/perf-core/scripts/python
 if ! "$PERF7" version > /dev/null 2>&1 || ! [ -d "$ORACLE_SCRIPTS" ]; then
-  skip "live recordings: no perf 7.2 oracle (../shared/oracle/perf7)"
+  skip "live recordings: no perf 7.2 oracle ($(oracle_why_not))"
 elif ! (cd "$tmp" && "$CPERF" record -e raw_syscalls:sys_enter -o sc.data -- ls / > /dev/null 2>&1); then
   skip "live recordings: cannot record raw_syscalls:sys_enter here (tracefs, permissions)"
 else
