@@ -233,7 +233,14 @@ class Hists {
                       size_t m, int depth);
   void print_hierarchy(std::FILE* out, bool show_header);
   void print_hierarchy_header(std::FILE* out) const;
-  void print_hierarchy_node(std::FILE* out, HierNode& n, bool chains);
+  // What every line of a hierarchy needs, worked out once for the whole print.
+  struct HierLayout {
+    std::vector<SortKey> levels;
+    std::vector<OutputField::Kind> numbers;  // the number columns, in order
+    size_t overhead_width = 0;               // their width with separators (perf's "no entry" indent)
+    bool chains = false;
+  };
+  void print_hierarchy_node(std::FILE* out, HierNode& n, const HierLayout& layout);
   void print_graph_level(std::FILE* out, const ChainNode& node, uint64_t total, int depth,
                          int depth_mask, int left_margin) const;
   void print_folded(std::FILE* out, const HistEntry& e, bool flat) const;

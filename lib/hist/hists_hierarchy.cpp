@@ -187,43 +187,34 @@ void Hists::print_hierarchy_header(std::FILE* out) const {
   std::fprintf(out, "%s\n%s\n#\n", head.c_str(), dots.c_str());
 }
 
-void Hists::print_hierarchy_node(std::FILE* out, HierNode& n, bool chains) {
+void Hists::print_hierarchy_node(std::FILE* out, HierNode& n, const HierLayout& layout) {
   uint64_t total = total_period();
-  std::vector<SortKey> levels = hierarchy_levels();
   auto limit_percent = [&](const HistEntry& e) {
     return static_cast<float>(percent_of(opts_.children ? e.period_acc : e.period, total));
   };
   float limit = static_cast<float>(opts_.percent_limit);
   if (!n.e.filtered && limit_percent(n.e) >= limit) {
     std::string line(n.depth * kIndent, ' ');
-    for (const OutputField& f : columns()) {
-      if (f.kind == OutputField::kKey) continue;
+    for (OutputField::Kind kind : layout.numbers) {
       line += "  ";
-      line += number_text(f.kind, n.e);
+      line += number_text(kind, n.e);
     }
-    line.append((levels.size() - 1) * kIndent, ' ');
+    line.append((layout.levels.size() - 1) * kIndent, ' ');
     line += "  ";
-    line += ltrim(key_text(levels[n.depth], n.e, false));
+    line += ltrim(key_text(layout.levels[n.depth], n.e, false));
     std::fprintf(out, "%s\n", line.c_str());
-    if (n.leaf && chains) print_chain(out, n.e);
+    if (n.leaf && layout.chains) print_chain(out, n.e);
     // perf's "no entry" line when the first shown child is under the limit (or none is shown)
     if (!n.leaf) {
       auto it = std::find_if(n.sorted.begin(), n.sorted.end(), [](const HierNode* k) { return !k->e.filtered; });
       if (it == n.sorted.end() || limit_percent((*it)->e) < limit) {
-        size_t overhead = 0;
-        bool first = true;
-        for (const OutputField& f : columns())
-          if (f.kind != OutputField::kKey) {
-            overhead += number_width(f.kind) * group_size() + (first ? 0 : 2);
-            first = false;
-          }
-        int depth = static_cast<int>(levels.size()) + 1 + n.depth + 1;
+        int depth = static_cast<int>(layout.levels.size()) + 1 + n.depth + 1;
         std::fprintf(out, "%s%*sno entry >= %.2f%%\n", std::string((depth - 2) * kIndent, ' ').c_str(),
-                     static_cast<int>(overhead + 4), "", opts_.percent_limit);
+                     static_cast<int>(layout.overhead_width + 4), "", opts_.percent_limit);
       }
     }
   }
-  for (HierNode* k : n.sorted) print_hierarchy_node(out, *k, chains);
+  for (HierNode* k : n.sorted) print_hierarchy_node(out, *k, layout);
 }
 
 void Hists::print_hierarchy(std::FILE* out, bool show_header) {
@@ -242,8 +233,15 @@ void Hists::print_hierarchy(std::FILE* out, bool show_header) {
   collect(all, hier_top_);
   compute_widths(all);
   if (show_header) print_hierarchy_header(out);
-  bool chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;
-  for (HierNode* n : hier_sorted_) print_hierarchy_node(out, *n, chains);
+  HierLayout layout;
+  layout.levels = hierarchy_levels();
+  for (const OutputField& f : columns()) {
+    if (f.kind == OutputField::kKey) continue;
+    layout.overhead_width += number_width(f.kind) * group_size() + (layout.numbers.empty() ? 0 : 2);
+    layout.numbers.push_back(f.kind);
+  }
+  layout.chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;
+  for (HierNode* n : hier_sorted_) print_hierarchy_node(out, *n, layout);
 }
 
 }  // namespace cperf

@@ -8,6 +8,7 @@
 #include "hist/hists.h"
 #include "hist/rbtree.h"
 #include "hist_test_frames.h"
+#include "hist_test_support.h"
 
 namespace cperf {
 namespace {
@@ -24,18 +25,8 @@ std::vector<ChainFrame> caller_path(std::initializer_list<const char*> names) {
 }
 
 HistSample self_of(const std::vector<ChainFrame>& p, char level = '.') {
-  HistSample s;
-  s.comm = "deep";
-  s.pid = s.tid = 7;
-  s.dso = kDeep;
-  s.has_map = true;
+  HistSample s = test::sample_at(p, &kDeep);
   s.level = level;
-  s.has_sym = true;
-  s.sym = p.back().sym;
-  s.sym_start = p.back().sym_start;
-  s.sym_end = p.back().sym_end;
-  s.addr = p.back().ip;
-  s.period = 10;
   return s;
 }
 
