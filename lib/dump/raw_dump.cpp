@@ -4,6 +4,7 @@
 
 #include "base/error.h"
 #include "dump/hex_dump.h"
+#include "dump/record_swap.h"
 #include "dump/user_record_print.h"
 #include "format/record_types.h"
 #include "header/feature_print.h"
@@ -48,7 +49,12 @@ void RawDumpTool::print_prefix(const RawRecord& rec, Session& s, const Event* ev
   if (rec.type == PERF_RECORD_HEADER_ATTR && !attrs.empty()) attrs.pop_back();
   std::fprintf(out_, "\n%#" PRIx64 "@%s [%#x]: event: %u\n", rec.offset, opts_.path_label.c_str(),
                rec.size, rec.type);
-  print_hex_block(out_, rec.bytes);
+  if (s.swapped()) {
+    std::vector<std::byte> image = perf_swapped_image(rec, all_sample_id_all(attrs));
+    print_hex_block(out_, Bytes(image.data(), image.size()));
+  } else {
+    print_hex_block(out_, rec.bytes);
+  }
   if (rec.type != PERF_RECORD_SAMPLE && !all_sample_id_all(attrs)) {
     std::fputs("-1 -1 ", out_);
   } else {

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include "arch/regs.h"
 #include "dump/auxtrace_info_print.h"
 #include "format/attr_print.h"
 #include "format/branch_flags.h"
@@ -199,19 +200,6 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s) {
 
 namespace {
 
-// x86-64 perf register names by bit of the regs mask.
-const char* x86_reg_name(int bit) {
-  static const char* const names[] = {"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP",
-                                      "IP", "FLAGS", "CS", "SS", "DS", "ES", "FS", "GS",
-                                      "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15"};
-  static const char* const xmm[] = {"XMM0", "XMM1", "XMM2", "XMM3", "XMM4", "XMM5",
-                                    "XMM6", "XMM7", "XMM8", "XMM9", "XMM10", "XMM11",
-                                    "XMM12", "XMM13", "XMM14", "XMM15"};
-  if (bit < 24) return names[bit];
-  if (bit >= 32 && bit < 64 && bit % 2 == 0) return xmm[(bit - 32) / 2];
-  return "unknown";
-}
-
 void print_regs(std::FILE* out, const char* kind, const RegsDump& regs) {
   static const char* const abi[] = {"none", "32-bit", "64-bit"};
   std::fprintf(out, "... %s regs: mask %#" PRIx64 " ABI %s\n", kind, regs.mask,
@@ -219,7 +207,10 @@ void print_regs(std::FILE* out, const char* kind, const RegsDump& regs) {
   size_t i = 0;
   for (int bit = 0; bit < 64 && i < regs.regs.size(); ++bit) {
     if (!(regs.mask >> bit & 1)) continue;
-    std::fprintf(out, ".... %-5s 0x%016" PRIx64 "\n", x86_reg_name(bit), regs.regs[i++]);
+    // perf names them after the program's machine once it has read one of its files, which a
+    // dump never does: the host's names.
+    std::fprintf(out, ".... %-5s 0x%016" PRIx64 "\n", perf_reg_name(bit, kHostEMachine),
+                 regs.regs[i++]);
   }
 }
 

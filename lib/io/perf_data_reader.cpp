@@ -106,6 +106,10 @@ void PerfDataReader::open_file_mode() {
     return;
   }
   read_feature_sections();
+  // perf's words (it names the file perf.data whatever its name), on every command.
+  if (!features_.count(HEADER_NRCPUS))
+    std::fputs("WARNING: perf.data is missing HEADER_NRCPUS, using MAX_NR_CPUS (4096) as CPU bound\n",
+               stderr);
 }
 
 void PerfDataReader::read_file_attrs() {

@@ -49,6 +49,7 @@ struct Thread {
   bool comm_set = false;
   bool exited = false;
   std::shared_ptr<MapSet> maps;
+  uint16_t e_machine = 0;  // the program's ELF machine once known (EM_NONE: not yet)
   // perf's thread__comm_str: ":<tid>" until a COMM record names it.
   const std::string& comm_str() const { return comm; }
 };

@@ -86,6 +86,8 @@ std::string decode_side_band(const RawRecord& rec, bool swap, SideBand& s) {
       }
       s.prot = r.u32();
       s.flags = r.u32();
+      // perf never swaps these two of a file in the other byte order: mirror what it sees.
+      if (swap) s.prot = __builtin_bswap32(s.prot), s.flags = __builtin_bswap32(s.flags);
       s.name = read_name(r, 0);
       break;
     case PERF_RECORD_COMM:

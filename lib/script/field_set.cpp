@@ -18,6 +18,7 @@ constexpr FieldName kFieldNames[] = {
     {"sym", kFieldSym},   {"symoff", kFieldSymOff}, {"dso", kFieldDso},     {"addr", kFieldAddr},
     {"period", kFieldPeriod}, {"misc", kFieldMisc},     {"flags", kFieldFlags},
     {"srcline", kFieldSrcline}, {"brstack", kFieldBrstack}, {"brstacksym", kFieldBrstackSym},
+    {"iregs", kFieldIregs},     {"uregs", kFieldUregs},
 };
 
 struct TypeName {
@@ -125,6 +126,8 @@ std::string FieldSet::check(const perf_event_attr& attr, const std::string& evna
       {kFieldIp, PERF_SAMPLE_IP, "IP", "ip"},
       {kFieldBrstack, PERF_SAMPLE_BRANCH_STACK, "BRANCH_STACK", "brstack"},
       {kFieldBrstackSym, PERF_SAMPLE_BRANCH_STACK, "BRANCH_STACK", "brstacksym"},
+      {kFieldIregs, PERF_SAMPLE_REGS_INTR, "IREGS", "iregs"},
+      {kFieldUregs, PERF_SAMPLE_REGS_USER, "UREGS", "uregs"},
   };
   for (const Need& n : needs) {
     if (!(fields_[type] & n.field) || (attr.sample_type & n.sample_bit)) continue;

@@ -31,6 +31,8 @@ enum Field : uint32_t {
   kFieldSrcline = 1u << 15,  // perf's srcline: "file.c:23" under each ip line
   kFieldBrstack = 1u << 16,     // branch stack entries as addresses
   kFieldBrstackSym = 1u << 17,  // ... as symbol+offset
+  kFieldIregs = 1u << 18,       // the interrupted registers (PERF_SAMPLE_REGS_INTR)
+  kFieldUregs = 1u << 19,       // the user registers (PERF_SAMPLE_REGS_USER)
 };
 
 // perf's output types: the attr types below 6, plus "synth" and "other" (dynamic PMUs).

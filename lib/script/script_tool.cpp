@@ -388,6 +388,8 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   int type = output_type(e.attr.type);
   if (!sink_ && (!check_fields(attr_index, s) || !fields_.fields(type))) return;
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
+  // perf settles the register names before this sample's own lookups read any file.
+  uint16_t e_machine = fields_.has(type, kFieldIregs | kFieldUregs) ? thread_e_machine(t) : 0;
   uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
   const Map* map = cpumode == PERF_RECORD_MISC_KERNEL ? kernel_maps_.find(ds.ip)
                                                      : machine_.find_map(t, cpumode, ds.ip);
@@ -435,6 +437,8 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
       if (fields_.has(type, kFieldSrcline)) put_srcline(out, map, ds.ip, nullptr);
     }
   }
+  if (fields_.has(type, kFieldIregs)) print_regs(out, ds.intr_regs, e_machine);
+  if (fields_.has(type, kFieldUregs)) print_regs(out, ds.user_regs, e_machine);
   if (fields_.has(type, kFieldBrstack | kFieldBrstackSym))
     print_brstack(out, t, cpumode, ds, type, s.swapped());
   out.put('\n');

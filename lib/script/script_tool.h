@@ -115,6 +115,10 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   void print_brstack(TextLine& out, const Thread& t, uint8_t cpumode, const DecodedSample& ds,
                      int type, bool swap);
   const Map* find_map_fb(const Thread& t, uint8_t cpumode, uint64_t addr);
+  // -F iregs / uregs (script_regs.cpp): the machine that names a thread's registers, and
+  // one register block.
+  uint16_t thread_e_machine(Thread& t);
+  static void print_regs(TextLine& out, const RegsDump& regs, uint16_t e_machine);
   // script_sample_fill.cpp: a sample as a ScriptSample for sink_.
   void emit_sample(const EventAttrEntry& e, const DecodedSample& ds, uint16_t misc,
                    const Thread& t, const Map* map, Session& s);

@@ -1,10 +1,13 @@
 #include "script/symbols.h"
 
+#include <elf.h>
+
 #include <cstdio>
 #include <cstring>
 
 #include "format/file_header.h"
 #include "header/build_id_table.h"
+#include "symbol/elf_machine.h"
 
 namespace cperf {
 
@@ -70,6 +73,7 @@ ScriptSymbols::Entry ScriptSymbols::load(const Map* map) {
   if (dso.long_name.empty()) return e;
   std::optional<BuildId> bid = build_id_of(dso);
   const DsoSymbols& d = cache_.dso(dso.long_name, bid ? bid->to_hex() : std::string());
+  e.file = &d;
   if (!d.table().empty()) {
     e.table = &d.table();
     e.user = &d;
@@ -101,6 +105,19 @@ const ScriptSymbols::Entry& ScriptSymbols::entry(const Map* map) {
   last_dso_ = map->dso;
   last_entry_ = &it->second;
   return it->second;
+}
+
+uint16_t ScriptSymbols::loaded_e_machine(const Dso* dso) {
+  auto it = by_dso_.find(dso);
+  if (it == by_dso_.end() || dso->kernel) return EM_NONE;
+  Entry& e = it->second;
+  // perf opens the dso's data file: the one symbols came from, else the path under --symfs
+  // (an ELF file without symbols still names its machine).
+  if (e.e_machine < 0)
+    e.e_machine = read_elf_machine(e.file && !e.file->symtab_path().empty()
+                                       ? e.file->symtab_path()
+                                       : cache_.locator().join_symfs(dso->long_name));
+  return static_cast<uint16_t>(e.e_machine);
 }
 
 const SymbolTable* ScriptSymbols::table_of(const Map* map) {

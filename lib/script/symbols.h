@@ -55,11 +55,16 @@ class ScriptSymbols {
   const DsoSymbols* user_symbols(const Map* map);
   // The dso's build id: its own (MMAP2), else the file's HEADER_BUILD_ID entry.
   std::optional<BuildId> build_id_of(const Dso& dso) const;
+  // The machine (EM_*) of a user dso's file once a symbol lookup has tried it; EM_NONE
+  // before that and when there is no ELF file (perf's dso__e_machine).
+  uint16_t loaded_e_machine(const Dso* dso);
 
  private:
   struct Entry {
     const SymbolTable* table = nullptr;  // nullptr: no symbols
     const DsoSymbols* user = nullptr;    // user dsos: for the inline names
+    const DsoSymbols* file = nullptr;    // user dsos: what was found, symbols or not
+    int e_machine = -1;                  // of file's ELF header; -1: not read yet
   };
   const Entry& entry(const Map* map);
   Entry load(const Map* map);

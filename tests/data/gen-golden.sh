@@ -75,6 +75,7 @@
 #   script-fields-misc    perf script -F +misc,+flags --show-task-events --show-switch-events -G ...
 #   script-brstack        perf script -F brstack ...          (synthetic/branch-stack only)
 #   script-brstacksym     perf script -F brstacksym ...       (synthetic/branch-stack only)
+#   script-regs           perf script -F tid,ip,sym,dso,iregs,uregs ...  (arch only)
 #   script-show-ns        perf script --show-namespace-events ...  (synthetic/namespaces only)
 #   The exact command of every script-* golden (with the computed values) is its line in
 #   expected/exit-status.txt; tests/e2e/script_golden.sh runs cperf with those arguments.
@@ -89,6 +90,8 @@
 # synthetic gets script, script-nomerge, dump, evlist, script-show-task, script-show-other and
 # script-fields-misc; its branch-stack file also script-brstack and script-brstacksym, its
 # namespaces file script-show-ns; its intel-pt-info file only dump and evlist.
+# arch (files of other architectures, arch/make-files.py) gets script, dump, evlist, header
+# and script-regs.
 # (-g fractal is not among the kinds: perf 7.2 prints its "[...]" line from uninitialised
 # memory, sometimes with " (inlined)" appended, so its output is not reproducible.)
 #
@@ -193,6 +196,7 @@ for f in "$@"; do
       script-header)        set -- script --header -G -i $f.data $S; tip=0 ;;
       script-fields-misc)   set -- script -F +misc,+flags --show-task-events --show-switch-events -G -i $f.data $S; tip=0 ;;
       script-brstack)       set -- script -F brstack -i $f.data $S; tip=0 ;;
+      script-regs)          set -- script -F tid,ip,sym,dso,iregs,uregs -i $f.data $S; tip=0 ;;
       script-brstacksym)    set -- script -F brstacksym -i $f.data $S; tip=0 ;;
       script-show-ns)       set -- script --show-namespace-events -i $f.data $S; tip=0 ;;
       report-cpu-period-parent) set -- report --stdio --no-children -s cpu,period,parent -i $f.data $S ;;
@@ -263,6 +267,8 @@ for set in $sets; do
     run "$rel/$set/out" dump,evlist intel-pt-info
     run "$rel/$set/out" script-brstack,script-brstacksym branch-stack
     run "$rel/$set/out" script-show-ns namespaces
+  elif [ "$set" = arch ]; then
+    run "$rel/$set/out" script,dump,evlist,header,script-regs $names
   elif [ "$set" = perf7.2-defer ]; then
     run "$rel/$set/out" header,$extra_kinds,$defer_script_kinds $names
     run "$rel/$set/check" $base_kinds $names
