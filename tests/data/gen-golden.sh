@@ -28,6 +28,7 @@
 #   dump                  perf report -D -i NAME.data --symfs=../symfs
 #   evlist                perf evlist -v -i NAME.data
 #   header                perf report --header-only -i NAME.data                       (*)
+#   header-info           perf report --header-only -I -i NAME.data                    (*)
 #   report-sort-comm-dso  perf report --stdio --no-children -s comm,dso -i NAME.data $S (*)
 #   report-sort-sym       perf report --stdio --no-children -s sym -i NAME.data $S      (*)
 #   report-folded         perf report --stdio --no-children -g folded -i NAME.data $S   (*)
@@ -90,8 +91,8 @@
 # synthetic gets script, script-nomerge, dump, evlist, script-show-task, script-show-other and
 # script-fields-misc; its branch-stack file also script-brstack and script-brstacksym, its
 # namespaces file script-show-ns; its intel-pt-info file only dump and evlist.
-# arch (files of other architectures, arch/make-files.py) gets script, dump, evlist, header
-# and script-regs.
+# arch (files of other architectures, arch/make-files.py) gets script, dump, evlist, header,
+# header-info (report --header-only -I) and script-regs.
 # (-g fractal is not among the kinds: perf 7.2 prints its "[...]" line from uninitialised
 # memory, sometimes with " (inlined)" appended, so its output is not reproducible.)
 #
@@ -159,6 +160,7 @@ for f in "$@"; do
       dump)                 set -- report -D -i $f.data --symfs=../symfs; tip=0 ;;
       evlist)               set -- evlist -v -i $f.data; tip=0 ;;
       header)               set -- report --header-only -i $f.data ;;
+      header-info)          set -- report --header-only -I -i $f.data ;;
       report-sort-comm-dso) set -- report --stdio --no-children -s comm,dso -i $f.data $S ;;
       report-sort-sym)      set -- report --stdio --no-children -s sym -i $f.data $S ;;
       report-folded)        set -- report --stdio --no-children -g folded -i $f.data $S ;;
@@ -268,7 +270,7 @@ for set in $sets; do
     run "$rel/$set/out" script-brstack,script-brstacksym branch-stack
     run "$rel/$set/out" script-show-ns namespaces
   elif [ "$set" = arch ]; then
-    run "$rel/$set/out" script,dump,evlist,header,script-regs $names
+    run "$rel/$set/out" script,dump,evlist,header,header-info,script-regs $names
   elif [ "$set" = perf7.2-defer ]; then
     run "$rel/$set/out" header,$extra_kinds,$defer_script_kinds $names
     run "$rel/$set/check" $base_kinds $names

@@ -13,6 +13,12 @@ for set in tests/data/perf7.2-defer tests/data/perf6.1 tests/data/arch; do
     cp "$f" "$work/$name.data" && touch -d @946684800 "$work/$name.data"
     (cd "$work" && TZ=UTC "$CPERF" report --header-only -i "$name.data" > "$work/out" 2>/dev/null)
     compare_golden "$(basename "$set").$name.header" "$set/expected/$name.header.txt.gz" "$work/out"
+    # --header-only -I: with the details perf keeps behind "use -I to display".
+    if [ -e "$set/expected/$name.header-info.txt.gz" ]; then
+      (cd "$work" && TZ=UTC "$CPERF" report --header-only -I -i "$name.data" > "$work/out" 2>/dev/null)
+      compare_golden "$(basename "$set").$name.header-info" \
+        "$set/expected/$name.header-info.txt.gz" "$work/out"
+    fi
     # --header --stats: the header block, then the event counts (a pipe: the block alone).
     if [ -e "$set/expected/$name.report-header-stats.txt.gz" ]; then
       (cd "$work" && TZ=UTC "$CPERF" report --header --stats -i "$name.data" > "$work/out" 2>/dev/null)

@@ -97,3 +97,28 @@ def order_file(name, samples):
 order_file("regs-order", [(PID, 0x100), (PID, IPS[0]), (PID, 0x200), (PID, IPS[1])])
 # Thread PID+1 asks first (host names, kept); the main thread later gets arm64's.
 order_file("regs-thread", [(PID + 1, IPS[0]), (PID + 1, IPS[1]), (PID, IPS[2])])
+
+
+def hybrid_file():
+    """An x86_64 file of a hybrid machine (P and E cores): HYBRID_TOPOLOGY, CPU_PMU_CAPS and
+    PMU_CAPS as perf 6.x/7.x write them on Alder Lake."""
+    S = File.string_feature
+    B.set_endian("<")
+    f = File(attr_size=104, exe=b"/bench/x86_64-prog", comm=b"x86_64-prog",
+             sample_type=IP | TID | TIME | PERIOD, flags=FLAGS)
+    caps = [(b"branches", b"32"), (b"max_precise", b"3"), (b"pmu_name", b"alderlake_hybrid")]
+    atom_caps = [(b"branches", b"32"), (b"max_precise", b"3")]
+
+    def cap_list(cs):
+        return pk("I", len(cs)) + b"".join(S(n) + S(v) for n, v in cs)
+    f.features = {3: S(b"builder"), 6: S(b"x86_64"), 7: pk("II", 24, 24),
+                  28: cap_list(caps),                                              # CPU_PMU_CAPS
+                  30: pk("I", 2) + S(b"cpu_core") + S(b"0-15") + S(b"cpu_atom") + S(b"16-23"),
+                  31: pk("I", 2) + cap_list(caps) + S(b"cpu_core")                 # PMU_CAPS
+                  + cap_list(atom_caps) + S(b"cpu_atom")}
+    f.setup(kernel_map=False)
+    f.plain_sample(PID, T0 + 10_000, IPS[0])
+    f.write(os.path.join(here, "data", "x86_64-hybrid.data"))
+
+
+hybrid_file()
