@@ -433,6 +433,9 @@ int run_histogram(const ReportOptions& o) {
 int run_dump(const ReportOptions& o) {
   PerfDataReader reader(o.input);
   name_events(reader);
+  // Records without the sample_id trailer cannot be sorted by time (perf's first event decides).
+  if (!reader.is_pipe() && !reader.attrs().empty() && !reader.attrs()[0].attr.sample_id_all)
+    std::fputs("WARNING: No sample_id_all support, falling back to unordered processing\n", stdout);
   std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
              stdout);
   RawDumpOptions dopts;

@@ -87,19 +87,39 @@ bool read_file_header(Bytes bytes, FileHeader& h, bool& swapped) {
   if (bytes.size() < 16) return false;
   uint64_t magic;
   std::memcpy(&magic, bytes.data(), 8);
-  if (magic == kPerfMagic2) swapped = false;
-  else if (magic == kPerfMagic2Swapped) swapped = true;
-  else return false;
+  if (magic == kPerfMagic2) {
+    swapped = false;
+  } else if (magic == kPerfMagic2Swapped) {
+    swapped = true;
+  } else if (magic == kPerfMagic1 && bytes.size() >= 24) {
+    // The legacy magic says nothing of the byte order: perf guesses it from the attrs' entry
+    // size, which must be one of the first five attr sizes plus the ids section.
+    uint64_t entry;
+    std::memcpy(&entry, bytes.data() + 16, 8);
+    auto known = [](uint64_t n) {
+      for (uint64_t size : {PERF_ATTR_SIZE_VER0, PERF_ATTR_SIZE_VER1, PERF_ATTR_SIZE_VER2,
+                            PERF_ATTR_SIZE_VER3, PERF_ATTR_SIZE_VER4})
+        if (n == size + 16) return true;
+      return false;
+    };
+    if (known(entry)) swapped = false;
+    else if (known(__builtin_bswap64(entry))) swapped = true;
+    else return false;
+  } else {
+    return false;
+  }
   ByteReader r(bytes, swapped);
-  h.magic = kPerfMagic2;
+  h.magic = magic == kPerfMagic1 ? kPerfMagic1 : kPerfMagic2;
   r.skip(8);
   h.size = r.u64();
-  if (h.size < kFileHeaderSize) return r.ok() && h.size == kPipeHeaderSize;
+  if (h.size < kFileHeaderSizeNoFeatures) return r.ok() && h.size == kPipeHeaderSize;
   h.attr_size = r.u64();
   for (FileSection* s : {&h.attrs, &h.data, &h.event_types}) {
     s->offset = r.u64();
     s->size = r.u64();
   }
+  // perf before 3.x wrote no feature bitmap: no features.
+  if (h.size < kFileHeaderSize) return r.ok();
   // The bitmap is an array of unsigned long; on a swapped file each word is swapped.
   for (auto& w : h.features) w = r.u64();
   return r.ok();

@@ -15,6 +15,7 @@ constexpr uint64_t kPerfMagic2 = 0x32454c4946524550ULL;  // "PERFILE2" read litt
 constexpr uint64_t kPerfMagic2Swapped = 0x50455246494c4532ULL;  // written by a big-endian host
 constexpr uint64_t kPerfMagic1 = 0x454c494646524550ULL;  // "PERFFILE" (perf before 2.6.38)
 constexpr size_t kFileHeaderSize = 104;
+constexpr size_t kFileHeaderSizeNoFeatures = 72;  // perf before 3.x: no feature bitmap
 constexpr size_t kPipeHeaderSize = 16;
 constexpr int kMaxFeatures = 256;
 

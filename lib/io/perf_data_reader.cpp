@@ -73,9 +73,6 @@ void PerfDataReader::fail(uint64_t offset, uint32_t type, const std::string& wha
 void PerfDataReader::open_file_mode() {
   Bytes file = map_.bytes();
   if (file.size() < kPipeHeaderSize) fail(0, 0, "file too small to be perf.data");
-  uint64_t magic;
-  std::memcpy(&magic, file.data(), 8);
-  if (magic == kPerfMagic1) fail(0, 0, "old PERFFILE (v1) format is not supported");
   if (!read_file_header(file, header_, swapped_)) fail(0, 0, "not a perf.data file (bad magic)");
   if (header_.size == kPipeHeaderSize) {
     pipe_ = true;
@@ -83,7 +80,7 @@ void PerfDataReader::open_file_mode() {
     data_end_ = file.size();
     return;
   }
-  if (header_.size != kFileHeaderSize && header_.size < kFileHeaderSize)
+  if (header_.size < kFileHeaderSizeNoFeatures)
     fail(0, 0, "bad header size " + std::to_string(header_.size));
   auto in_file = [&](const FileSection& s) {
     return s.offset <= file.size() && s.size <= file.size() - s.offset;

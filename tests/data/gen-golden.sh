@@ -93,6 +93,8 @@
 # namespaces file script-show-ns; its intel-pt-info file only dump and evlist.
 # arch (files of other architectures, arch/make-files.py) gets script, dump, evlist, header,
 # header-info (report --header-only -I) and script-regs.
+# generations (one recording in each file layout of perf's history, generations/make-files.py)
+# gets script, dump, evlist, header, report and report-children.
 # (-g fractal is not among the kinds: perf 7.2 prints its "[...]" line from uninitialised
 # memory, sometimes with " (inlined)" appended, so its output is not reproducible.)
 #
@@ -269,6 +271,8 @@ for set in $sets; do
     run "$rel/$set/out" dump,evlist intel-pt-info
     run "$rel/$set/out" script-brstack,script-brstacksym branch-stack
     run "$rel/$set/out" script-show-ns namespaces
+  elif [ "$set" = generations ]; then
+    run "$rel/$set/out" script,dump,evlist,header,report,report-children $names
   elif [ "$set" = arch ]; then
     run "$rel/$set/out" script,dump,evlist,header,header-info,script-regs $names
   elif [ "$set" = perf7.2-defer ]; then

@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstring>
+#include <vector>
+
 #include "base/error.h"
 #include "format/file_header.h"
 #include "io/perf_data_reader.h"
@@ -63,6 +66,50 @@ TEST(Reader, RejectsBadMagic) {
   fputs("NOTPERF!NOTPERF!NOTPERF!", f);
   fclose(f);
   EXPECT_THROW(PerfDataReader r(path), InputError);
+}
+
+// A file header: magic, header size, attr entry size, then attrs/data/event_types sections.
+std::vector<std::byte> header_bytes(const char* magic, uint64_t size, uint64_t attr_entry,
+                                    bool swap = false) {
+  std::vector<std::byte> b(104);
+  std::memcpy(b.data(), magic, 8);
+  auto put = [&](size_t off, uint64_t v) {
+    if (swap) v = __builtin_bswap64(v);
+    std::memcpy(b.data() + off, &v, 8);
+  };
+  put(8, size);
+  put(16, attr_entry);
+  put(24, 104), put(32, attr_entry), put(40, 104 + attr_entry), put(48, 0);
+  b[72] = std::byte{1 << 3};  // a feature bit, which a 72-byte header does not have
+  return b;
+}
+
+TEST(FileHeader, LegacyMagicTakesItsByteOrderFromTheAttrSize) {
+  FileHeader h;
+  bool swapped = true;
+  std::vector<std::byte> b = header_bytes("PERFFILE", 104, 72 + 16);
+  ASSERT_TRUE(read_file_header(b, h, swapped));
+  EXPECT_FALSE(swapped);
+  EXPECT_EQ(kPerfMagic1, h.magic);
+  b = header_bytes("PERFFILE", 104, 72 + 16, true);
+  ASSERT_TRUE(read_file_header(b, h, swapped));
+  EXPECT_TRUE(swapped);
+  EXPECT_EQ(88u, h.attr_size);
+  // An attr size perf never wrote with the legacy magic: the byte order cannot be told.
+  b = header_bytes("PERFFILE", 104, 136 + 16);
+  EXPECT_FALSE(read_file_header(b, h, swapped));
+}
+
+TEST(FileHeader, SeventyTwoByteHeaderHasNoFeatures) {
+  FileHeader h;
+  bool swapped = false;
+  std::vector<std::byte> b = header_bytes("PERFILE2", 72, 64 + 16);
+  ASSERT_TRUE(read_file_header(b, h, swapped));
+  EXPECT_EQ(72u, h.size);
+  for (uint64_t w : h.features) EXPECT_EQ(0u, w);
+  b = header_bytes("PERFILE2", 104, 64 + 16);
+  ASSERT_TRUE(read_file_header(b, h, swapped));
+  EXPECT_NE(0u, h.features[0]);
 }
 
 TEST(Reader, RecordSizeBelowHeaderIsFatal) {
