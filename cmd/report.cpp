@@ -413,7 +413,8 @@ int run_histogram(const ReportOptions& o) {
     for (const auto& a : reader.attrs())
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) has_chain = true;
     if (!o.quiet) warn_about_losses(session, tool.lost_samples());
-    if (!o.time.empty() && !tool.has_samples()) {
+    // perf's check that the hists have entries; a file (or --time slice) without samples has none.
+    if (!tool.has_samples()) {
       std::fflush(stdout);
       std::fprintf(stderr, "Error:\nThe %s data has no samples!\n", o.input.c_str());
       return 0;

@@ -88,11 +88,11 @@
 # report-sym-q to report-stats and $defer_script_kinds written (its other goldens are the
 # fixture's originals); the six gen-expected.sh kinds are regenerated into a scratch folder and compared with the shipped
 # ones, as a check that the oracle still reproduces them.
-# synthetic gets script, script-nomerge, dump, evlist, script-show-task, script-show-other and
-# script-fields-misc; its branch-stack file also script-brstack and script-brstacksym, its
-# namespaces file script-show-ns; its intel-pt-info file only dump and evlist.
+# synthetic gets script, script-nomerge, dump, evlist, header, report, report-children,
+# script-show-task, script-show-other and script-fields-misc; its branch-stack file also script-brstack and script-brstacksym, its
+# namespaces file script-show-ns; its intel-pt-info file only dump, evlist and header.
 # arch (files of other architectures, arch/make-files.py) gets script, dump, evlist, header,
-# header-info (report --header-only -I) and script-regs.
+# header-info (report --header-only -I), script-regs, report and report-children.
 # generations (one recording in each file layout of perf's history, generations/make-files.py)
 # gets script, dump, evlist, header, report and report-children.
 # (-g fractal is not among the kinds: perf 7.2 prints its "[...]" line from uninitialised
@@ -266,15 +266,15 @@ for set in $sets; do
   elif [ "$set" = synthetic ]; then
     # intel-pt-info: dump and evlist only (perf script sets up the Intel PT decoder from the
     # AUXTRACE_INFO record, which cperf does not do; see Documentation/differences.md).
-    run "$rel/$set/out" script,script-nomerge,dump,evlist,script-show-task,script-show-other,script-fields-misc \
+    run "$rel/$set/out" script,script-nomerge,dump,evlist,header,report,report-children,script-show-task,script-show-other,script-fields-misc \
       $(echo $names | tr ' ' '\n' | grep -vx intel-pt-info)
-    run "$rel/$set/out" dump,evlist intel-pt-info
+    run "$rel/$set/out" dump,evlist,header intel-pt-info
     run "$rel/$set/out" script-brstack,script-brstacksym branch-stack
     run "$rel/$set/out" script-show-ns namespaces
   elif [ "$set" = generations ]; then
     run "$rel/$set/out" script,dump,evlist,header,report,report-children $names
   elif [ "$set" = arch ]; then
-    run "$rel/$set/out" script,dump,evlist,header,header-info,script-regs $names
+    run "$rel/$set/out" script,dump,evlist,header,header-info,script-regs,report,report-children $names
   elif [ "$set" = perf7.2-defer ]; then
     run "$rel/$set/out" header,$extra_kinds,$defer_script_kinds $names
     run "$rel/$set/check" $base_kinds $names

@@ -63,7 +63,7 @@ all_kinds="report report-children report-sort-comm-dso report-sort-sym report-fo
   report-header-q report-tasks report-symbol-filter report-cpu-util report-hierarchy
   report-hierarchy-flat report-latency report-parallelism report-parallelism-flat
   report-no-group"
-for set in ${SETS:-perf7.2-defer perf6.1 cperf groups generations}; do
+for set in ${SETS:-perf7.2-defer perf6.1 cperf groups generations synthetic arch}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
   ks=$(kallsyms_dir "$dir")
