@@ -136,6 +136,19 @@ void ScriptTool::append_frames(const Frame& f, std::vector<ScriptFrame>& out) {
   }
 }
 
+namespace {
+
+// perf's address in a map's dso, where maps of memory without a file ([stack], [heap],
+// //anon, ...) translate nothing (perf's identity maps).
+uint64_t dso_addr(const Map& m, uint64_t ip) {
+  const std::string& n = m.dso->long_name;
+  bool identity = n == "//anon" || n == "/dev/zero" || n.rfind("/anon_hugepage", 0) == 0 ||
+                  n.rfind("[stack", 0) == 0 || n.rfind("/SYSV", 0) == 0 || n == "[heap]";
+  return identity ? ip : m.map_ip(ip);
+}
+
+}  // namespace
+
 // Database export mode: the sample's values and what it refers to, for the sink's DbExport.
 void ScriptTool::emit_db_sample(const EventAttrEntry& e, int attr_index, const DecodedSample& ds,
                                 uint16_t misc, Thread& t, const Map* map, Session& s) {
@@ -160,13 +173,20 @@ void ScriptTool::emit_db_sample(const EventAttrEntry& e, int attr_index, const D
   out.build_id = [](void* ctx, const void* m) {
     return static_cast<ScriptTool*>(ctx)->build_id_hex(static_cast<const Map*>(m));
   };
-  out.build_id_ctx = this;
+  out.inlines = [](void* ctx, const void* m, uint64_t addr, const Symbol& base) -> const InlineChain* {
+    auto* self = static_cast<ScriptTool*>(ctx);
+    const Map* map = static_cast<const Map*>(m);
+    if (!self->opts_.inline_frames || !map->dso || map->dso->kernel) return nullptr;
+    const DsoSymbols* d = self->symbols_.user_symbols(map);
+    return d ? d->inline_chain(addr, base) : nullptr;
+  };
+  out.ctx = this;
   auto where = [&](const Map* m, uint64_t ip) {
     DbLocation l;
     if (!m || !m->dso) return l;
     l.dso = m->dso;
     l.map = m;
-    l.map_addr = m->map_ip(ip);
+    l.map_addr = dso_addr(*m, ip);
     l.sym = symbols_.find(m, l.map_addr).sym;
     return l;
   };
@@ -189,21 +209,9 @@ void ScriptTool::emit_db_sample(const EventAttrEntry& e, int attr_index, const D
       if (f.map && f.map->dso) {
         d.dso = f.map->dso;
         d.map = f.map;
-        d.map_addr = f.map->map_ip(f.ip);
-        ScriptSymbols::Hit hit = symbols_.find(f.map, d.map_addr);
-        d.sym = hit.sym;
+        d.map_addr = dso_addr(*f.map, f.ip);
+        d.sym = symbols_.find(f.map, d.map_addr).sym;
         if (!d.sym && d.map_addr != f.ip) d.sym_at_ip = symbols_.find(f.map, f.ip).sym;
-        if (hit.sym && hit.chain && opts_.inline_frames && f.map->dso && !f.map->dso->kernel) {
-          // perf 7.2's node per inline line: innermost first here, as the frames.
-          int depth = static_cast<int>(hit.chain->size());
-          for (const InlineFrame& line : *hit.chain) {
-            DbFrame in = d;
-            in.inline_name = line.name;
-            in.inline_depth = --depth;
-            out.frames.push_back(in);
-          }
-          continue;
-        }
       }
       out.frames.push_back(d);
     }

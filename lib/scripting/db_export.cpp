@@ -1,6 +1,7 @@
 #include "scripting/db_export.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace cperf {
 
@@ -129,7 +130,7 @@ uint64_t DbExport::export_dso(const Dso* dso, const void* map, const DbSample& s
   auto [it, fresh] = dsos_.try_emplace(dso, 0);
   if (fresh) {
     it->second = ++last_dso_;
-    std::string bid = s.build_id ? s.build_id(s.build_id_ctx, map) : dso->build_id;
+    std::string bid = s.build_id ? s.build_id(s.ctx, map) : dso->build_id;
     emit(DbTables::kDso, {d64(it->second), d64(export_machine()), str(dso->short_name),
                           str(dso->long_name), str(bid)});
   }
@@ -168,40 +169,61 @@ void DbExport::location_ids(const DbLocation& l, const DbSample& s, uint64_t& ds
   offset = l.map_addr - sym->start;
 }
 
+void DbExport::entry_symbols(const DbFrame& f, const DbSample& s, std::vector<const Symbol*>& out) {
+  out.clear();
+  const Symbol* sym = f.sym;
+  if (!sym) {
+    // The entry's lookup finds an "unknown" symbol made at its address before.
+    auto u = unknown_.find({f.dso, f.map_addr});
+    if (u != unknown_.end()) sym = u->second.get();
+  }
+  if (sym && s.inlines) {
+    if (const InlineChain* chain = s.inlines(s.ctx, f.map, f.map_addr, *sym)) {
+      // An inlined function: a symbol of its own per address and depth, with the range
+      // (and binding) of the symbol it was inlined into.
+      int depth = 0;
+      for (const InlineFrame& line : *chain) {
+        if (!line.name) {
+          out.push_back(sym);
+        } else {
+          auto& in = inlined_[{f.dso, f.map_addr, depth}];
+          if (!in) {
+            in = std::make_unique<Symbol>(*sym);
+            in->name = *line.name;
+          }
+          out.push_back(in.get());
+        }
+        ++depth;
+      }
+      return;
+    }
+  }
+  // Without one, perf searches the dso at the raw ip: a real symbol, or an "unknown" made
+  // there.
+  if (!sym) sym = f.sym_at_ip ? f.sym_at_ip : unknown_symbol(f.dso, f.ip);
+  out.push_back(sym);
+}
+
 uint64_t DbExport::call_path(const DbSample& s) {
   if (paths_.empty()) paths_.push_back(PathNode{});
   size_t cur = 0;
-  // Root first: the frames in reverse.
+  std::vector<const Symbol*> syms;
+  // Root first: the frames in reverse (and an entry's inline lines outermost first).
   for (auto f = s.frames.rbegin(); f != s.frames.rend(); ++f) {
-    const Symbol* sym = nullptr;
-    uint64_t sym_id = 0;
-    if (f->dso) {
-      sym = f->sym;
-      if (sym && f->inline_name && *f->inline_name != sym->name) {
-        // An inlined function: a symbol of its own per address and depth, with the range of
-        // the function it was inlined into.
-        auto& in = inlined_[{f->dso, f->map_addr, f->inline_depth}];
-        if (!in) {
-          in = std::make_unique<Symbol>(*sym);
-          in->name = *f->inline_name;
-        }
-        sym = in.get();
-      }
-      if (!sym) {
-        // As perf: the entry's lookup finds an "unknown" symbol made at its address; else
-        // the dso is searched at the raw ip (a real symbol, or an "unknown" made there).
-        auto u = unknown_.find({f->dso, f->map_addr});
-        sym = u != unknown_.end() ? u->second.get()
-              : f->sym_at_ip  ? f->sym_at_ip
-                              : unknown_symbol(f->dso, f->ip);
-      }
-      export_dso(f->dso, f->map, s);
-      sym_id = export_symbol(f->dso, *sym, sym);
+    if (!f->dso) {
+      auto [it, fresh] = path_index_.try_emplace({cur, nullptr, f->ip}, paths_.size());
+      if (fresh) paths_.push_back(PathNode{0, cur, 0, f->ip});
+      cur = it->second;
+      continue;
     }
-    uint64_t ip = sym ? 0 : f->ip;
-    auto [it, fresh] = path_index_.try_emplace({cur, sym, ip}, paths_.size());
-    if (fresh) paths_.push_back(PathNode{0, cur, sym_id, ip});
-    cur = it->second;
+    entry_symbols(*f, s, syms);
+    export_dso(f->dso, f->map, s);
+    for (auto sym = syms.rbegin(); sym != syms.rend(); ++sym) {
+      uint64_t sym_id = export_symbol(f->dso, **sym, *sym);
+      auto [it, fresh] = path_index_.try_emplace({cur, *sym, 0}, paths_.size());
+      if (fresh) paths_.push_back(PathNode{0, cur, sym_id, 0});
+      cur = it->second;
+    }
   }
   if (cur == 0) return 0;  // an empty chain
   // Export the path's nodes not yet exported, root first.
@@ -228,11 +250,35 @@ void DbExport::sample(Machine& machine, bool comm_exec, const DbSample& s) {
   uint64_t machine_id = export_machine();
   uint64_t comm_id = export_threads(machine, comm_exec, *s.thread);
   uint64_t id = ++last_sample_;
+  // perf looked both addresses up before this sample made any "unknown" symbol: the addr's
+  // lookup finds those of earlier samples only.
+  DbLocation addr_where;
+  if (s.addr_where) {
+    addr_where = *s.addr_where;
+    if (addr_where.dso && !addr_where.sym) {
+      auto u = unknown_.find({addr_where.dso, addr_where.map_addr});
+      if (u != unknown_.end()) addr_where.sym = u->second.get();
+    }
+  }
   uint64_t dso_id = 0, sym_id = 0, offset = 0;
   location_ids(s.where, s, dso_id, sym_id, offset);
   uint64_t path_id = callchains_ && s.has_callchain ? call_path(s) : 0;
   uint64_t addr_dso_id = 0, addr_sym_id = 0, addr_offset = 0;
-  if (s.addr_where) location_ids(*s.addr_where, s, addr_dso_id, addr_sym_id, addr_offset);
+  if (s.addr_where) {
+    if (calls_ && !calls_warned_) {
+      calls_warned_ = true;
+      std::fprintf(stderr, "Warning: cperf does not track calls and returns "
+                           "(perf_db_export_calls): call_return_table gets no rows\n");
+    }
+    if (addr_where.dso && !addr_where.sym && unknown_.count({addr_where.dso, addr_where.map_addr})) {
+      // Made by this sample: perf makes the addr a second one at the same address (later
+      // lookups keep finding the first).
+      auto dup = std::make_unique<Symbol>(*unknown_[{addr_where.dso, addr_where.map_addr}]);
+      addr_where.sym = dup.get();
+      duplicates_.push_back(std::move(dup));
+    }
+    location_ids(addr_where, s, addr_dso_id, addr_sym_id, addr_offset);
+  }
   emit(DbTables::kSample,
        {d64(id), d64(ev->second), d64(machine_id), d64(threads_[s.thread->serial]), d64(comm_id),
         d64(dso_id), d64(sym_id), d64(offset), d64(s.ip), d64(s.time), s32(static_cast<int32_t>(s.cpu)),

@@ -28,8 +28,9 @@
 // symbol, the call path (callchain symbols, root first), the addr location, and the sample.
 //
 // Not done: call_return rows (perf_db_export_calls), which need perf's thread-stack
-// call/return tracking of branch samples (Intel PT, BTS): none of the records cperf reads
-// carry such samples' flags. Identity: threads and comms by their Machine serials, dsos and
+// call/return tracking, fed by samples whose addr correlates with a symbol (page faults, BTS,
+// Intel PT branches); cperf warns when such a sample comes with calls asked for (other
+// samples give perf no calls either). Identity: threads and comms by their Machine serials, dsos and
 // symbols by address (they live as long as the script runs).
 #pragma once
 #include <cstdint>
@@ -42,6 +43,7 @@
 
 #include "machine/machine.h"
 #include "symbol/symbol.h"
+#include "symbol/symbol_cache.h"
 
 namespace cperf {
 
@@ -66,14 +68,10 @@ class DbTables {
 struct DbFrame {
   uint64_t ip = 0;
   const Dso* dso = nullptr;        // nullptr: no map
-  const void* map = nullptr;       // the caller's map (for DbSample::build_id)
+  const void* map = nullptr;       // the caller's map (for DbSample's callbacks)
   uint64_t map_addr = 0;           // ip in the dso (map_ip)
   const Symbol* sym = nullptr;     // the symbol of map_addr
   const Symbol* sym_at_ip = nullptr;  // without sym: the dso's symbol at the raw ip, if any
-  // An inlined function's line of the entry (perf 7.2 gives each its own node): its name,
-  // and its depth in the entry's inline chain (0: outermost).
-  const std::string* inline_name = nullptr;
-  int inline_depth = 0;
 };
 
 // A resolved address (perf's addr_location): map's dso, address in it, symbol.
@@ -98,7 +96,11 @@ struct DbSample {
   uint64_t id = 0, stream_id = 0;
   // A dso's build id (perf's dso__bid) from a map of it, asked once per dso.
   std::string (*build_id)(void* ctx, const void* map) = nullptr;
-  void* build_id_ctx = nullptr;
+  // The inlined functions at a callchain entry's address whose symbol is `base` (perf 7.2
+  // gives each its own node): innermost first, the base symbol as an empty name; nullptr
+  // when none.
+  const InlineChain* (*inlines)(void* ctx, const void* map, uint64_t map_addr, const Symbol& base) = nullptr;
+  void* ctx = nullptr;
 };
 
 struct DbSwitch {
@@ -113,7 +115,9 @@ struct DbSwitch {
 class DbExport {
  public:
   // callchains: perf_db_export_callchains (call_path rows and sample call_path ids).
-  DbExport(DbTables& tables, bool callchains) : tables_(tables), callchains_(callchains) {}
+  // calls: perf_db_export_calls, not done: a warning when a sample perf would track comes.
+  DbExport(DbTables& tables, bool callchains, bool calls)
+      : tables_(tables), callchains_(callchains), calls_(calls) {}
 
   // The branch_type rows, at the start.
   void branch_types();
@@ -146,7 +150,7 @@ class DbExport {
   uint64_t call_path(const DbSample& s);
 
   DbTables& tables_;
-  bool callchains_;
+  bool callchains_, calls_, calls_warned_ = false;
   uint64_t last_evsel_ = 0, last_thread_ = 0, last_comm_ = 0, last_comm_thread_ = 0,
            last_dso_ = 0, last_symbol_ = 0, last_sample_ = 0, last_call_path_ = 0,
            last_switch_ = 0;
@@ -158,6 +162,9 @@ class DbExport {
   std::unordered_map<const void*, uint64_t> symbols_;
   // perf's "unknown" symbols, made for an address of a dso without one: (dso, address).
   std::map<std::pair<const Dso*, uint64_t>, std::unique_ptr<Symbol>> unknown_;
+  std::vector<std::unique_ptr<Symbol>> duplicates_;  // second "unknown"s at one address
+  // The symbols of a callchain entry (perf's nodes), leaf first.
+  void entry_symbols(const DbFrame& f, const DbSample& s, std::vector<const Symbol*>& out);
   // Inlined functions' symbols: (dso, address, depth) -> the name's symbol.
   std::map<std::tuple<const Dso*, uint64_t, int>, std::unique_ptr<Symbol>> inlined_;
   // The call path tree: (parent id, symbol identity, ip) -> node.

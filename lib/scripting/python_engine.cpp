@@ -195,10 +195,7 @@ void PythonEngine::Impl::start_db_export() {
       "dso_table", "symbol_table", "branch_type_table", "sample_table", "call_path_table",
       "context_switch_table"};
   for (int t = 0; t < kCount; ++t) tables[t] = handler(kNames[t]);
-  if (calls)
-    std::fprintf(stderr, "Warning: cperf does not export calls (perf_db_export_calls): "
-                         "call_return_table gets no rows\n");
-  db = std::make_unique<DbExport>(*this, callchains);
+  db = std::make_unique<DbExport>(*this, callchains, calls);
   db->branch_types();
 }
 
