@@ -4,7 +4,9 @@
 # bundled ones, with perf 7.2's own helper modules (PERF_EXEC_PATH = the oracle's perf-core).
 # Each golden is NAME.txt.gz (stdout); scripts.md5 records the md5 of each perf script used,
 # so that the test can tell whether the scripts it finds are the same.
+#   gen-python-golden.sh [REGEX]   only the cases whose name matches REGEX (e.g. '^db-')
 set -u
+ONLY=${1:-}
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_python_cases.sh
 PERF7=${PERF7:-$(cd .. && pwd)/shared/oracle/perf7}
@@ -13,14 +15,18 @@ ORACLE=$OHOME/sid/usr/lib/perf-core
 [ -x "$PERF7" ] && [ -d "$ORACLE/scripts/python" ] || { echo "no perf 7.2 oracle" >&2; exit 1; }
 out=tests/data/python/expected
 mkdir -p "$out"
-: > "$out/scripts.md5"
+: > "$out/scripts.md5.new"
 tmp=$(mktemp -d)
 python_cases | while read -r name set file script args; do
+  if [ -n "$ONLY" ] && ! [[ $name =~ $ONLY ]]; then
+    grep " ${script#perf:}\$" "$out/scripts.md5" >> "$out/scripts.md5.new" 2>/dev/null
+    continue
+  fi
   case_env "$set" "$file" "$tmp" || { echo "$name: cannot unpack $set" >&2; continue; }
   case $script in
     own:*) path=$PWD/tests/scripts/${script#own:} ;;
     perf:*) path=$ORACLE/scripts/python/${script#perf:}
-            (cd "$ORACLE/scripts/python" && md5sum "${script#perf:}") >> "$out/scripts.md5" ;;
+            (cd "$ORACLE/scripts/python" && md5sum "${script#perf:}") >> "$out/scripts.md5.new" ;;
   esac
   rm -f /dev/shm/perf.db
   # shellcheck disable=SC2086
@@ -30,5 +36,5 @@ python_cases | while read -r name set file script args; do
   echo "$name: $(zcat "$out/$name.txt.gz" | wc -l) lines"
 done
 rm -f /dev/shm/perf.db
-sort -u -o "$out/scripts.md5" "$out/scripts.md5"
+sort -u "$out/scripts.md5.new" > "$out/scripts.md5" && rm -f "$out/scripts.md5.new"
 rm -rf "$tmp"
