@@ -2,26 +2,35 @@
 # export-to-sqlite.py and export-to-postgresql.py): each *_table handler's tuple as its repr,
 # so that ids, values and types (int, str, bytes, bool) all show. Used by
 # tests/e2e/script_python.sh with perf 7.2's output as the expectation.
-#   perf script -s dump_db_export.py [calls] [callchains] [MAX_SAMPLES]
-# "calls" and "callchains" set perf_db_export_calls / perf_db_export_callchains; MAX_SAMPLES
-# stops printing sample_table rows after that many (the other tables are printed in full).
+#   perf script -s dump_db_export.py [calls] [callchains] [MAX_ROWS]
+# "calls" and "callchains" set perf_db_export_calls / perf_db_export_callchains; MAX_ROWS
+# stops printing each table's rows after that many. At the end, each table's row count and
+# the sha256 of all its rows (printed or not). perf's random "/tmp/perf-vdso.so-XXXXXX" long
+# name of [vdso] dsos is shown as "[vdso]", which cperf gives.
+import hashlib
+import re
 import sys
 
 perf_db_export_mode = True
 perf_db_export_calls = "calls" in sys.argv[1:]
 perf_db_export_callchains = "callchains" in sys.argv[1:]
 
-max_samples = None
+max_rows = None
 for a in sys.argv[1:]:
     if a.isdigit():
-        max_samples = int(a)
+        max_rows = int(a)
 
 counts = {}
+digests = {}
 
 
 def show(table, x):
     counts[table] = counts.get(table, 0) + 1
-    print("%s %r" % (table, x))
+    # perf names a [vdso] dso's file after the random temporary copy it read symbols from.
+    text = re.sub(r"'/tmp/perf-vdso\.so-[A-Za-z0-9]{6}'", "'[vdso]'", "%s %r" % (table, x))
+    digests.setdefault(table, hashlib.sha256()).update((text + "\n").encode())
+    if max_rows is None or counts[table] <= max_rows:
+        print(text)
 
 
 def trace_begin():
@@ -31,7 +40,7 @@ def trace_begin():
 
 def trace_end():
     for table in sorted(counts):
-        print("count %s %d" % (table, counts[table]))
+        print("count %s %d %s" % (table, counts[table], digests[table].hexdigest()))
     print("trace_end")
 
 
@@ -68,11 +77,7 @@ def branch_type_table(*x):
 
 
 def sample_table(*x):
-    n = counts.get("sample", 0)
-    if max_samples is None or n < max_samples:
-        show("sample", x)
-    else:
-        counts["sample"] = n + 1
+    show("sample", x)
 
 
 def call_path_table(*x):
