@@ -66,6 +66,38 @@ Dso* Machine::findnew_dso(const std::string& long_name) {
   return p;
 }
 
+Thread Machine::new_thread(int32_t pid, int32_t tid) {
+  Thread t;
+  t.pid = pid;
+  t.tid = tid;
+  t.serial = ++serials_;
+  t.comm = tid == 0 ? "swapper" : ":" + std::to_string(tid);
+  t.comm_set = tid == 0;  // perf names the idle thread, so its forks inherit "swapper"
+  t.comms.push_back(ThreadComm{t.comm, 0, false, ++serials_});
+  return t;
+}
+
+void Machine::name_thread(Thread& t, const std::string& comm, bool exec, uint64_t time) {
+  if (!t.comm_set) {
+    ThreadComm& c = t.comms.back();
+    c.str = comm;
+    if (time) c.start = time;
+    if (exec) c.exec = true;
+  } else {
+    t.comms.push_back(ThreadComm{comm, time, exec, ++serials_});
+  }
+  t.comm = comm;
+  t.comm_set = true;
+}
+
+const ThreadComm* Thread::exec_comm() const {
+  if (comms.empty()) return nullptr;
+  for (auto it = comms.rbegin(); it != comms.rend(); ++it)
+    if (it->exec) return &*it;
+  if (comms.size() >= 2 && !comms.front().start && pid == tid) return &comms[1];
+  return &comms.front();
+}
+
 Thread& Machine::findnew_thread(int32_t pid, int32_t tid) {
   auto it = threads_.find(tid);
   if (it != threads_.end()) {
@@ -73,11 +105,7 @@ Thread& Machine::findnew_thread(int32_t pid, int32_t tid) {
     if (t.pid == -1 && pid != -1) t.pid = pid;
     return t;
   }
-  Thread t;
-  t.pid = pid;
-  t.tid = tid;
-  t.comm = tid == 0 ? "swapper" : ":" + std::to_string(tid);
-  t.comm_set = tid == 0;  // perf names the idle thread, so its forks inherit "swapper"
+  Thread t = new_thread(pid, tid);
   // Threads of a process share its maps: find the group leader's.
   if (pid != tid && pid != -1) {
     Thread& leader = findnew_thread(pid, pid);
@@ -92,28 +120,25 @@ const Thread* Machine::find_thread(int32_t tid) const {
   return it == threads_.end() ? nullptr : &it->second;
 }
 
-void Machine::set_comm(int32_t pid, int32_t tid, const std::string& comm, bool) {
-  Thread& t = findnew_thread(pid, tid);
-  t.comm = comm;
-  t.comm_set = true;
+Thread* Machine::find_thread(int32_t tid) {
+  auto it = threads_.find(tid);
+  return it == threads_.end() ? nullptr : &it->second;
 }
 
-void Machine::fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid) {
+void Machine::set_comm(int32_t pid, int32_t tid, const std::string& comm, bool exec, uint64_t time) {
+  name_thread(findnew_thread(pid, tid), comm, exec, time);
+}
+
+void Machine::fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid, uint64_t time) {
   Thread& parent = findnew_thread(ppid, ptid);
   std::string comm = parent.comm;
   bool comm_set = parent.comm_set;
   std::shared_ptr<MapSet> parent_maps = parent.maps;
   // A reused tid starts afresh.
   threads_.erase(tid);
-  Thread t;
-  t.pid = pid;
-  t.tid = tid;
+  Thread t = new_thread(pid, tid);
   // perf's thread__fork: only a comm the parent was given (not its ":<tid>") is inherited.
-  if (comm_set)
-    t.comm = comm;
-  else
-    t.comm = tid == 0 ? "swapper" : ":" + std::to_string(tid);
-  t.comm_set = comm_set;
+  if (comm_set) name_thread(t, comm, false, time);
   t.ppid = ptid;
   if (pid == ppid) {
     t.maps = parent_maps;

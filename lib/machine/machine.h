@@ -42,16 +42,32 @@ class MapSet {
   std::map<uint64_t, Map> by_start_;
 };
 
+// One name a thread had (perf's struct comm): set by a COMM record (exec: it came with
+// PERF_RECORD_MISC_COMM_EXEC) or inherited at a fork, from `start` on (0: unknown).
+struct ThreadComm {
+  std::string str;
+  uint64_t start = 0;
+  bool exec = false;
+  uint64_t serial = 0;  // unique in the Machine (identity for the database export)
+};
+
 struct Thread {
   int32_t pid = -1, tid = -1;
   int32_t ppid = -1;  // the parent thread's tid from the FORK record, -1 when none was seen
-  std::string comm;
+  std::string comm;   // the current name: comms.back().str
   bool comm_set = false;
   bool exited = false;
+  uint64_t serial = 0;  // unique in the Machine: a tid reused after an exit is a new thread
+  // Every name the thread had, oldest first (perf's comm list). Until a COMM record or a
+  // fork names it, the thread has one entry ":<tid>", which the first name then replaces.
+  std::vector<ThreadComm> comms;
   std::shared_ptr<MapSet> maps;
   uint16_t e_machine = 0;  // the program's ELF machine once known (EM_NONE: not yet)
   // perf's thread__comm_str: ":<tid>" until a COMM record names it.
   const std::string& comm_str() const { return comm; }
+  // perf's thread__exec_comm: the newest name set by an exec, else the oldest one (or the one
+  // after it, for a group leader whose oldest name has no time: likely its parent's).
+  const ThreadComm* exec_comm() const;
 };
 
 std::string module_name(const std::string& filename);
@@ -62,11 +78,13 @@ class Machine {
 
   Thread& findnew_thread(int32_t pid, int32_t tid);
   const Thread* find_thread(int32_t tid) const;
+  Thread* find_thread(int32_t tid);
   // Every thread, in no particular order.
   const std::unordered_map<int32_t, Thread>& threads() const { return threads_; }
 
-  void set_comm(int32_t pid, int32_t tid, const std::string& comm, bool exec);
-  void fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid);
+  // time: the record's sample time (0 when unknown), the start of the new name.
+  void set_comm(int32_t pid, int32_t tid, const std::string& comm, bool exec, uint64_t time = 0);
+  void fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid, uint64_t time = 0);
   void exit(int32_t pid, int32_t tid);
   // Forgets a thread, as perf does after PERF_RECORD_EXIT: a later record of that tid starts a
   // fresh thread (comm ":<tid>", new maps for a group leader).
@@ -84,7 +102,12 @@ class Machine {
   const std::vector<std::unique_ptr<Dso>>& dsos() const { return dso_list_; }
 
  private:
+  Thread new_thread(int32_t pid, int32_t tid);
+  // perf's thread__set_comm: replaces the ":<tid>" placeholder, else adds a name.
+  void name_thread(Thread& t, const std::string& comm, bool exec, uint64_t time);
+
   std::unordered_map<int32_t, Thread> threads_;
+  uint64_t serials_ = 0;
   std::unordered_map<std::string, Dso*> dsos_;
   std::vector<std::unique_ptr<Dso>> dso_list_;
   MapSet kernel_maps_;

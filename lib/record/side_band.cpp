@@ -276,7 +276,7 @@ std::string format_side_band(const RawRecord& rec, const SideBand& s) {
   }
 }
 
-void apply_side_band(Machine& m, const RawRecord& rec, const SideBand& s) {
+void apply_side_band(Machine& m, const RawRecord& rec, const SideBand& s, uint64_t time) {
   switch (rec.type) {
     case PERF_RECORD_MMAP:
     case PERF_RECORD_MMAP2: {
@@ -289,10 +289,10 @@ void apply_side_band(Machine& m, const RawRecord& rec, const SideBand& s) {
       break;
     }
     case PERF_RECORD_COMM:
-      m.set_comm(s.pid, s.tid, std::string(s.name), rec.misc & PERF_RECORD_MISC_COMM_EXEC);
+      m.set_comm(s.pid, s.tid, std::string(s.name), rec.misc & PERF_RECORD_MISC_COMM_EXEC, time);
       break;
     case PERF_RECORD_FORK:
-      m.fork(s.pid, s.tid, s.ppid, s.ptid);
+      m.fork(s.pid, s.tid, s.ppid, s.ptid, time);
       break;
     case PERF_RECORD_EXIT:
       m.exit(s.pid, s.tid);

@@ -42,7 +42,8 @@ std::string decode_side_band(const RawRecord& rec, bool swap, SideBand& out);
 // perf's decoded text after "PERF_RECORD_<NAME>", newline included.
 std::string format_side_band(const RawRecord& rec, const SideBand& sb);
 
-// Updates threads and maps for MMAP/MMAP2/COMM/FORK/EXIT.
-void apply_side_band(Machine& m, const RawRecord& rec, const SideBand& sb);
+// Updates threads and maps for MMAP/MMAP2/COMM/FORK/EXIT. time: the record's sample time
+// (0 when unknown), when a COMM or FORK gives a thread its name.
+void apply_side_band(Machine& m, const RawRecord& rec, const SideBand& sb, uint64_t time = 0);
 
 }  // namespace cperf

@@ -52,6 +52,26 @@ std::vector<ScriptReadValue> read_values(const perf_event_attr& attr, const Read
 
 }  // namespace
 
+std::string ScriptTool::build_id_hex(const Map* map) {
+  std::optional<BuildId> bid = symbols_.build_id_of(*map->dso);
+  std::string bid_hex = bid ? bid->to_hex() : std::string();
+  // Without a recorded one, perf reads the build id of the file it loaded symbols from.
+  if (bid_hex.empty() && map->dso->long_name == "[vdso]") {
+    // perf reads its own process's vdso, the running kernel's.
+    for (uint8_t b : vdso_build_id()) {
+      char hex[3];
+      std::snprintf(hex, sizeof hex, "%02x", b);
+      bid_hex += hex;
+    }
+  } else if (bid_hex.empty() && !map->dso->kernel) {
+    const DsoSymbols* d = symbols_.user_symbols(map);
+    std::string file = d && !d->symtab_path().empty() ? d->symtab_path()
+                                                       : opts_.symfs + map->dso->long_name;
+    if (std::optional<BuildId> own = read_build_id(file)) bid_hex = own->to_hex();
+  }
+  return bid_hex;
+}
+
 ScriptLocation ScriptTool::locate(const Map* map, uint64_t ip) {
   ScriptLocation l;
   if (!map) return l;
@@ -62,22 +82,7 @@ ScriptLocation ScriptTool::locate(const Map* map, uint64_t ip) {
     l.sym = ScriptLocation::SymInfo{hit.sym->name, sym_offset(*hit.sym, *map, addr)};
   }
   if (map->dso) {
-    std::optional<BuildId> bid = symbols_.build_id_of(*map->dso);
-    std::string bid_hex = bid ? bid->to_hex() : std::string();
-    // Without a recorded one, perf reads the build id of the file it loaded symbols from.
-    if (bid_hex.empty() && map->dso->long_name == "[vdso]") {
-      // perf reads its own process's vdso, the running kernel's.
-      for (uint8_t b : vdso_build_id()) {
-        char hex[3];
-        std::snprintf(hex, sizeof hex, "%02x", b);
-        bid_hex += hex;
-      }
-    } else if (bid_hex.empty() && !map->dso->kernel) {
-      const DsoSymbols* d = symbols_.user_symbols(map);
-      std::string file = d && !d->symtab_path().empty() ? d->symtab_path()
-                                                         : opts_.symfs + map->dso->long_name;
-      if (std::optional<BuildId> own = read_build_id(file)) bid_hex = own->to_hex();
-    }
+    std::string bid_hex = build_id_hex(map);
     // cperf keeps the kernel's _text as its map's pgoff; perf's kernel map has none.
     uint64_t pgoff = map->dso->kernel && map->pgoff == map->start ? 0 : map->pgoff;
     uint64_t end = map->end;
@@ -129,6 +134,91 @@ void ScriptTool::append_frames(const Frame& f, std::vector<ScriptFrame>& out) {
     }
     out.push_back(std::move(node));
   }
+}
+
+namespace {
+
+// perf's address in a map's dso, where maps of memory without a file ([stack], [heap],
+// //anon, ...) translate nothing (perf's identity maps).
+uint64_t dso_addr(const Map& m, uint64_t ip) {
+  const std::string& n = m.dso->long_name;
+  bool identity = n == "//anon" || n == "/dev/zero" || n.rfind("/anon_hugepage", 0) == 0 ||
+                  n.rfind("[stack", 0) == 0 || n.rfind("/SYSV", 0) == 0 || n == "[heap]";
+  return identity ? ip : m.map_ip(ip);
+}
+
+}  // namespace
+
+// Database export mode: the sample's values and what it refers to, for the sink's DbExport.
+void ScriptTool::emit_db_sample(const EventAttrEntry& e, int attr_index, const DecodedSample& ds,
+                                uint16_t misc, Thread& t, const Map* map, Session& s) {
+  const perf_event_attr& attr = e.attr;
+  uint64_t st = attr.sample_type;
+  name_width(s);
+  DbSample out;
+  out.evsel = attr_index;
+  out.evsel_name = e.name;
+  out.thread = &t;
+  out.ip = ds.ip;
+  out.time = st & PERF_SAMPLE_TIME ? ds.time : ~0ULL;
+  out.cpu = st & PERF_SAMPLE_CPU ? ds.cpu : ~0u;
+  out.addr = ds.addr;
+  out.period = st & PERF_SAMPLE_PERIOD ? ds.period : attr.sample_period;
+  out.weight = ds.weight;
+  out.transaction = ds.transaction;
+  out.data_src = st & PERF_SAMPLE_DATA_SRC ? ds.data_src : kDataSrcNone;
+  out.ins_lat = ds.ins_lat;
+  out.id = st & (PERF_SAMPLE_ID | PERF_SAMPLE_IDENTIFIER) ? ds.id : ~0ULL;
+  out.stream_id = st & PERF_SAMPLE_STREAM_ID ? ds.stream_id : ~0ULL;
+  out.build_id = [](void* ctx, const void* m) {
+    return static_cast<ScriptTool*>(ctx)->build_id_hex(static_cast<const Map*>(m));
+  };
+  out.inlines = [](void* ctx, const void* m, uint64_t addr, const Symbol& base) -> const InlineChain* {
+    auto* self = static_cast<ScriptTool*>(ctx);
+    const Map* map = static_cast<const Map*>(m);
+    if (!self->opts_.inline_frames || !map->dso || map->dso->kernel) return nullptr;
+    const DsoSymbols* d = self->symbols_.user_symbols(map);
+    return d ? d->inline_chain(addr, base) : nullptr;
+  };
+  out.ctx = this;
+  auto where = [&](const Map* m, uint64_t ip) {
+    DbLocation l;
+    if (!m || !m->dso) return l;
+    l.dso = m->dso;
+    l.map = m;
+    l.map_addr = dso_addr(*m, ip);
+    l.sym = symbols_.find(m, l.map_addr).sym;
+    return l;
+  };
+  out.where = where(map, ds.ip);
+  uint8_t cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
+  DbLocation addr_where;
+  if (addr_correlates_sym(attr) && (st & PERF_SAMPLE_ADDR)) {
+    addr_where = where(find_map_fb(t, cpumode, ds.addr), ds.addr);
+    out.addr_where = &addr_where;
+  }
+  if ((st & PERF_SAMPLE_CALLCHAIN) && !opts_.hide_call_graph) {
+    out.has_callchain = true;
+    resolve_chain(t, ds.callchain, frames_);
+    if (opts_.unwind_style != UnwindStyle::kNone)
+      for (const UnwoundFrame& f : unwinder_.user_frames(attr, ds, t, s.swapped(), opts_.max_stack))
+        frames_.push_back({f.ip, f.map});
+    for (const Frame& f : frames_) {
+      DbFrame d;
+      d.ip = f.ip;
+      if (f.map && f.map->dso) {
+        d.dso = f.map->dso;
+        d.map = f.map;
+        d.map_addr = dso_addr(*f.map, f.ip);
+        d.sym = symbols_.find(f.map, d.map_addr).sym;
+        if (!d.sym && d.map_addr != f.ip) d.sym_at_ip = symbols_.find(f.map, f.ip).sym;
+      }
+      out.frames.push_back(d);
+    }
+  }
+  bool comm_exec = false;
+  for (const EventAttrEntry& a : s.attrs()) comm_exec |= a.attr.comm_exec;
+  sink_->db_sample(machine_, comm_exec, out);
 }
 
 void ScriptTool::emit_sample(const EventAttrEntry& e, const DecodedSample& ds, uint16_t misc,

@@ -402,7 +402,10 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   }
   if (dlfilter_drops(e, ds, ev.raw.misc, t, map, false)) return;
   if (sink_) {
-    emit_sample(e, ds, ev.raw.misc, t, map, s);
+    if (sink_->db_export() && e.attr.type != PERF_TYPE_TRACEPOINT)
+      emit_db_sample(e, attr_index, ds, ev.raw.misc, t, map, s);
+    else
+      emit_sample(e, ds, ev.raw.misc, t, map, s);
     return;
   }
   bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;
@@ -496,6 +499,22 @@ void ScriptTool::to_sink(const Event& ev, const SideBand& sb, Session& s) {
       }
       sw.out = rec.misc & PERF_RECORD_MISC_SWITCH_OUT;
       sw.out_preempt = sw.out && (rec.misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT);
+      if (sink_->db_export()) {
+        DbSwitch d;
+        d.time = ev.time;
+        d.cpu = static_cast<uint32_t>(cpu);
+        d.pid = pid;
+        d.tid = tid;
+        d.cpu_wide = rec.type == PERF_RECORD_SWITCH_CPU_WIDE;
+        d.np_pid = sw.np_pid;
+        d.np_tid = sw.np_tid;
+        d.out = sw.out;
+        d.out_preempt = sw.out_preempt;
+        bool comm_exec = false;
+        for (const EventAttrEntry& a : s.attrs()) comm_exec |= a.attr.comm_exec;
+        sink_->db_switch(machine_, comm_exec, d);
+        break;
+      }
       sink_->context_switch(sw);
       break;
     }
@@ -561,11 +580,11 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
   switch (rec.type) {
     case PERF_RECORD_EXIT:
       print();
-      apply_side_band(machine_, rec, sb);
+      apply_side_band(machine_, rec, sb, ev.time);
       machine_.remove_thread(sb.tid);
       break;
     default:
-      apply_side_band(machine_, rec, sb);
+      apply_side_band(machine_, rec, sb, ev.time);
       print();
       break;
   }

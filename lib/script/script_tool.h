@@ -122,7 +122,11 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   // script_sample_fill.cpp: a sample as a ScriptSample for sink_.
   void emit_sample(const EventAttrEntry& e, const DecodedSample& ds, uint16_t misc,
                    const Thread& t, const Map* map, Session& s);
+  void emit_db_sample(const EventAttrEntry& e, int attr_index, const DecodedSample& ds,
+                      uint16_t misc, Thread& t, const Map* map, Session& s);
   ScriptLocation locate(const Map* map, uint64_t ip);
+  // perf's dso__bid of the map's dso, as hex ("" when unknown).
+  std::string build_id_hex(const Map* map);
   // script_dlfilter.cpp
   bool dlfilter_drops(const EventAttrEntry& e, const DecodedSample& ds, uint16_t misc,
                       const Thread& t, const Map* map, bool early);

@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "scripting/db_export.h"
 #include "scripting/param_dict.h"
 #include "scripting/py_ref.h"
 #include "scripting/trace_context.h"
@@ -25,12 +26,34 @@ std::string python_home() {
   return env && *env ? env : CPERF_PYTHON_HOME;
 }
 
-struct PythonEngine::Impl {
+struct PythonEngine::Impl : DbTables {
   PyObject* main_dict = nullptr;  // borrowed from __main__, which lives until finalization
   TraceContext context;
   PyRef capsule;
   std::set<int> defined_events;  // events whose flag/symbol tables were announced
   bool finished = false;
+  // Database export mode: the script's *_table handlers (borrowed), and the row maker.
+  PyObject* tables[kCount] = {};
+  std::unique_ptr<DbExport> db;
+
+  bool has(Table t) const override { return tables[t] != nullptr; }
+  void row(Table t, const std::vector<Value>& values) override {
+    PyRef args(PyTuple_New(static_cast<Py_ssize_t>(values.size())));
+    for (size_t i = 0; i < values.size(); ++i) {
+      const Value& v = values[i];
+      PyObject* o = nullptr;
+      switch (v.kind) {
+        case Value::kI64: o = PyLong_FromLongLong(v.i); break;
+        case Value::kI32: o = PyLong_FromLong(static_cast<long>(v.i)); break;
+        case Value::kU32: o = PyLong_FromUnsignedLong(static_cast<unsigned long>(v.i)); break;
+        case Value::kStr: o = PyUnicode_FromStringAndSize(v.s.data(), static_cast<Py_ssize_t>(v.s.size())); break;
+      }
+      PyTuple_SET_ITEM(args.get(), static_cast<Py_ssize_t>(i), o);
+    }
+    call(tables[t], args.get(), "table");
+  }
+  // perf's set_table_handlers: the script's perf_db_export_* globals, read after trace_begin.
+  void start_db_export();
 
   // A callable global of the script, or nullptr (borrowed).
   PyObject* handler(const char* name) const {
@@ -137,12 +160,7 @@ std::unique_ptr<PythonEngine> PythonEngine::start(const std::string& script,
   PyDict_SetItemString(PyModule_GetDict(ctx_module), "perf_script_context", impl->capsule.get());
   PyDict_SetItemString(impl->main_dict, "perf_script_context", impl->capsule.get());
   impl->try_call("trace_begin", nullptr);
-  // perf's database export mode (export-to-sqlite.py & co.): not implemented; say so rather
-  // than leave the tables silently empty.
-  if (PyObject* mode = PyDict_GetItemString(impl->main_dict, "perf_db_export_mode");
-      mode && PyObject_IsTrue(mode) == 1)
-    std::fprintf(stderr, "Warning: cperf does not implement perf's database export mode "
-                         "(perf_db_export_mode): the *_table handlers get no rows\n");
+  impl->start_db_export();
   return std::unique_ptr<PythonEngine>(new PythonEngine(std::move(impl)));
 }
 
@@ -151,6 +169,45 @@ PythonEngine::PythonEngine(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) 
 PythonEngine::~PythonEngine() { finish(); }
 
 bool PythonEngine::has_handler(const char* name) const { return impl_->handler(name) != nullptr; }
+
+namespace {
+
+// A global of the script as a truth value; perf dies when it has none.
+bool script_flag(PyObject* main_dict, const char* name) {
+  PyObject* v = PyDict_GetItemString(main_dict, name);
+  if (!v) return false;
+  int r = PyObject_IsTrue(v);
+  if (r == -1) {
+    PyErr_Print();
+    Py_FatalError(name);
+  }
+  return r == 1;
+}
+
+}  // namespace
+
+void PythonEngine::Impl::start_db_export() {
+  if (!script_flag(main_dict, "perf_db_export_mode")) return;
+  bool calls = script_flag(main_dict, "perf_db_export_calls");
+  bool callchains = script_flag(main_dict, "perf_db_export_callchains");
+  static const char* const kNames[kCount] = {
+      "evsel_table", "machine_table", "thread_table", "comm_table", "comm_thread_table",
+      "dso_table", "symbol_table", "branch_type_table", "sample_table", "call_path_table",
+      "context_switch_table"};
+  for (int t = 0; t < kCount; ++t) tables[t] = handler(kNames[t]);
+  db = std::make_unique<DbExport>(*this, callchains, calls);
+  db->branch_types();
+}
+
+bool PythonEngine::db_export() const { return impl_->db != nullptr; }
+
+void PythonEngine::db_sample(Machine& m, bool comm_exec, const DbSample& s) {
+  impl_->db->sample(m, comm_exec, s);
+}
+
+void PythonEngine::db_switch(Machine& m, bool comm_exec, const DbSwitch& sw) {
+  impl_->db->context_switch(m, comm_exec, sw);
+}
 
 void PythonEngine::finish() {
   if (!impl_ || impl_->finished) return;

@@ -11,6 +11,9 @@
 //             sample_machine_pid, sample_vcpu) and throttle/unthrottle(time, id, stream_id,
 //             cpu, pid, tid) for those side-band records, stat__interval(time) for each
 //             STAT_ROUND of a `perf stat record` file, when the script defines them;
+//   db_sample()/db_switch(): in perf's database export mode (the script sets
+//             perf_db_export_mode), rows of the *_table handlers (db_export.h) instead of
+//             process_event and context_switch;
 //   finish(): trace_end(), then the interpreter ends.
 // An exception in a handler is fatal (traceback, then abort), as in perf.
 // One engine per process: CPython has a single main interpreter.
@@ -36,6 +39,10 @@ class PythonEngine : public SampleSink {
   void context_switch(const ScriptSwitch& sw) override;
   void throttle(const ScriptThrottle& t) override;
   void stat_round(uint64_t time) override;
+  // Database export mode (the script set perf_db_export_mode): see db_export.h.
+  bool db_export() const override;
+  void db_sample(Machine& m, bool comm_exec, const DbSample& s) override;
+  void db_switch(Machine& m, bool comm_exec, const DbSwitch& sw) override;
   // stat__<event> handlers: does the script define one?
   bool has_handler(const char* name) const;
   void finish();

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 
+#include "scripting/db_export.h"
 #include "scripting/script_sample.h"
 
 struct tep_handle;
@@ -41,6 +42,12 @@ class SampleSink {
   virtual void throttle(const ScriptThrottle&) {}
   // The STAT_ROUND record of a `perf stat record` file, at `time`.
   virtual void stat_round(uint64_t /*time*/) {}
+  // perf's database export mode (db_export.h): samples other than tracepoints go to
+  // db_sample instead of sample(), SWITCH records to db_switch instead of context_switch().
+  // comm_exec: some event has attr.comm_exec.
+  virtual bool db_export() const { return false; }
+  virtual void db_sample(Machine&, bool /*comm_exec*/, const DbSample&) {}
+  virtual void db_switch(Machine&, bool /*comm_exec*/, const DbSwitch&) {}
 };
 
 }  // namespace cperf

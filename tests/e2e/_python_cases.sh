@@ -36,6 +36,40 @@ dump-cc-realsys realsys cc-g.data own:dump_param_dict.py 60
 dump-python-dwarf-realsys realsys python-dwarf.data own:dump_param_dict.py
 stackcollapse-brd-realsys realsys brd-g.data perf:stackcollapse.py
 stackcollapse-qs-defer-realsys realsys qs-defer.data perf:stackcollapse.py
+db-defer perf7.2-defer defer.data own:dump_db_export.py
+db-defer-cc perf7.2-defer defer.data own:dump_db_export.py callchains
+db-defer-mt-calls-cc perf7.2-defer defer-mt.data own:dump_db_export.py calls callchains 1000
+db-defer-pipe-cc perf7.2-defer defer-pipe.data own:dump_db_export.py callchains
+db-defer-syswide-cc perf7.2-defer defer-syswide.data own:dump_db_export.py callchains
+db-defer-maxstack-cc perf7.2-defer defer-maxstack.data own:dump_db_export.py callchains
+db-fp-cc perf7.2-defer fp.data own:dump_db_export.py callchains
+db-g61 perf6.1 g.data own:dump_db_export.py
+db-g61-cc perf6.1 g.data own:dump_db_export.py callchains
+db-g61-calls perf6.1 g.data own:dump_db_export.py calls
+db-dwarf61-cc perf6.1 dwarf.data own:dump_db_export.py callchains
+db-pipe61-cc perf6.1 pipe.data own:dump_db_export.py callchains
+db-two-events61-cc perf6.1 two-events.data own:dump_db_export.py callchains
+db-tracepoint61 perf6.1 tracepoint.data own:dump_db_export.py
+db-zstd61-cc perf6.1 zstd.data own:dump_db_export.py callchains
+db-mt61-cc perf6.1 mt.data own:dump_db_export.py callchains
+db-side-band synthetic side-band.data own:dump_db_export.py callchains
+db-branch-stack synthetic branch-stack.data own:dump_db_export.py callchains
+db-cookie-mismatch synthetic cookie-mismatch.data own:dump_db_export.py callchains
+db-stat-records synthetic stat-records.data own:dump_db_export.py
+db-cc-realsys realsys cc-g.data own:dump_db_export.py callchains 300
+db-python-dwarf-realsys realsys python-dwarf.data own:dump_db_export.py callchains
+db-brd-realsys realsys brd-g.data own:dump_db_export.py callchains 500
+db-qs-defer-realsys realsys qs-defer.data own:dump_db_export.py callchains
+CASES
+}
+
+# The cases of perf's export-to-sqlite.py: NAME SET FILE [SCRIPT ARGS after the db name].
+# Each golden is NAME.dump.gz, `sqlite3 DB .dump` of the database perf 7.2 wrote.
+sqlite_cases() {
+  cat <<'CASES'
+sqlite-g61 perf6.1 g.data branches calls callchains
+sqlite-defer perf7.2-defer defer.data all calls callchains
+sqlite-qs-defer-realsys realsys qs-defer.data branches calls callchains
 CASES
 }
 

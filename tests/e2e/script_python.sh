@@ -11,6 +11,11 @@
 #     syscall-counts-by-pid, task-analyzer and stackcollapse under cperf and under perf 7.2
 #     (tests/oracle.sh), when both the oracle and the recording permission exist.
 #  4. -g python, -l and script report NAME.
+#  5. perf's export-to-sqlite.py: the database cperf writes (as `sqlite3 .dump`) equals the one
+#     perf 7.2 wrote (tests/data/python/expected/sqlite-*.dump.gz), when cperf's Python has
+#     PySide2's QtSql (Debian: python3-pyside2.qtsql) and sqlite3 is installed.
+# Database export mode (perf_db_export_mode) is in 1 (tests/scripts/dump_db_export.py, the
+# db-* cases), 3 (live recordings) and 5.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
 . tests/e2e/_python_cases.sh
@@ -108,17 +113,20 @@ else
   fi
   if (cd "$tmp" && "$CPERF" record -e page-faults -d -c 1 -o pf.data -- ls / > /dev/null 2>&1); then
     live dump-page-faults pf.data "$PWD/tests/scripts/dump_param_dict.py"  # the addr_* keys
+    live db-page-faults pf.data "$PWD/tests/scripts/dump_db_export.py" callchains
   else
     skip "live page faults: cannot record here"
   fi
   if (cd "$tmp" && "$CPERF" record --switch-events -e cpu-clock -o sw.data -- sleep 0.1 > /dev/null 2>&1); then
     live side-band-hooks sw.data "$PWD/tests/scripts/side_band_hooks.py"
+    live db-switch sw.data "$PWD/tests/scripts/dump_db_export.py" callchains  # context_switch rows
   else
     skip "live --switch-events: cannot record here"
   fi
   if (cd "$tmp" && "$CPERF" record -g -o g.data -- "$CPERF" test -w noploop 1 > /dev/null 2>&1); then
     live stackcollapse g.data "$ORACLE_SCRIPTS/stackcollapse.py"
     live event_analyzing_sample g.data "$ORACLE_SCRIPTS/event_analyzing_sample.py"
+    live db-g g.data "$PWD/tests/scripts/dump_db_export.py" calls callchains
   else
     skip "live -g: cannot record here"
   fi
@@ -138,4 +146,26 @@ else echo "MISMATCH script -l: $out"; GOLDEN_FAILS=$((GOLDEN_FAILS+1)); fi
 out=$(PERF_EXEC_PATH=$tmp/exec "$CPERF" script report hello a b)
 if [ "$out" = "hello $tmp/exec a b" ]; then GOLDEN_PASSES=$((GOLDEN_PASSES+1))
 else echo "MISMATCH script report: $out"; GOLDEN_FAILS=$((GOLDEN_FAILS+1)); fi
+
+# 5. export-to-sqlite.py
+printf 'try:\n    from PySide2.QtSql import QSqlDatabase\n    print("ok")\nexcept Exception as e:\n    print("%%s" %% e)\n' > "$tmp/pyside2.py"
+have=$("$CPERF" script -i tests/data/perf6.1/data/g.data -s "$tmp/pyside2.py" 2> /dev/null | tail -1)
+if ! same_script export-to-sqlite.py; then
+  skip "export-to-sqlite.py: perf 7.2's export-to-sqlite.py not found (PERF_SCRIPTS_DIR, the oracle, /usr/lib/perf-core)"
+elif [ "$have" != ok ]; then
+  skip "export-to-sqlite.py: cperf's Python has no PySide2.QtSql ($have; Debian: apt install python3-pyside2.qtsql)"
+elif ! command -v sqlite3 > /dev/null; then
+  skip "export-to-sqlite.py: no sqlite3 to dump the database (apt install sqlite3)"
+else
+  while read -r name set file args; do
+    if ! case_env "$set" "$file" "$tmp"; then skip "$name: cannot unpack the $set corpus (xz)"; continue; fi
+    rm -f "$tmp/$name.db"
+    # shellcheck disable=SC2086
+    (cd "$CASE_DIR" && HOME=$CASE_HOME "$CPERF" script -i "$file" --kallsyms="$CASE_KALLSYMS" \
+       --symfs="$CASE_SYMFS" -s "$PERF_SCRIPTS/export-to-sqlite.py" -- "$tmp/$name.db" $args \
+       < /dev/null > /dev/null 2> "$tmp/err")
+    sqlite3 "$tmp/$name.db" .dump > "$tmp/out" 2>> "$tmp/err"
+    compare_exact "python.$name" "$EXP/$name.dump.gz" "$tmp/out"
+  done < <(sqlite_cases)
+fi
 golden_summary "script python"
