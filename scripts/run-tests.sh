@@ -5,7 +5,7 @@
 # robustness tests under ASan+UBSan. Exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
-bash scripts/install-deps.sh || exit 1
+CPERF_TEST_DEPS=1 bash scripts/install-deps.sh || exit 1
 jobs=$(nproc 2>/dev/null || echo 2)
 status=0
 step() { echo; echo "### $*"; }
