@@ -205,12 +205,17 @@ std::string Hists::format_entry(const HistEntry& e) const {
 // The column header and its dots line, '#' first (widths from compute_widths()).
 std::pair<std::string, std::string> Hists::header_lines() const {
   std::string h, d;
+  // perf formats each column's header into a 1024-byte buffer: a wider column's header stops
+  // at 1023 characters (its dots do not).
+  constexpr size_t kMaxHeader = 1023;
   auto col = [&](const char* name, size_t w, bool right) {
     size_t n = std::strlen(name);
     h += "  ";
-    if (right && n < w) h.append(w - n, ' ');
-    h += name;
-    if (!right && n < w) h.append(w - n, ' ');
+    std::string text;
+    if (right && n < w) text.append(w - n, ' ');
+    text += name;
+    if (!right && n < w) text.append(w - n, ' ');
+    h.append(text, 0, kMaxHeader);
     d += "  ";
     d.append(w, '.');  // perf 7.2 writes one dot per column character, however wide
   };

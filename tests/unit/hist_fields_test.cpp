@@ -71,6 +71,18 @@ TEST(HistFields, ParentKeyPaddedAndOtherLastOnTies) {
   EXPECT_EQ(printed(h), "    50.00%  sys_heavy    \n    50.00%  [other]      \n");
 }
 
+TEST(HistFields, ColumnHeaderStopsAt1023CharactersItsDotsDoNot) {
+  HistOptions o;
+  o.sort = {SortKey::kSym, SortKey::kDso};
+  Hists h(o);
+  h.add(at(std::string(2000, 'x'), 1), nullptr);
+  printed(h);  // works out the widths
+  auto [header, dots] = h.header_lines();
+  // "# Overhead  " then the symbol header (2004 wide, cut at 1023), then "  Shared Object"
+  EXPECT_EQ(header.find("Shared Object"), 12u + 1023u + 2u);
+  EXPECT_EQ(dots.size(), 12u + 2004u + 2u + 13u);
+}
+
 TEST(HistFields, DefaultCommRenamedByFirstCommMergesEntries) {
   // A sample taken before the thread's COMM shares perf's default comm, renamed in place.
   std::string default_comm = ":28539";
