@@ -65,26 +65,33 @@ timed() {
 
 have7=0; oracle_have_perf7 && have7=1
 [ $have7 = 1 ] || echo "note: no perf 7.2 ($(oracle_why_not)); cperf only"
+# GNU time runs a program, not a shell function: perf 7.2 through a wrapper script.
+PERF7=$W/perf7
+cat > "$PERF7" <<WRAP
+#!/bin/sh
+exec env PYTHONHOME="$ORACLE_SID/usr" "$_oracle_loader" --library-path "$ORACLE_SID/usr/lib/x86_64-linux-gnu:$ORACLE_SID/lib/x86_64-linux-gnu" --argv0 perf "$ORACLE_SID/usr/bin/perf" "\$@"
+WRAP
+chmod +x "$PERF7"
 printf '%-10s %-16s %9s %9s %7s %9s %9s %6s %s\n' file command cperf_s perf72_s x_time \
   cperf_MiB perf72_MiB mem outputs
 for f in $FILES; do
   data=$W/$f.data
   [ -s "$data" ] || { echo "$f: no recording"; continue; }
   samples=$("$CPERF" report --stats -i "$data" 2>/dev/null | awk '/SAMPLE events:/{print $3; exit}')
-  echo "# $f: $(du -m "$data" | cut -f1) MB, ${samples:-?} samples"
+  echo "# $f: $(du -mL "$data" | cut -f1) MB, ${samples:-?} samples"
   for c in $ONLY; do
     read -ra a <<< "$(args_of "$c")"
     same=n/a
     if [ $have7 = 1 ]; then
       "$CPERF" "${a[@]}" -i "$data" 2>/dev/null | grep -v '^# (Tip:' > "$W/out.cperf"
-      perf7 "${a[@]}" -i "$data" 2>/dev/null | grep -v '^# (Tip:' > "$W/out.perf7"
+      "$PERF7" "${a[@]}" -i "$data" 2>/dev/null | grep -v '^# (Tip:' > "$W/out.perf7"
       if cmp -s "$W/out.cperf" "$W/out.perf7"; then same=identical
       else same="differs ($(diff "$W/out.cperf" "$W/out.perf7" | grep -c '^[<>]') lines)"; fi
     fi
     : > "$W/c.t"; : > "$W/p.t"
     for _ in $(seq "$REPEAT"); do
       timed "$CPERF" "${a[@]}" -i "$data" >> "$W/c.t"
-      [ $have7 = 1 ] && timed perf7 "${a[@]}" -i "$data" >> "$W/p.t"
+      [ $have7 = 1 ] && timed "$PERF7" "${a[@]}" -i "$data" >> "$W/p.t"
     done
     cw=$(cut -d' ' -f1 "$W/c.t" | median); cm=$(cut -d' ' -f2 "$W/c.t" | median)
     if [ $have7 = 1 ]; then
