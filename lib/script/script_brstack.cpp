@@ -50,8 +50,14 @@ void ScriptTool::print_brstack(TextLine& out, const Thread& t, uint8_t cpumode,
       uint64_t shown = addr;
       // brstackoff: an address in a file whose symbols are not at their load addresses
       // (PIE, shared library) is shown as its offset in the map.
-      if (form == kOff && map && map->dso && !map->dso->kernel) {
-        uint16_t et = read_elf_type(opts_.symfs + map->dso->long_name);
+      // The kernel's are offsets from the start of its map.
+      if (form == kOff && map && map->dso && map->dso->kernel) {
+        shown = addr - map->start;
+      } else if (form == kOff && map && map->dso) {
+        // perf learns that an executable's symbols are at their load addresses when it
+        // loads the file's symbols (some lookup before this one); until then, offsets.
+        bool loaded = symbols_.loaded_e_machine(map->dso) != 0;
+        uint16_t et = loaded ? read_elf_type(opts_.symfs + map->dso->long_name) : 0;
         if (et != ET_EXEC && et != ET_REL) shown = map->map_ip(addr);
       }
       out.put("0x").hex(shown);

@@ -6,25 +6,13 @@
 #include <ctime>
 
 #include "format/file_header.h"
+#include "format/page_size.h"
 #include "script/script_tool.h"
 #include "scripting/script_sample.h"
 
 namespace cperf {
 
 namespace {
-
-// perf's page size names: the size in the largest unit (B, K, M, G) that leaves more than 1
-// ("1024B" stays, 2048 is "2K"); "N/A" for 0.
-std::string page_size_name(uint64_t size) {
-  if (!size) return "N/A";
-  const char units[] = "BKMG";
-  int i = 0;
-  while (size / 1024 > 1 && i < 3) {
-    size /= 1024;
-    ++i;
-  }
-  return std::to_string(size) + units[i];
-}
 
 }  // namespace
 
@@ -122,7 +110,8 @@ void ScriptTool::put_bpf_output(TextLine& out, Bytes raw) {
       for (size_t j = i & ~size_t{7}; j <= i; ++j) {
         unsigned char ch = static_cast<unsigned char>(raw[j]);
         if (hit_nul && ch) printable = false;
-        if (ch < 0x20 || ch > 0x7e) {
+        // perf's own isprint (tools/include's ctype): Latin-1 letters and signs count too.
+        if (ch < 0x20 || (ch >= 0x7f && ch < 0xa0)) {
           out.put('.');
           if (!printable) continue;
           if (ch == 0)

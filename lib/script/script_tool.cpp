@@ -399,6 +399,9 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
   const Map* map = cpumode == PERF_RECORD_MISC_KERNEL ? kernel_maps_.find(ds.ip)
                                                      : machine_.find_map(t, cpumode, ds.ip);
+  // perf resolves the sample's symbol first, which loads its dso's symbols (brstackoff
+  // shows what that loading learnt).
+  if (map && fields_.has(type, kFieldBrstackOff)) symbols_.find(map, map->map_ip(ds.ip));
   if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
   if (filtered(ds.cpu, ds.time, t)) return;
   if (!opts_.symbols.empty()) {
