@@ -194,6 +194,7 @@ int cmd_script(const Args& args) {
   FieldSet fields;
   for (const std::string& f : o.fields) {
     std::string err = fields.parse(f);
+    std::fputs(fields.take_warnings().c_str(), stderr);
     if (!err.empty()) return usage_error(err);
   }
 
@@ -231,6 +232,7 @@ int cmd_script(const Args& args) {
     if (o.header_only) return std::fflush(stdout) == 0 ? 0 : 1;
     ScriptTool tool(stdout, so, fields);
     tool.load_file_trace(reader);
+    if (!reader.is_pipe() && !tool.load_clock(reader)) return 255;
     std::unique_ptr<DlFilter> dlfilter;
     if (!o.dlfilter.empty()) {
       dlfilter = DlFilter::open(o.dlfilter, o.dlargs);

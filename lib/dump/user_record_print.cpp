@@ -1,4 +1,5 @@
 #include "dump/user_record_print.h"
+#include "format/page_size.h"
 
 #include <bit>
 #include <cinttypes>
@@ -286,6 +287,10 @@ void print_sample_extras(std::FILE* out, const perf_event_attr& attr, const Deco
   }
   if (t & PERF_SAMPLE_DATA_SRC) std::fprintf(out, " . data_src: 0x%" PRIx64 "\n", ds.data_src);
   if (t & PERF_SAMPLE_PHYS_ADDR) std::fprintf(out, " .. phys_addr: 0x%" PRIx64 "\n", ds.phys_addr);
+  if (t & PERF_SAMPLE_DATA_PAGE_SIZE)
+    std::fprintf(out, " .. data page size: %s\n", page_size_name(ds.data_page_size).c_str());
+  if (t & PERF_SAMPLE_CODE_PAGE_SIZE)
+    std::fprintf(out, " .. code page size: %s\n", page_size_name(ds.code_page_size).c_str());
   if (t & PERF_SAMPLE_TRANSACTION)
     std::fprintf(out, "... transaction: %" PRIx64 "\n", ds.transaction);
   if (t & PERF_SAMPLE_READ) print_read(out, attr.read_format, ds.read, swap);

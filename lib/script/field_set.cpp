@@ -9,17 +9,65 @@ namespace {
 
 struct FieldName {
   const char* name;
-  uint32_t bit;
+  uint64_t bit;
 };
 
 constexpr FieldName kFieldNames[] = {
-    {"comm", kFieldComm}, {"tid", kFieldTid},       {"pid", kFieldPid},     {"time", kFieldTime},
-    {"cpu", kFieldCpu},   {"event", kFieldEvent},   {"trace", kFieldTrace}, {"ip", kFieldIp},
-    {"sym", kFieldSym},   {"symoff", kFieldSymOff}, {"dso", kFieldDso},     {"addr", kFieldAddr},
-    {"period", kFieldPeriod}, {"misc", kFieldMisc},     {"flags", kFieldFlags},
-    {"srcline", kFieldSrcline}, {"brstack", kFieldBrstack}, {"brstacksym", kFieldBrstackSym},
-    {"iregs", kFieldIregs},     {"uregs", kFieldUregs},
+    {"comm", kFieldComm},
+    {"tid", kFieldTid},
+    {"pid", kFieldPid},
+    {"time", kFieldTime},
+    {"cpu", kFieldCpu},
+    {"event", kFieldEvent},
+    {"trace", kFieldTrace},
+    {"ip", kFieldIp},
+    {"sym", kFieldSym},
+    {"dso", kFieldDso},
+    {"dsoff", kFieldDsoff},
+    {"addr", kFieldAddr},
+    {"symoff", kFieldSymOff},
+    {"srcline", kFieldSrcline},
+    {"period", kFieldPeriod},
+    {"iregs", kFieldIregs},
+    {"uregs", kFieldUregs},
+    {"brstack", kFieldBrstack},
+    {"brstacksym", kFieldBrstackSym},
+    {"data_src", kFieldDataSrc},
+    {"weight", kFieldWeight},
+    {"bpf-output", kFieldBpfOutput},
+    {"callindent", kFieldCallindent},
+    {"insn", kFieldInsn},
+    {"disasm", kFieldDisasm},
+    {"insnlen", kFieldInsnLen},
+    {"brstackinsn", kFieldBrstackInsn},
+    {"brstackoff", kFieldBrstackOff},
+    {"synth", kFieldSynth},
+    {"phys_addr", kFieldPhysAddr},
+    {"metric", kFieldMetric},
+    {"misc", kFieldMisc},
+    {"srccode", kFieldSrccode},
+    {"ipc", kFieldIpc},
+    {"tod", kFieldTod},
+    {"data_page_size", kFieldDataPageSize},
+    {"code_page_size", kFieldCodePageSize},
+    {"ins_lat", kFieldInsLat},
+    {"brstackinsnlen", kFieldBrstackInsnLen},
+    {"machine_pid", kFieldMachinePid},
+    {"vcpu", kFieldVcpu},
+    {"cgroup", kFieldCgroup},
+    {"retire_lat", kFieldRetireLat},
+    {"brstackdisasm", kFieldBrstackDisasm},
+    {"brcntr", kFieldBrcntr},
+    {"flags", kFieldFlags},  // not in perf's table, but it takes the name as a field
 };
+
+// perf 7.2 fields cperf does not print: they need an instruction decoder or disassembler
+// (insn, insnlen, brstackinsn, brstackinsnlen, brstackdisasm), source files (srccode), perf's
+// metric tables (metric), Intel PT's synthesized events (synth) or branch counters (brcntr).
+// They are refused as unknown names are.
+constexpr uint64_t kRefused = kFieldInsn | kFieldInsnLen | kFieldBrstackInsn |
+                              kFieldBrstackInsnLen | kFieldBrstackDisasm | kFieldSrccode |
+                              kFieldMetric | kFieldSynth | kFieldBrcntr;
 
 struct TypeName {
   const char* name;
@@ -31,7 +79,28 @@ constexpr TypeName kTypeNames[] = {
     {"break", kOutBreak}, {"synth", kOutSynth}, {"hwcache", kOutHwCache},
 };
 
-constexpr uint32_t kDefaultSample = kFieldComm | kFieldTid | kFieldCpu | kFieldTime | kFieldEvent |
+// perf's names of the output types in its messages.
+const char* type_text(int type) {
+  switch (type) {
+    case kOutHw: return "hardware";
+    case kOutSw: return "software";
+    case kOutTrace: return "tracepoint";
+    case kOutHwCache: return "hardware-cache";
+    case kOutRaw: return "raw";
+    case kOutBreak: return "breakpoint";
+    default: return "unknown";
+  }
+}
+
+// Fields a type cannot print: 'trace' outside tracepoints, 'bpf-output' outside software
+// and tracepoint events.
+uint64_t invalid_fields(int type) {
+  if (type == kOutTrace) return 0;
+  if (type == kOutSw) return kFieldTrace;
+  return kFieldTrace | kFieldBpfOutput;
+}
+
+constexpr uint64_t kDefaultSample = kFieldComm | kFieldTid | kFieldCpu | kFieldTime | kFieldEvent |
                                     kFieldIp | kFieldSym | kFieldSymOff | kFieldDso | kFieldPeriod;
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -52,8 +121,14 @@ int output_type(uint32_t attr_type) {
 
 FieldSet::FieldSet() {
   for (int t = 0; t < kOutTypes; ++t) fields_[t] = kDefaultSample;
+  fields_[kOutSw] |= kFieldBpfOutput;
   fields_[kOutTrace] = kFieldComm | kFieldTid | kFieldCpu | kFieldTime | kFieldEvent | kFieldTrace;
+  // Raw events (perf mem, perf c2c) show their memory sample fields when the samples have them.
+  fields_[kOutRaw] |= kFieldAddr | kFieldDataSrc | kFieldWeight | kFieldPhysAddr |
+                      kFieldDataPageSize | kFieldCodePageSize | kFieldInsLat | kFieldRetireLat;
+  fields_[kOutSynth] = (kDefaultSample & ~kFieldPeriod) | kFieldSynth;
 }
+
 
 // perf's rules: "TYPE:list" replaces that type's fields (starting from none, '-' items only
 // clear) and never makes a field "user set", so fields its samples lack are dropped silently.
@@ -87,12 +162,21 @@ std::string FieldSet::parse(const std::string& spec_in) {
       if (change != kSet && change != kDefault) return "Cannot mix +-field with overridden fields";
       change = kSet;
     }
-    uint32_t bit = 0;
+    uint64_t bit = 0;
     for (const FieldName& f : kFieldNames)
       if (item == f.name) bit = f.bit;
-    if (!bit) return "Invalid field requested.";
+    if (!bit || (bit & kRefused)) return "Invalid field requested.";
+    // perf 7.2 as Debian builds it has no libcapstone.
+    if (bit == kFieldDisasm && change != kRemove)
+      return "Field \"disasm\" requires perf to be built with libcapstone support.";
+    if (only >= 0 && (invalid_fields(only) & bit))
+      return "'" + item + "' not valid for " + type_text(only) + " events.";
     for (int t = 0; t < kOutTypes; ++t) {
       if (only >= 0 && t != only) continue;
+      if (only < 0 && (invalid_fields(t) & bit)) {
+        warnings_ += "'" + item + "' not valid for " + type_text(t) + " events. Ignoring.\n";
+        continue;
+      }
       if (change == kRemove) {
         fields_[t] &= ~bit;
         if (only < 0) user_set_[t] &= ~bit, user_unset_[t] |= bit;
@@ -106,38 +190,52 @@ std::string FieldSet::parse(const std::string& spec_in) {
 }
 
 std::string FieldSet::check(const perf_event_attr& attr, const std::string& evname,
-                            bool use_callchain, bool pipe_callchain) {
+                            bool use_callchain, bool pipe_callchain,
+                            uint64_t combined_branch_type) {
+  (void)combined_branch_type;  // for brstackinsn / brcntr, which are refused for now
   int type = output_type(attr.type);
   if (checked_[type]) return {};
   checked_[type] = true;
   struct Need {
-    uint32_t field;
+    uint64_t field;
     uint64_t sample_bit;
     const char* msg;
     const char* fname;
   };
+  // In perf's order, which decides which error a file missing several bits gets. (A branch
+  // stack field without PERF_SAMPLE_BRANCH_STACK is no error: the samples print none.)
   const Need needs[] = {
+      {kFieldIp, PERF_SAMPLE_IP, "IP", "ip"},
+      {kFieldAddr, PERF_SAMPLE_ADDR, "ADDR", "addr"},
+      {kFieldDataSrc, PERF_SAMPLE_DATA_SRC, "DATA_SRC", "data_src"},
+      {kFieldWeight, PERF_SAMPLE_WEIGHT_TYPE, "WEIGHT", "weight"},
       {kFieldTid, PERF_SAMPLE_TID, "TID", "tid"},
       {kFieldPid, PERF_SAMPLE_TID, "TID", "pid"},
       {kFieldTime, PERF_SAMPLE_TIME, "TIME", "time"},
       {kFieldCpu, PERF_SAMPLE_CPU, "CPU", "cpu"},
       {kFieldPeriod, PERF_SAMPLE_PERIOD, "PERIOD", "period"},
-      {kFieldAddr, PERF_SAMPLE_ADDR, "ADDR", "addr"},
-      {kFieldIp, PERF_SAMPLE_IP, "IP", "ip"},
-      {kFieldBrstack, PERF_SAMPLE_BRANCH_STACK, "BRANCH_STACK", "brstack"},
-      {kFieldBrstackSym, PERF_SAMPLE_BRANCH_STACK, "BRANCH_STACK", "brstacksym"},
       {kFieldIregs, PERF_SAMPLE_REGS_INTR, "IREGS", "iregs"},
       {kFieldUregs, PERF_SAMPLE_REGS_USER, "UREGS", "uregs"},
+      {kFieldPhysAddr, PERF_SAMPLE_PHYS_ADDR, "PHYS_ADDR", "phys_addr"},
+      {kFieldDataPageSize, PERF_SAMPLE_DATA_PAGE_SIZE, "DATA_PAGE_SIZE", "data_page_size"},
+      {kFieldCodePageSize, PERF_SAMPLE_CODE_PAGE_SIZE, "CODE_PAGE_SIZE", "code_page_size"},
+      {kFieldInsLat, PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT", "ins_lat"},
+      {kFieldCgroup, PERF_SAMPLE_CGROUP, "CGROUP", "cgroup"},
+      {kFieldRetireLat, PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT", "retire_lat"},
   };
   for (const Need& n : needs) {
     if (!(fields_[type] & n.field) || (attr.sample_type & n.sample_bit)) continue;
     // A fixed-period event has its period without PERF_SAMPLE_PERIOD: the attr's.
     if (n.field == kFieldPeriod && !attr.freq) continue;
-    if (user_set_[type] & n.field)
-      return "Samples for '" + evname + "' event do not have " + n.msg +
-             " attribute set. Cannot print '" + n.fname + "' field.";
+    if (user_set_[type] & n.field) {
+      std::string err = "Samples for '" + evname + "' event do not have " + n.msg +
+                        " attribute set. Cannot print '" + n.fname + "' field.";
+      if (n.field == kFieldCgroup) err += "\nHint: run 'perf record --all-cgroups ...'";
+      return err;
+    }
     fields_[type] &= ~n.field;
   }
+  if (fields_[type] & kFieldDsoff) fields_[type] |= kFieldDso;  // dsoff implies dso
   if (pipe_callchain) fields_[type] |= (kFieldIp | kFieldSym) & ~user_unset_[type];
   // Tracepoints print their call sites when callchains are present.
   if (type == kOutTrace && use_callchain && !user_set_[type] &&

@@ -1,6 +1,9 @@
 // perf script's branch stack fields: -F brstack ("0xfrom/0xto/flags") and -F brstacksym
 // ("sym+off/sym+off/flags"), each entry followed by a space, brstack's with a space before too.
+#include <elf.h>
+
 #include "format/branch_flags.h"
+#include "symbol/elf_machine.h"
 #include "script/script_tool.h"
 
 namespace cperf {
@@ -31,27 +34,41 @@ void put_flags(TextLine& out, const BranchFlags& f) {
 
 void ScriptTool::print_brstack(TextLine& out, const Thread& t, uint8_t cpumode,
                                const DecodedSample& ds, int type, bool swap) {
-  bool sym = !fields_.has(type, kFieldBrstack);
+  // perf prints brstack, else brstacksym, else brstackoff.
+  enum { kAddr, kSym, kOff } form = fields_.has(type, kFieldBrstack)      ? kAddr
+                                    : fields_.has(type, kFieldBrstackSym) ? kSym
+                                                                         : kOff;
   bool dso = fields_.has(type, kFieldDso);
+  bool dsoff = fields_.has(type, kFieldDsoff);
   auto put_end = [&](uint64_t addr) {
-    const Map* map = (sym || dso) ? find_map_fb(t, cpumode, addr) : nullptr;
-    if (sym) {
+    const Map* map = (form != kAddr || dso) ? find_map_fb(t, cpumode, addr) : nullptr;
+    if (form == kSym) {
       const Symbol* s = map ? symbols_.find(map, map->map_ip(addr)).sym : nullptr;
       if (s) out.put(s->name).put("+0x").hex(map->map_ip(addr) - s->start);
       else out.put("[unknown]");
     } else {
-      out.put("0x").hex(addr);
+      uint64_t shown = addr;
+      // brstackoff: an address in a file whose symbols are not at their load addresses
+      // (PIE, shared library) is shown as its offset in the map.
+      // The kernel's are offsets from the start of its map.
+      if (form == kOff && map && map->dso && map->dso->kernel) {
+        shown = addr - map->start;
+      } else if (form == kOff && map && map->dso) {
+        // perf learns that an executable's symbols are at their load addresses when it
+        // loads the file's symbols (some lookup before this one); until then, offsets.
+        bool loaded = symbols_.loaded_e_machine(map->dso) != 0;
+        uint16_t et = loaded ? read_elf_type(opts_.symfs + map->dso->long_name) : 0;
+        if (et != ET_EXEC && et != ET_REL) shown = map->map_ip(addr);
+      }
+      out.put("0x").hex(shown);
     }
-    if (dso) {
-      const Dso* d = map ? map->dso : nullptr;
-      out.put('(').put(d ? std::string_view(d->long_name) : std::string_view("[unknown]")).put(')');
-    }
+    if (dso) put_dso(out, map, dsoff, map ? map->map_ip(addr) : addr);
   };
   ByteReader r(ds.branch_entries, swap);
   for (uint64_t i = 0; i < ds.branch_nr; ++i) {
     uint64_t from = r.u64(), to = r.u64();
     BranchFlags f = decode_branch_flags(r.u64());
-    if (!sym) out.put(' ');
+    if (form != kSym) out.put(' ');
     put_end(from);
     out.put('/');
     put_end(to);

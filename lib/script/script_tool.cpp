@@ -221,6 +221,7 @@ void ScriptTool::print_start(TextLine& out, const Thread& t, int32_t pid, uint32
     out.put("] ");
   }
   if (fields_.has(type, kFieldMisc)) print_misc(out, rec_type, misc);
+  if (fields_.has(type, kFieldTod)) put_tod(out, time);
   if (fields_.has(type, kFieldTime)) {
     if (opts_.ns) {
       out.dec(time / 1000000000, 5).put('.').dec0(time % 1000000000, 9);
@@ -284,7 +285,7 @@ void ScriptTool::print_symbol(TextLine& out, const Map* map, uint64_t ip, bool d
       out.put("+0x").hex(off);
     }
   }
-  if (dso_field && !alias) put_dso(out, map);
+  if (dso_field && !alias) put_dso(out, map, dsoff_, addr);
 }
 
 void ScriptTool::put_srcline(TextLine& out, const Map* map, uint64_t ip, const std::string* known) {
@@ -307,11 +308,14 @@ const InlineChain* ScriptTool::inline_chain(const Map* map, uint64_t ip) {
   return map ? symbols_.find(map, map->map_ip(ip)).chain : nullptr;
 }
 
-void ScriptTool::put_dso(TextLine& out, const Map* map) {
+void ScriptTool::put_dso(TextLine& out, const Map* map, bool dsoff, uint64_t addr) {
   // perf prints a module by its "[name]", every other dso by its path.
   const Dso* dso = map ? map->dso : nullptr;
   out.put(" (").put(!dso ? "[unknown]" : dso->module ? std::string_view(dso->short_name)
-                                                     : std::string_view(dso->long_name)).put(')');
+                                                     : std::string_view(dso->long_name));
+  // The kernel's symbols come from kallsyms, which has no file offsets.
+  if (dsoff && dso && !dso->kernel) out.put("+0x").hex(addr);
+  out.put(')');
 }
 
 void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, int type,
@@ -321,12 +325,14 @@ void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, i
   bool symoff = fields_.has(type, kFieldSymOff);
   bool dso = fields_.has(type, kFieldDso);
   bool srcline = fields_.has(type, kFieldSrcline);
-  const uint32_t field_bits = ip | sym << 1 | symoff << 2 | dso << 3 | srcline << 4;
+  const bool dsoff = fields_.has(type, kFieldDsoff);
+  dsoff_ = dsoff;
+  const uint32_t field_bits = ip | sym << 1 | symoff << 2 | dso << 3 | srcline << 4 | dsoff << 5;
   for (const Frame& f : frames) {
     if (sym && deferred && f.ip == cookie) {
       if (ip) out.put('\t').hex(f.ip, 16);
       out.put(" (cookie)");
-      if (dso) put_dso(out, f.map);
+      if (dso) put_dso(out, f.map, dsoff, f.map ? f.map->map_ip(f.ip) : f.ip);
       out.put('\n');
       continue;
     }
@@ -350,7 +356,7 @@ void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, i
       if (sym)
         print_symbol(out, f.map, f.ip, dso, symoff, line.name);
       else if (dso && !line.name)
-        put_dso(out, f.map);
+        put_dso(out, f.map, dsoff, f.map ? f.map->map_ip(f.ip) : f.ip);
       if (srcline) put_srcline(out, f.map, f.ip, line.srcline);
       // Even without sym, perf marks the lines of an inlined function.
       if (line.name) out.put(" (inlined)");
@@ -393,6 +399,9 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
   const Map* map = cpumode == PERF_RECORD_MISC_KERNEL ? kernel_maps_.find(ds.ip)
                                                      : machine_.find_map(t, cpumode, ds.ip);
+  // perf resolves the sample's symbol first, which loads its dso's symbols (brstackoff
+  // shows what that loading learnt).
+  if (map && fields_.has(type, kFieldBrstackOff)) symbols_.find(map, map->map_ip(ds.ip));
   if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
   if (filtered(ds.cpu, ds.time, t)) return;
   if (!opts_.symbols.empty()) {
@@ -423,6 +432,8 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   if (fields_.has(type, kFieldFlags)) out.pad(24);  // perf's "  %-21s " of no flags
   if (fields_.has(type, kFieldTrace)) print_trace(out, e.attr, ds, s);
   if (fields_.has(type, kFieldAddr)) out.hex(ds.addr, 16);
+  print_mem_fields(out, ds, type);
+  dsoff_ = fields_.has(type, kFieldDsoff);
   if (ip_field) {
     if (use_chain) {
       resolve_chain(t, ds.callchain, frames_);
@@ -436,14 +447,15 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
       if (fields_.has(type, kFieldSym))
         print_symbol(out, map, ds.ip, fields_.has(type, kFieldDso), fields_.has(type, kFieldSymOff));
       else if (fields_.has(type, kFieldDso))
-        put_dso(out, map);
+        put_dso(out, map, dsoff_, map ? map->map_ip(ds.ip) : ds.ip);
       if (fields_.has(type, kFieldSrcline)) put_srcline(out, map, ds.ip, nullptr);
     }
   }
   if (fields_.has(type, kFieldIregs)) print_regs(out, ds.intr_regs, e_machine);
   if (fields_.has(type, kFieldUregs)) print_regs(out, ds.user_regs, e_machine);
-  if (fields_.has(type, kFieldBrstack | kFieldBrstackSym))
+  if (fields_.has(type, kFieldBrstack | kFieldBrstackSym | kFieldBrstackOff))
     print_brstack(out, t, cpumode, ds, type, s.swapped());
+  print_tail_fields(out, e.attr, ds, type);
   out.put('\n');
 }
 
@@ -582,6 +594,11 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
       print();
       apply_side_band(machine_, rec, sb, ev.time);
       machine_.remove_thread(sb.tid);
+      break;
+    case PERF_RECORD_CGROUP:
+      cgroups_.emplace(sb.id, std::string(sb.name));
+      apply_side_band(machine_, rec, sb, ev.time);
+      print();
       break;
     default:
       apply_side_band(machine_, rec, sb, ev.time);

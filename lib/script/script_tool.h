@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -70,6 +71,9 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   // Parses the file's HEADER_TRACING_DATA section, as perf does when it opens the file, so
   // that a damaged section fails before any sample is processed. No-op for pipes.
   void load_file_trace(const PerfDataReader& reader);
+  // HEADER_CLOCK_DATA, for -F tod: false (after perf's error on stderr) when a type present
+  // in the file prints tod and the file has no clock data.
+  bool load_clock(const PerfDataReader& reader);
   const std::string& error() const { return error_; }
   // The exit status for error(): 255, or 234 when a pipe's ATTR record failed the field check.
   int exit_status() const { return exit_status_; }
@@ -102,7 +106,9 @@ class ScriptTool : public SessionTool, private DlFilterHost {
                     const std::string* inline_name = nullptr);
   // perf 7.2's inline lines of a callchain entry, or nullptr for a single plain line.
   const InlineChain* inline_chain(const Map* map, uint64_t ip);
-  static void put_dso(TextLine& out, const Map* map);
+  // " (dso)", or with dsoff " (dso+0xOFFSET)" (addr: the address in the map) for dsos that
+  // are object files (not the kernel's kallsyms).
+  static void put_dso(TextLine& out, const Map* map, bool dsoff = false, uint64_t addr = 0);
   // perf's map__fprintf_srcline: "\n  file.c:23", or "\n  dso[objdump address]" when the
   // dso has no line for ip; nothing without a map. known: the srcline an inline line has.
   void put_srcline(TextLine& out, const Map* map, uint64_t ip, const std::string* known);
@@ -114,6 +120,14 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   // -F brstack / brstacksym (script_brstack.cpp): each branch entry as "from/to/flags".
   void print_brstack(TextLine& out, const Thread& t, uint8_t cpumode, const DecodedSample& ds,
                      int type, bool swap);
+  // script_fields.cpp: the memory sample fields (data_src, weight, ins_lat, retire_lat,
+  // cgroup) perf prints between addr and ip, the ones after the branch stack (bpf-output,
+  // phys_addr, page sizes), and tod in print_start.
+  void print_mem_fields(TextLine& out, const DecodedSample& ds, int type);
+  void print_tail_fields(TextLine& out, const perf_event_attr& attr, const DecodedSample& ds,
+                         int type);
+  void put_tod(TextLine& out, uint64_t time);
+  static void put_bpf_output(TextLine& out, Bytes raw);
   const Map* find_map_fb(const Thread& t, uint8_t cpumode, uint64_t addr);
   // -F iregs / uregs (script_regs.cpp): the machine that names a thread's registers, and
   // one register block.
@@ -171,6 +185,14 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   SampleReadSplitter read_splitter_;  // samples of the S modifier, split per counter
   std::string error_;
   int exit_status_ = 255;
+  // -F data_src pads to the longest value printed so far, as perf does.
+  size_t data_src_width_ = 0;
+  bool dsoff_ = false;  // the type being printed has -F dsoff
+  std::map<uint64_t, std::string> cgroups_;  // PERF_RECORD_CGROUP: id -> path (first wins)
+  struct ClockData {
+    uint64_t tod_ns = 0, clockid_ns = 0;
+  };
+  std::optional<ClockData> clock_;
 };
 
 }  // namespace cperf

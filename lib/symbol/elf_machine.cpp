@@ -24,4 +24,17 @@ uint16_t read_elf_machine(const std::string& path) {
   return machine < EM_NUM ? machine : EM_NONE;
 }
 
+uint16_t read_elf_type(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return ET_NONE;
+  unsigned char h[EI_NIDENT + 2];
+  bool ok = ::pread(fd, h, sizeof h, 0) == static_cast<ssize_t>(sizeof h);
+  ::close(fd);
+  if (!ok || std::memcmp(h, ELFMAG, SELFMAG) != 0) return ET_NONE;
+  const unsigned char* t = h + EI_NIDENT;
+  if (h[EI_DATA] == ELFDATA2LSB) return static_cast<uint16_t>(t[0] | t[1] << 8);
+  if (h[EI_DATA] == ELFDATA2MSB) return static_cast<uint16_t>(t[0] << 8 | t[1]);
+  return ET_NONE;
+}
+
 }  // namespace cperf

@@ -10,4 +10,7 @@ namespace cperf {
 // its identification bytes are not valid (class, data encoding, version, machine < EM_NUM).
 uint16_t read_elf_machine(const std::string& path);
 
+// The e_type of the ELF file at path (ET_EXEC, ET_DYN, ...); ET_NONE if it is none.
+uint16_t read_elf_type(const std::string& path);
+
 }  // namespace cperf

@@ -78,6 +78,19 @@
 #   script-brstacksym     perf script -F brstacksym ...       (synthetic/branch-stack only)
 #   script-regs           perf script -F tid,ip,sym,dso,iregs,uregs ...  (arch only)
 #   script-show-ns        perf script --show-namespace-events ...  (synthetic/namespaces only)
+#   script-mem            perf script -F comm,tid,ip,sym,addr,data_src,weight,phys_addr ...  (fields)
+#   script-mem-all        perf script -F ip,sym,dso,addr,data_src,weight,ins_lat,retire_lat,phys_addr,
+#                           data_page_size,code_page_size ...                                (fields)
+#   script-lat            perf script -F comm,tid,ip,sym,ins_lat,retire_lat ...              (fields)
+#   script-cgroup         perf script -F comm,tid,time,cgroup,ip,sym ...                     (fields)
+#   script-tod            perf script -F comm,tid,tod,time,event,ip,sym ...                  (fields)
+#   script-tod-ns         perf script --ns -F tod,time,ip ...                                (fields)
+#   script-dsoff          perf script -F +dsoff ...                                          (fields)
+#   script-brstackoff     perf script -F ip,sym,brstackoff,dso ...                           (fields)
+#   script-brstackoff-dsoff perf script -F brstackoff,dso,dsoff ...                          (fields)
+#   script-brstacksym-dsoff perf script -F brstacksym,dsoff ...                              (fields)
+#   script-bpf            perf script -F comm,tid,event,ip,bpf-output ...                    (fields)
+#   script-noop-fields    perf script -F comm,tid,ip,machine_pid,vcpu,callindent,ipc ...     (fields)
 #   The exact command of every script-* golden (with the computed values) is its line in
 #   expected/exit-status.txt; tests/e2e/script_golden.sh runs cperf with those arguments.
 #   A script-* output equal to the file's `script` golden is not stored (the test uses that).
@@ -95,6 +108,8 @@
 # header-info (report --header-only -I), script-regs, report and report-children.
 # generations (one recording in each file layout of perf's history, generations/make-files.py)
 # gets script, dump, evlist, header, report and report-children.
+# fields (samples with the less common sample_type bits, fields/make-files.py) gets script,
+# dump, evlist, header and every $fields_kinds kind.
 # (-g fractal is not among the kinds: perf 7.2 prints its "[...]" line from uninitialised
 # memory, sometimes with " (inlined)" appended, so its output is not reproducible.)
 #
@@ -203,6 +218,18 @@ for f in "$@"; do
       script-regs)          set -- script -F tid,ip,sym,dso,iregs,uregs -i $f.data $S; tip=0 ;;
       script-brstacksym)    set -- script -F brstacksym -i $f.data $S; tip=0 ;;
       script-show-ns)       set -- script --show-namespace-events -i $f.data $S; tip=0 ;;
+      script-mem)           set -- script -F comm,tid,ip,sym,addr,data_src,weight,phys_addr -i $f.data $S; tip=0 ;;
+      script-mem-all)       set -- script -F ip,sym,dso,addr,data_src,weight,ins_lat,retire_lat,phys_addr,data_page_size,code_page_size -i $f.data $S; tip=0 ;;
+      script-lat)           set -- script -F comm,tid,ip,sym,ins_lat,retire_lat -i $f.data $S; tip=0 ;;
+      script-cgroup)        set -- script -F comm,tid,time,cgroup,ip,sym -i $f.data $S; tip=0 ;;
+      script-tod)           set -- script -F comm,tid,tod,time,event,ip,sym -i $f.data $S; tip=0 ;;
+      script-tod-ns)        set -- script --ns -F tod,time,ip -i $f.data $S; tip=0 ;;
+      script-dsoff)         set -- script -F +dsoff -i $f.data $S; tip=0 ;;
+      script-brstackoff)    set -- script -F ip,sym,brstackoff,dso -i $f.data $S; tip=0 ;;
+      script-brstackoff-dsoff) set -- script -F brstackoff,dso,dsoff -i $f.data $S; tip=0 ;;
+      script-brstacksym-dsoff) set -- script -F brstacksym,dsoff -i $f.data $S; tip=0 ;;
+      script-bpf)           set -- script -F comm,tid,event,ip,bpf-output -i $f.data $S; tip=0 ;;
+      script-noop-fields)   set -- script -F comm,tid,ip,machine_pid,vcpu,callindent,ipc -i $f.data $S; tip=0 ;;
       report-cpu-period-parent) set -- report --stdio --no-children -s cpu,period,parent -i $f.data $S ;;
       report-children-parent) set -- report --stdio -s parent,cpu,sym -i $f.data $S ;;
       report-fields)        set -- report --stdio -F overhead,sym -i $f.data $S ;;
@@ -245,6 +272,8 @@ script_kinds=script-G,script-maxstack,script-ns,script-fields,script-fields-plus
 # perf7.2-defer's files are large: only the option kinds that matter for deferred callchains
 # or are small.
 defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,script-time-pct,script-cpu,script-symbols
+# tests/data/fields: every field kind on every file (a field the samples lack is perf's error).
+fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds
 
 for set in $sets; do
@@ -271,6 +300,8 @@ for set in $sets; do
     run "$rel/$set/out" dump,evlist,header intel-pt-info
     run "$rel/$set/out" script-brstack,script-brstacksym branch-stack
     run "$rel/$set/out" script-show-ns namespaces
+  elif [ "$set" = fields ]; then
+    run "$rel/$set/out" script,dump,evlist,header,$fields_kinds $names
   elif [ "$set" = generations ]; then
     run "$rel/$set/out" script,dump,evlist,header,report,report-children $names
   elif [ "$set" = arch ]; then
