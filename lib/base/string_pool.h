@@ -17,6 +17,7 @@ class Text {
   operator const std::string&() const { return str(); }  // NOLINT: reads like the string
   const char* c_str() const { return str().c_str(); }
   bool empty() const { return str().empty(); }
+  bool unset() const { return s_ == nullptr; }  // default-made: no text at all
   size_t size() const { return str().size(); }
   template <typename... A>
   int compare(A&&... a) const { return str().compare(std::forward<A>(a)...); }

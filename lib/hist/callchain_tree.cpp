@@ -136,9 +136,7 @@ void merge_branch(ChainNode& dst, const ChainNode& src, std::vector<ChainFrame>&
     g.has_sym = g.inlined = false;
     g.sym_start = g.sym_end = 0;
     g.sym = Text();
-    char buf[32];
-    std::snprintf(buf, sizeof(buf), "%#" PRIx64, g.ip);
-    g.name = pool.intern(buf);
+    g.name = Text();  // printed as 0x<ip>
     path.push_back(std::move(g));
   }
   if (src.hit && !path.empty()) append_children(dst, path.data(), path.size(), src.hit);
@@ -158,6 +156,12 @@ std::vector<const ChainNode*> ChainNode::children() const {
   std::vector<const ChainNode*> v;
   for (RbNode* r = rb_first(children_in); r; r = rb_next(r)) v.push_back(r->item<ChainNode>());
   return v;
+}
+
+const char* frame_text(const ChainFrame& f, char (&buf)[20]) {
+  if (!f.name.unset()) return f.name.c_str();
+  std::snprintf(buf, sizeof buf, "%#" PRIx64, f.ip);
+  return buf;
 }
 
 int compare_frames(const ChainFrame& a, const ChainFrame& b) {

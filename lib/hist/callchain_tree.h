@@ -36,12 +36,16 @@ struct ChainFrame {
   const void* map = nullptr;         // the map (identity only), when has_map
   // Pooled texts (StringPool): the frame's strings are shared by every frame that has them.
   Text sym;                 // the symbol's own name (without " (inlined)")
-  Text name;                // what perf prints: symbol name or 0x<ip>
+  Text name;                // what perf prints; unset for 0x<ip> (see frame_text)
   Text srcline;             // its source line, when entries are keyed by it (-s srcline)
 };
 
 // perf's match_chain for the default "function" key: <0 when a sorts before b.
 int compare_frames(const ChainFrame& a, const ChainFrame& b);
+
+// What perf prints for a frame: its name, or "0x<ip>" (printf "%#lx") for one without, made
+// in buf (frames without a symbol are many and their addresses distinct: not worth pooling).
+const char* frame_text(const ChainFrame& f, char (&buf)[20]);
 
 struct ChainNode {
   ChainNode* parent = nullptr;

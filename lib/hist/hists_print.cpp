@@ -301,6 +301,7 @@ void Hists::print_chain(std::FILE* out, HistEntry& e) const {
 
 void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t total, int depth,
                               int depth_mask, int left_margin) const {
+  char buf[20];  // frame_text's 0x<ip>
   int new_mask = depth_mask;
   uint64_t remaining = total;
   bool rel = opts_.mode == ChainMode::kFractal;
@@ -321,7 +322,7 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
         else
           std::fputs("          ", out);
       }
-      std::fprintf(out, "%s\n", child.val[k].name.c_str());
+      std::fprintf(out, "%s\n", frame_text(child.val[k], buf));
     }
     uint64_t new_total = rel ? child.children_hit : total;
     print_graph_level(out, child, new_total, depth + 1, new_mask | (1 << depth), left_margin);
@@ -341,6 +342,7 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
 }
 
 void Hists::print_graph(std::FILE* out, HistEntry& e) const {
+  char buf[20];  // frame_text's 0x<ip>
   const ChainNode* root = &e.chain.root();
   uint64_t total = total_period_;
   uint64_t parent = opts_.children ? e.period_acc : e.period;
@@ -363,7 +365,7 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
       } else {
         margin(out, left_margin);
       }
-      std::fprintf(out, "%s\n", only->val[i].name.c_str());
+      std::fprintf(out, "%s\n", frame_text(only->val[i], buf));
       wrote = true;
     }
     root = only;
@@ -375,6 +377,7 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
 }
 
 void Hists::print_folded(std::FILE* out, const HistEntry& e, bool flat) const {
+  char buf[20];  // frame_text's 0x<ip>
   uint64_t chain_total = opts_.filter_relative ? non_filtered_period_ : total_period_;
   uint64_t min_hit = static_cast<uint64_t>(static_cast<double>(chain_total) * (opts_.chain_min_percent / 100.0));
   for (const ChainNode* n : e.chain.sort_flat(min_hit)) {
@@ -384,14 +387,14 @@ void Hists::print_folded(std::FILE* out, const HistEntry& e, bool flat) const {
       // flat prints the node's cumulated hits, folded its own (perf's fprintf_value)
       std::fprintf(out, "           %s\n", percent(n->cumul_hits(), total_period_).c_str());
       for (auto it = up.rbegin(); it != up.rend(); ++it)
-        for (const ChainFrame& f : (*it)->val) std::fprintf(out, "                %s\n", f.name.c_str());
+        for (const ChainFrame& f : (*it)->val) std::fprintf(out, "                %s\n", frame_text(f, buf));
       std::fputc('\n', out);
     } else {
       std::fprintf(out, "%s ", percent(n->hit, total_period_).c_str());
       bool first = true;
       for (auto it = up.rbegin(); it != up.rend(); ++it)
         for (const ChainFrame& f : (*it)->val) {
-          std::fprintf(out, "%s%s", first ? "" : ";", f.name.c_str());
+          std::fprintf(out, "%s%s", first ? "" : ";", frame_text(f, buf));
           first = false;
         }
       std::fputc('\n', out);

@@ -177,19 +177,7 @@ void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f,
     f.sym = it->second.first;
     f.name = f.inlined ? it->second.second : it->second.first;
   } else {
-    // printf "%#lx": 0x and the hex digits, "0" for zero.
-    char buf[18];
-    char* p = buf + sizeof(buf);
-    uint64_t v = ip;
-    do {
-      *--p = "0123456789abcdef"[v & 0xf];
-      v >>= 4;
-    } while (v);
-    if (ip) {
-      *--p = 'x';
-      *--p = '0';
-    }
-    f.name = pool_.intern(std::string_view(p, static_cast<size_t>(buf + sizeof(buf) - p)));
+    f.name = Text();  // printed as 0x<ip> (frame_text)
   }
 }
 

@@ -67,7 +67,8 @@ void HistBrowser::add_chain(HistEntry* e, const ChainNode& parent, int level, ui
       r.text += folded;
       r.text += ' ';
       if (i == 0 && need_percent) r.text += percent(child->cumul_hits(), total) + " ";
-      r.text += child->val[i].name;
+      char buf[20];
+      r.text += frame_text(child->val[i], buf);
       rows_.push_back(std::move(r));
       if (folded == '+') break;
     }

@@ -134,3 +134,22 @@ TEST(HistEntries, TiesOrderedByCommThenDsoThenSymbol) {
 
 }  // namespace
 }  // namespace cperf
+
+namespace cperf {
+namespace {
+
+TEST(FrameText, NamedFramesPrintTheirNameOthersTheirAddress) {
+  StringPool pool;
+  ChainFrame named;
+  named.name = pool.intern("main");
+  ChainFrame bare;
+  bare.ip = 0x7f2a27b6f058;
+  ChainFrame zero;
+  char buf[20];
+  EXPECT_STREQ("main", frame_text(named, buf));
+  EXPECT_STREQ("0x7f2a27b6f058", frame_text(bare, buf));
+  EXPECT_STREQ("0", frame_text(zero, buf));  // printf's %#lx of 0
+}
+
+}  // namespace
+}  // namespace cperf
