@@ -133,6 +133,7 @@ void synthesize_plt_got(const ElfFile& f, const Demangler& dem, std::vector<Symb
   }
   const bool have_rels = code != nullptr && dynsym != nullptr && dynstr != nullptr;
 
+  std::vector<Symbol> stubs;
   for (uint64_t i = 0; i < sh.sh_size; i += sh.sh_entsize) {
     std::string name;
     if (have_rels && i < code->d_size) {
@@ -150,8 +151,9 @@ void synthesize_plt_got(const ElfFile& f, const Demangler& dem, std::vector<Symb
       }
     }
     if (name.empty()) name = offset_name(sh.sh_offset + i);
-    insert_symbol(syms, plt_symbol(sh.sh_offset + i, sh.sh_entsize, std::move(name)));
+    stubs.push_back(plt_symbol(sh.sh_offset + i, sh.sh_entsize, std::move(name)));
   }
+  insert_symbols(syms, std::move(stubs));
 }
 
 // A static binary's PLT slots resolve IFUNCs: the IRELATIVE addend is the resolver.
@@ -249,6 +251,7 @@ int synthesize_plt_symbols(const ElfFile& f, const Demangler& dem, std::vector<S
   }
 
   int added = 0;
+  std::vector<Symbol> stubs;  // inserted at the end: ifunc_plt_name looks at the others
   for (const GElf_Rela& r : relocs) {
     GElf_Sym s;
     std::string name;
@@ -258,10 +261,11 @@ int synthesize_plt_symbols(const ElfFile& f, const Demangler& dem, std::vector<S
     }
     if (name.empty() && is_rela) name = ifunc_plt_name(f, r, syms);
     if (name.empty()) name = offset_name(slot);
-    insert_symbol(syms, plt_symbol(slot, entry, std::move(name)));
+    stubs.push_back(plt_symbol(slot, entry, std::move(name)));
     slot += entry;
     ++added;
   }
+  insert_symbols(syms, std::move(stubs));
   return added;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <string_view>
 
 namespace cperf {
@@ -120,6 +121,20 @@ void remove_duplicate_symbols(std::vector<Symbol>& syms) {
     i = j;
   }
   syms.resize(out);
+}
+
+void insert_symbols(std::vector<Symbol>& syms, std::vector<Symbol> more) {
+  // The order insert_symbol one by one would give, in one pass: equal starts keep the
+  // existing symbols first, then the new ones in their order.
+  std::stable_sort(more.begin(), more.end(),
+                   [](const Symbol& a, const Symbol& b) { return a.start < b.start; });
+  std::vector<Symbol> all;
+  all.reserve(syms.size() + more.size());
+  std::merge(std::make_move_iterator(syms.begin()), std::make_move_iterator(syms.end()),
+             std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()),
+             std::back_inserter(all),
+             [](const Symbol& a, const Symbol& b) { return a.start < b.start; });
+  syms = std::move(all);
 }
 
 void insert_symbol(std::vector<Symbol>& syms, Symbol sym) {

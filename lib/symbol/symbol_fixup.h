@@ -30,5 +30,7 @@ void remove_duplicate_symbols(std::vector<Symbol>& syms);
 
 // Inserts after any symbols with the same start (an rb-tree insert into a sorted set).
 void insert_symbol(std::vector<Symbol>& syms, Symbol sym);
+// Many insert_symbol calls at once (PLT entries of a large library), in linear time.
+void insert_symbols(std::vector<Symbol>& syms, std::vector<Symbol> more);
 
 }  // namespace cperf

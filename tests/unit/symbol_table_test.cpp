@@ -141,3 +141,28 @@ TEST(SymbolTableTest, SymbolWithOffsetFormatsLikePerf) {
 
 }  // namespace
 }  // namespace cperf
+
+namespace cperf {
+namespace {
+
+TEST(SymbolFixupTest, InsertSymbolsOrdersAsOneByOneInserts) {
+  auto sym = [](uint64_t start, const char* name) {
+    Symbol s;
+    s.start = start;
+    s.end = start + 16;
+    s.name = name;
+    return s;
+  };
+  std::vector<Symbol> base = {sym(0x10, "a"), sym(0x20, "b"), sym(0x20, "b2"), sym(0x40, "c")};
+  std::vector<Symbol> more = {sym(0x30, "p1"), sym(0x20, "p2"), sym(0x50, "p3"), sym(0x20, "p4"),
+                              sym(0x00, "p5")};
+  std::vector<Symbol> one_by_one = base;
+  for (const Symbol& s : more) insert_symbol(one_by_one, s);
+  std::vector<Symbol> at_once = base;
+  insert_symbols(at_once, more);
+  ASSERT_EQ(one_by_one.size(), at_once.size());
+  for (size_t i = 0; i < at_once.size(); ++i) EXPECT_EQ(one_by_one[i].name, at_once[i].name) << i;
+}
+
+}  // namespace
+}  // namespace cperf
