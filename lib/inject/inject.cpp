@@ -245,12 +245,12 @@ void Injector::prepass() {
   }
   if (o_.build_ids || o_.buildid_all) {
     // Build ids already in the input: the feature section, or pipe HEADER_BUILD_ID records.
-    PerfDataReader r(in_path_);
+    PerfDataReader r(in_path_, false);
     std::set<std::string> known;
     if (auto it = r.features().find(HEADER_BUILD_ID); it != r.features().end())
       known = build_id_filenames(it->second, r.swapped());
     if (r.is_pipe()) {
-      PerfDataReader scan(in_path_);
+      PerfDataReader scan(in_path_, false);
       while (auto rec = scan.next())
         if (rec->type == PERF_RECORD_HEADER_BUILD_ID)
           for (const std::string& n : build_id_filenames(rec->bytes, scan.swapped())) known.insert(n);
@@ -265,7 +265,7 @@ void Injector::prepass() {
   if (auto it = meta_->features().find(HEADER_BUILD_ID); it != meta_->features().end())
     header_build_ids_ = parse_build_id_table(it->second, meta_->swapped());
   if (o_.mmap2_buildids) {
-    PerfDataReader r(in_path_);
+    PerfDataReader r(in_path_, false);
     MapHitCollector collector([this](const std::string& f) -> const std::vector<uint8_t>& { return build_id_for(f); });
     Session session(r, SessionOptions{}, collector);
     session.run();
@@ -551,7 +551,8 @@ int Injector::run() {
   }
   prepare_input();
   if (!streaming_) prepass();
-  std::unique_ptr<PerfDataReader> in = std::make_unique<PerfDataReader>(in_path_);
+  // The prepass has read (and warned about) the header already.
+  std::unique_ptr<PerfDataReader> in = std::make_unique<PerfDataReader>(in_path_, streaming_);
   if (in->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");
   PerfDataReader& meta = streaming_ ? *in : *meta_;
   if (!begin_output(meta)) return 1;

@@ -47,7 +47,7 @@ bool skip_too_small(const Header& h, uint64_t offset) {
 
 }  // namespace
 
-PerfDataReader::PerfDataReader(const std::string& path) : path_(path) {
+PerfDataReader::PerfDataReader(const std::string& path, bool warn) : path_(path), warn_(warn) {
   if (path == "-") {
     stream_ = true;
     pipe_ = true;
@@ -104,7 +104,7 @@ void PerfDataReader::open_file_mode() {
   }
   read_feature_sections();
   // perf's words (it names the file perf.data whatever its name), on every command.
-  if (!features_.count(HEADER_NRCPUS))
+  if (warn_ && !features_.count(HEADER_NRCPUS))
     std::fputs("WARNING: perf.data is missing HEADER_NRCPUS, using MAX_NR_CPUS (4096) as CPU bound\n",
                stderr);
 }

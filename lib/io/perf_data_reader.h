@@ -47,8 +47,9 @@ class ZstdStream;
 
 class PerfDataReader {
  public:
-  // Opens `path` ("-" = stdin). Throws InputError.
-  explicit PerfDataReader(const std::string& path);
+  // Opens `path` ("-" = stdin). Throws InputError. warn: print perf's warnings about the
+  // file's header (a command that opens its input again passes false the second time).
+  explicit PerfDataReader(const std::string& path, bool warn = true);
   ~PerfDataReader();
   PerfDataReader(const PerfDataReader&) = delete;
   PerfDataReader& operator=(const PerfDataReader&) = delete;
@@ -91,6 +92,7 @@ class PerfDataReader {
   [[noreturn]] void fail(uint64_t offset, uint32_t type, const std::string& what) const;
 
   std::string path_;
+  bool warn_ = true;
   MappedFile map_;
   bool pipe_ = false;
   bool swapped_ = false;
