@@ -22,5 +22,8 @@ const char* arm_reg_name(int bit);      // EM_ARM
 const char* powerpc_reg_name(int bit);  // EM_PPC, EM_PPC64
 const char* riscv_reg_name(int bit);    // EM_RISCV
 const char* s390_reg_name(int bit);     // EM_S390
+const char* mips_reg_name(int bit);     // EM_MIPS
+const char* loongarch_reg_name(int bit);  // EM_LOONGARCH
+// csky is not here: perf names its registers by the ELF's ABI flags as well (e_flags).
 
 }  // namespace cperf

@@ -13,6 +13,8 @@ const char* perf_reg_name(int bit, uint16_t e_machine) {
     case EM_PPC64: name = powerpc_reg_name(bit); break;
     case EM_RISCV: name = riscv_reg_name(bit); break;
     case EM_S390: name = s390_reg_name(bit); break;
+    case EM_MIPS: name = mips_reg_name(bit); break;
+    case EM_LOONGARCH: name = loongarch_reg_name(bit); break;
     default: break;
   }
   return name ? name : "unknown";

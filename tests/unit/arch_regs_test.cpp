@@ -29,6 +29,8 @@ TEST(PerfRegName, EachMachineHasItsOwnTable) {
   EXPECT_STREQ("nip", perf_reg_name(32, EM_PPC64));
   EXPECT_STREQ("pc", perf_reg_name(0, EM_RISCV));
   EXPECT_STREQ("MASK", perf_reg_name(32, EM_S390));
+  EXPECT_STREQ("$31", perf_reg_name(31, EM_MIPS));
+  EXPECT_STREQ("%r31", perf_reg_name(31, EM_LOONGARCH));
 }
 
 TEST(PerfRegName, XmmRegistersNameBothHalves) {
@@ -41,6 +43,7 @@ TEST(PerfRegName, GapsAndUnknownMachinesAreUnknown) {
   EXPECT_STREQ("unknown", perf_reg_name(24, EM_X86_64));
   EXPECT_STREQ("unknown", perf_reg_name(33, EM_AARCH64));
   EXPECT_STREQ("unknown", perf_reg_name(16, EM_ARM));
+  EXPECT_STREQ("unknown", perf_reg_name(26, EM_MIPS));
   EXPECT_STREQ("unknown", perf_reg_name(0, EM_SPARC));
 }
 

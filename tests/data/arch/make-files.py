@@ -34,6 +34,8 @@ ARCHES = {
     "ppc64le": ("ppc64le", 21, 2, "<", 2),
     "riscv64": ("riscv64", 243, 2, "<", 2),
     "s390x": ("s390x", 22, 2, ">", 2),
+    "mips64el": ("mips64", 8, 2, "<", 2),
+    "loongarch64": ("loongarch64", 258, 2, "<", 2),
 }
 IPS = [0x4017CC, 0x4017D0, 0x401A00]   # in the program's map (0x401000-0x478000)
 
