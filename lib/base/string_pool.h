@@ -18,6 +18,7 @@ class Text {
   const char* c_str() const { return str().c_str(); }
   bool empty() const { return str().empty(); }
   bool unset() const { return s_ == nullptr; }  // default-made: no text at all
+  const std::string* ptr() const { return s_; }  // identity: one pool gives one per string
   size_t size() const { return str().size(); }
   template <typename... A>
   int compare(A&&... a) const { return str().compare(std::forward<A>(a)...); }

@@ -1,103 +1,121 @@
 #include "hist/callchain_tree.h"
 
 #include <algorithm>
-#include <cinttypes>
 #include <cmath>
-#include <cstdio>
 
 namespace cperf {
 
-namespace {
-
-template <typename T>
-int three_way(T a, T b) {
-  return a < b ? -1 : (a > b ? 1 : 0);
+ChainNode* ChainStore::new_node() {
+  if (nodes_used_ == kNodesPerChunk) {
+    node_chunks_.push_back(std::make_unique<ChainNode[]>(kNodesPerChunk));
+    nodes_used_ = 0;
+  }
+  return &node_chunks_.back()[nodes_used_++];
 }
 
-void append_children(ChainNode& root, const ChainFrame* path, size_t n, uint64_t period);
+const FrameId* ChainStore::copy_ids(const FrameId* ids, size_t n) {
+  if (ids_cap_ - ids_used_ < n) {
+    ids_cap_ = std::max(kIdsPerChunk, n);
+    id_chunks_.push_back(std::make_unique_for_overwrite<FrameId[]>(ids_cap_));
+    ids_used_ = 0;
+  }
+  FrameId* out = id_chunks_.back().get() + ids_used_;
+  std::copy(ids, ids + n, out);
+  ids_used_ += n;
+  return out;
+}
 
-ChainNode* add_leaf(ChainNode& parent, const ChainFrame* path, size_t n, uint64_t period) {
-  auto leaf = std::make_unique<ChainNode>();
+namespace {
+
+void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from, uint64_t period,
+                     uint64_t count);
+
+ChainNode* add_leaf(ChainStore& st, ChainNode& parent, PathIds& path, size_t from, uint64_t period,
+                    uint64_t count) {
+  ChainNode* leaf = st.new_node();
   leaf->parent = &parent;
-  leaf->val.assign(path, path + n);
+  leaf->ids = path.stored(from);
+  leaf->nids = static_cast<uint32_t>(path.size() - from);
   leaf->hit = period;
-  leaf->count = 1;
-  ChainNode* raw = leaf.get();
-  parent.owned.push_back(std::move(leaf));
-  return raw;
+  leaf->count = count;
+  return leaf;
 }
 
 // The path matched only the first `at` frames of `node`: the rest of the node (with its
-// children) becomes its first child, the rest of the path (if any) a second one, placed left
-// or right of the first as perf's split does.
-void split(ChainNode& node, size_t at, const ChainFrame* path, size_t n, uint64_t period) {
-  auto tail_owner = std::make_unique<ChainNode>();
-  ChainNode* tail = tail_owner.get();
+// children) becomes its first child, the rest of the path (from `from`, if any) a second one,
+// placed left or right of the first as perf's split does.
+void split(ChainStore& st, ChainNode& node, size_t at, PathIds& path, size_t from, uint64_t period,
+           uint64_t count) {
+  ChainNode* tail = st.new_node();
   tail->parent = &node;
-  tail->val.assign(node.val.begin() + static_cast<std::ptrdiff_t>(at), node.val.end());
-  tail->owned = std::move(node.owned);
+  tail->ids = node.ids + at;
+  tail->nids = static_cast<uint32_t>(node.nids - at);
   tail->children_in = node.children_in;
-  for (auto& c : tail->owned) c->parent = tail;
+  for (RbNode* r = rb_first(tail->children_in); r; r = rb_next(r)) r->item<ChainNode>()->parent = tail;
   tail->hit = node.hit;
   tail->children_hit = node.children_hit;
   tail->count = node.count;
   tail->children_count = node.children_count;
-  node.val.resize(at);
+  node.nids = static_cast<uint32_t>(at);
   node.children_hit = tail->cumul_hits();
   node.children_count = tail->cumul_count();
-  node.owned.clear();
-  node.owned.push_back(std::move(tail_owner));
   node.children_in = RbRoot{};
   rb_insert_at(node.children_in, &tail->rb_in, nullptr, &node.children_in.node);
-  if (n > 0) {
+  if (from < path.size()) {
     node.hit = 0;
     node.count = 0;
     node.children_hit += period;
-    node.children_count += 1;
-    ChainNode* leaf = add_leaf(node, path, n, period);
+    node.children_count += count;
+    bool left = st.frames.compare(tail->ids[0], path.data()[from]) < 0;
+    ChainNode* leaf = add_leaf(st, node, path, from, period, count);
     RbNode* first = node.children_in.node;
-    bool left = compare_frames(first->item<ChainNode>()->val.front(), path[0]) < 0;
     rb_insert_at(node.children_in, &leaf->rb_in, first, left ? &first->left : &first->right);
   } else {
     node.hit = period;
-    node.count = 1;
+    node.count = count;
   }
 }
 
 // perf's append_chain: 0 when the path went into `node` (matched its first frame), else the
 // order of the node's first frame against the path's (<0: the node's is smaller).
-int append_chain(ChainNode& node, const ChainFrame* path, size_t n, uint64_t period) {
+int append_chain(ChainStore& st, ChainNode& node, PathIds& path, size_t from, uint64_t period,
+                 uint64_t count) {
+  const FrameId* p = path.data() + from;
+  size_t n = path.size() - from;
   size_t i = 0;
-  while (i < node.val.size() && i < n) {
-    int c = compare_frames(node.val[i], path[i]);
-    if (c != 0) {
-      if (i == 0) return c;
-      break;
+  while (i < node.nids && i < n) {
+    if (node.ids[i] != p[i]) {
+      int c = st.frames.compare(node.ids[i], p[i]);
+      if (c != 0) {
+        if (i == 0) return c;
+        break;
+      }
     }
     ++i;
   }
-  if (i < node.val.size()) {
-    split(node, i, path + i, n - i, period);
+  if (i < node.nids) {
+    split(st, node, i, path, from + i, period, count);
   } else if (i == n) {
     node.hit += period;
-    node.count += 1;
+    node.count += count;
   } else {
-    append_children(node, path + i, n - i, period);
+    append_children(st, node, path, from + i, period, count);
   }
   return 0;
 }
 
-void append_children(ChainNode& root, const ChainFrame* path, size_t n, uint64_t period) {
+void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from, uint64_t period,
+                     uint64_t count) {
   // append_chain merges into the child it matches (0) as a side effect of the search.
   RbSlot slot = rb_find_slot(root.children_in, [&](RbNode* child) {
-    return append_chain(*child->item<ChainNode>(), path, n, period);
+    return append_chain(st, *child->item<ChainNode>(), path, from, period, count);
   });
   if (!slot.found) {
-    ChainNode* leaf = add_leaf(root, path, n, period);
+    ChainNode* leaf = add_leaf(st, root, path, from, period, count);
     rb_insert_at(root.children_in, &leaf->rb_in, slot.parent, slot.link);
   }
   root.children_hit += period;
-  root.children_count += 1;
+  root.children_count += count;
 }
 
 void sort_abs(ChainNode& node, uint64_t min_hit) {
@@ -129,27 +147,38 @@ void collect_flat(const ChainNode& node, uint64_t min_hit, std::vector<const Cha
   if (node.hit && node.hit >= min_hit) out.push_back(&node);
 }
 
-void merge_branch(ChainNode& dst, const ChainNode& src, std::vector<ChainFrame>& path, StringPool& pool) {
+void merge_branch(ChainStore& st, ChainNode& dst, const ChainNode& src, std::vector<FrameId>& path) {
   size_t old = path.size();
-  for (const ChainFrame& f : src.val) {
-    ChainFrame g = f;
+  for (size_t i = 0; i < src.size(); ++i) {
+    ChainFrame g = st.frames[src.id(i)];
     g.has_sym = g.inlined = false;
     g.sym_start = g.sym_end = 0;
     g.sym = Text();
     g.name = Text();  // printed as 0x<ip>
-    path.push_back(std::move(g));
+    path.push_back(st.frames.intern(g));
   }
-  if (src.hit && !path.empty()) append_children(dst, path.data(), path.size(), src.hit);
+  if (src.hit && !path.empty()) {
+    PathIds p(st, path.data(), path.size());
+    append_children(st, dst, p, 0, src.hit, 1);
+  }
   for (RbNode* r = rb_first(src.children_in); r; r = rb_next(r))
-    merge_branch(dst, *r->item<ChainNode>(), path, pool);
+    merge_branch(st, dst, *r->item<ChainNode>(), path);
   path.resize(old);
 }
 
 }  // namespace
 
-void CallchainTree::merge(const CallchainTree& src, StringPool& pool) {
-  std::vector<ChainFrame> path;
-  merge_branch(root_, src.root_, path, pool);
+ChainStore& CallchainTree::store() {
+  if (!store_) {
+    own_store_ = std::make_unique<ChainStore>();
+    store_ = own_store_.get();
+  }
+  return *store_;
+}
+
+void CallchainTree::merge(const CallchainTree& src) {
+  std::vector<FrameId> path;
+  merge_branch(store(), root_, src.root_, path);
 }
 
 std::vector<const ChainNode*> ChainNode::children() const {
@@ -158,29 +187,16 @@ std::vector<const ChainNode*> ChainNode::children() const {
   return v;
 }
 
-const char* frame_text(const ChainFrame& f, char (&buf)[20]) {
-  if (!f.name.unset()) return f.name.c_str();
-  std::snprintf(buf, sizeof buf, "%#" PRIx64, f.ip);
-  return buf;
+void CallchainTree::append(PathIds& path, size_t from, uint64_t period, uint64_t count) {
+  if (from >= path.size()) return;
+  append_children(store(), root_, path, from, period, count);
+  max_depth_ = std::max(max_depth_, path.size() - from);
 }
 
-int compare_frames(const ChainFrame& a, const ChainFrame& b) {
-  if (a.has_sym && b.has_sym) {
-    if (a.inlined || b.inlined) {
-      int c = a.sym.compare(b.sym);
-      return c < 0 ? -1 : (c > 0 ? 1 : 0);
-    }
-    if (a.dso_order != b.dso_order) return three_way(a.dso_order, b.dso_order);
-    return three_way(a.sym_start, b.sym_start);
-  }
-  if (a.dso_order != b.dso_order) return three_way(a.dso_order, b.dso_order);
-  return three_way(a.ip, b.ip);
-}
-
-void CallchainTree::append(const ChainFrame* path, size_t n, uint64_t period) {
-  if (n == 0) return;
-  append_children(root_, path, n, period);
-  max_depth_ = std::max(max_depth_, n);
+void CallchainTree::append(const std::vector<ChainFrame>& path, uint64_t period) {
+  std::vector<FrameId> ids;
+  for (const ChainFrame& f : path) ids.push_back(store().frames.intern(f));
+  append(ids.data(), ids.size(), period);
 }
 
 void CallchainTree::sort_graph(uint64_t min_hit) { sort_abs(root_, min_hit); }

@@ -1,7 +1,7 @@
 // CallchainTree: the per-hist-entry tree of call paths that `perf report` aggregates and prints.
 //
 // Semantics follow upstream perf's callchain tree (documented behaviour, own implementation):
-//  - A path is a sequence of ChainFrames, first frame = the tree's top level (callee first by
+//  - A path is a sequence of frames, first frame = the tree's top level (callee first by
 //    default, caller first with -g caller or in children mode).
 //  - Each node holds a run of frames shared by all paths below it, its own hits (paths ending
 //    exactly there) and the hits of its children. Adding a path that diverges inside a node's
@@ -12,69 +12,100 @@
 //    shape, and printed ties fall back to that list.
 //  - sort_graph(min_hit) keeps children whose cumulated hits reach min_hit, ordered by
 //    cumulated hits (largest first, stable); sort_flat(min_hit) lists the nodes with own hits.
+//
+// Storage: frames are ids of a FrameTable, and nodes and their id runs are cut from a
+// ChainStore shared by all the trees of a report, so a tree costs a few words per node and
+// nothing is freed one by one.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <string>
 #include <vector>
 
-#include "base/string_pool.h"
+#include "hist/frame_table.h"
 #include "hist/rbtree.h"
 
 namespace cperf {
 
-struct ChainFrame {
-  uint64_t ip = 0;          // the sampled address (absolute)
-  uint32_t dso_order = 0;   // 0: no map; else the dso's creation order + 1
-  bool has_map = false;
-  bool has_sym = false;
-  bool inlined = false;
-  uint64_t sym_start = 0;   // symbol start (dso address space) when has_sym
-  uint64_t sym_end = 0;
-  const std::string* dso = nullptr;  // the map's dso short name, when has_map
-  const void* map = nullptr;         // the map (identity only), when has_map
-  // Pooled texts (StringPool): the frame's strings are shared by every frame that has them.
-  Text sym;                 // the symbol's own name (without " (inlined)")
-  Text name;                // what perf prints; unset for 0x<ip> (see frame_text)
-  Text srcline;             // its source line, when entries are keyed by it (-s srcline)
-};
-
-// perf's match_chain for the default "function" key: <0 when a sorts before b.
-int compare_frames(const ChainFrame& a, const ChainFrame& b);
-
-// What perf prints for a frame: its name, or "0x<ip>" (printf "%#lx") for one without, made
-// in buf (frames without a symbol are many and their addresses distinct: not worth pooling).
-const char* frame_text(const ChainFrame& f, char (&buf)[20]);
-
 struct ChainNode {
   ChainNode* parent = nullptr;
-  std::vector<ChainFrame> val;
+  const FrameId* ids = nullptr;  // the node's run of frames (in the store; never changes)
+  uint32_t nids = 0;
   uint64_t hit = 0, children_hit = 0;
   uint64_t count = 0, children_count = 0;
   RbNode rb_in;                                      // link among the parent's children
   RbRoot children_in;                                // children, perf's insertion tree
-  std::vector<std::unique_ptr<ChainNode>> owned;     // the children, unordered
   std::vector<ChainNode*> sorted;                    // filled by sort_graph
 
   ChainNode() { rb_in.owner = this; }
+  size_t size() const { return nids; }
+  FrameId id(size_t i) const { return ids[i]; }
   uint64_t cumul_hits() const { return hit + children_hit; }
   uint64_t cumul_count() const { return count + children_count; }
   // Children in tree order (largest first key first).
   std::vector<const ChainNode*> children() const;
 };
 
+// What the trees of one report share: the frames, and the arenas of nodes and id runs.
+class ChainStore {
+ public:
+  FrameTable frames;
+  ChainNode* new_node();
+  // A lasting copy of n ids.
+  const FrameId* copy_ids(const FrameId* ids, size_t n);
+
+ private:
+  static constexpr size_t kNodesPerChunk = 2048;
+  static constexpr size_t kIdsPerChunk = size_t{1} << 16;
+  std::vector<std::unique_ptr<ChainNode[]>> node_chunks_;
+  size_t nodes_used_ = kNodesPerChunk;
+  std::vector<std::unique_ptr<FrameId[]>> id_chunks_;
+  size_t ids_used_ = kIdsPerChunk, ids_cap_ = kIdsPerChunk;
+};
+
+// A sample's path as handed to several trees (the entry of each frame in --children mode):
+// its ids are copied into the store once, when the first tree needs to keep some of them.
+class PathIds {
+ public:
+  PathIds(ChainStore& store, const FrameId* ids, size_t n) : store_(store), ids_(ids), n_(n) {}
+  const FrameId* data() const { return ids_; }
+  size_t size() const { return n_; }
+  // The lasting copy of ids [from, n).
+  const FrameId* stored(size_t from) {
+    if (!stored_) stored_ = store_.copy_ids(ids_, n_);
+    return stored_ + from;
+  }
+
+ private:
+  ChainStore& store_;
+  const FrameId* ids_;
+  size_t n_;
+  const FrameId* stored_ = nullptr;
+};
+
 class CallchainTree {
  public:
-  // Adds one path (n frames from `path`) with its period. Empty paths are ignored.
-  void append(const ChainFrame* path, size_t n, uint64_t period);
-  void append(const std::vector<ChainFrame>& path, uint64_t period) {
-    append(path.data(), path.size(), period);
+  CallchainTree() = default;
+  CallchainTree(const CallchainTree&) = delete;
+  CallchainTree& operator=(const CallchainTree&) = delete;
+  // The store the tree's nodes come from (before the first append); unset: one of its own.
+  void use_store(ChainStore* store) { store_ = store; }
+  ChainStore& store();
+  const FrameTable& frames() { return store().frames; }
+
+  // Adds the path's frames [from, n) with their period, counted as `count` samples. Empty
+  // paths are ignored.
+  void append(PathIds& path, size_t from, uint64_t period, uint64_t count = 1);
+  void append(const FrameId* ids, size_t n, uint64_t period) {
+    PathIds p(store(), ids, n);
+    append(p, 0, period);
   }
+  // Convenience (tests): interns the frames first.
+  void append(const std::vector<ChainFrame>& path, uint64_t period);
   // Adds every path of `src` (perf's callchain_merge, used when two hist entries collapse
   // into one). As in perf 7.2 the merged frames keep their map but lose their symbol: they
-  // match by address and print as 0x<ip>.
-  void merge(const CallchainTree& src, StringPool& pool);
+  // match by address and print as 0x<ip>. Both trees share one store.
+  void merge(const CallchainTree& src);
   // Fills `sorted` of every node for graph output (perf's graph/abs mode).
   void sort_graph(uint64_t min_hit);
   // fractal (relative) mode: min_hit is min_percent of each node's children hits.
@@ -90,6 +121,8 @@ class CallchainTree {
  private:
   ChainNode root_;
   size_t max_depth_ = 0;
+  ChainStore* store_ = nullptr;
+  std::unique_ptr<ChainStore> own_store_;
 };
 
 }  // namespace cperf

@@ -16,7 +16,7 @@ int64_t cmp_null(bool l_present, bool r_present) {
 
 int64_t field_cmp(uint64_t a, uint64_t b) { return a > b ? 1 : (a < b ? -1 : 0); }
 
-int64_t str_cmp(const std::string& a, const std::string& b) {
+int64_t str_cmp(const Text& a, const Text& b) {
   int c = a.compare(b);
   return c < 0 ? -1 : (c > 0 ? 1 : 0);
 }
@@ -47,7 +47,60 @@ int64_t parent_cmp(const HistSample& l, const HistSample& r) {
   return str_cmp(r.parent, l.parent);
 }
 
+uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x9e3779b97f4a7c15ull; }
+
+// perf compares addresses by their difference modulo 2^64: a total order only among values
+// within 2^62 of zero either way.
+bool near_zero(uint64_t v) { return (v >> 62) == 0 || (v >> 62) == 3; }
+
 }  // namespace
+
+Hists::Hists(HistOptions opts) : opts_(std::move(opts)) {
+  // The index knows the keys that compare as plain values; the symbol key last, after the dso
+  // key (without one it compares dsos itself).
+  const std::vector<SortKey>& keys = opts_.sort;
+  bool dso_seen = false;
+  index_keys_ = true;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    SortKey k = keys[i];
+    if (k == SortKey::kDso) dso_seen = true;
+    bool known = k == SortKey::kComm || k == SortKey::kPid || k == SortKey::kDso ||
+                 (k == SortKey::kSym && dso_seen && i + 1 == keys.size());
+    if (!known) index_keys_ = false;
+  }
+}
+
+Hists::IndexKey Hists::index_key(const HistSample& s, bool filtered) const {
+  IndexKey k;
+  if (!index_keys_) return k;
+  uint64_t g = mix(1, filtered);
+  bool sym_key = false;
+  for (SortKey key : opts_.sort) {
+    if (key == SortKey::kComm) g = mix(g, reinterpret_cast<uintptr_t>(s.comm.ptr()));
+    if (key == SortKey::kPid) g = mix(g, static_cast<uint32_t>(s.tid));
+    if (key == SortKey::kDso) g = mix(g, s.has_map ? reinterpret_cast<uintptr_t>(s.dso.ptr()) : 0);
+    if (key == SortKey::kSym) sym_key = true;
+  }
+  k.group = g;
+  k.hash = g;
+  k.usable = true;
+  if (sym_key) {
+    if (s.has_sym) {
+      k.hash = mix(mix(mix(g, 1), s.sym_start), s.sym_end);
+      k.usable = !s.inlined && near_zero(s.sym_start) && near_zero(s.sym_end);
+    } else {
+      k.hash = mix(mix(g, 2), s.addr);
+      k.usable = near_zero(s.addr);
+    }
+  }
+  return k;
+}
+
+HistEntry* Hists::indexed(const IndexKey& k, const HistSample& s, bool filtered, bool* answered) const {
+  *answered = k.usable && !index_.group_marked(k.group);
+  if (!*answered) return nullptr;
+  return index_.find(k.hash, [&](const HistEntry& e) { return cmp(e, s, filtered) == 0; });
+}
 
 std::vector<SortKey> Hists::shown_keys() const {
   if (opts_.hierarchy) return opts_.sort;  // perf elides no level of a hierarchy
@@ -266,15 +319,25 @@ int64_t Hists::fields_sort_cmp(const HistEntry& a, const HistEntry& b) const {
 }
 
 HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered) {
-  RbSlot slot = rb_find_slot(in_, [&](RbNode* n) { return cmp(*n->item<HistEntry>(), s, filtered); });
-  HistEntry* e = slot.found ? slot.found->item<HistEntry>() : nullptr;
+  IndexKey k = index_key(s, filtered);
+  bool answered = false;
+  HistEntry* e = indexed(k, s, filtered, &answered);
+  RbSlot slot;
+  if (!e) {
+    // Not indexed: the tree's answer (a new entry needs its place in the tree anyway).
+    slot = rb_find_slot(in_, [&](RbNode* n) { return cmp(*n->item<HistEntry>(), s, filtered); });
+    e = slot.found ? slot.found->item<HistEntry>() : nullptr;
+  }
   if (e) refresh_map(*e, s);
   if (!e) {
     entries_.push_back(std::make_unique<HistEntry>());
     e = entries_.back().get();
+    e->chain.use_store(&chain_store());
     e->key = s;
     e->filtered = filtered;
     rb_insert_at(in_, &e->rb_in, slot.parent, slot.link);
+    if (k.usable) index_.insert(k.hash, e);
+    else if (index_keys_) index_.mark_group(k.group);  // its group is no total order any more
   }
   if (sample_self) {
     e->period += s.period;
@@ -301,16 +364,42 @@ void Hists::refresh_map(HistEntry& e, const HistSample& s) {
   if (std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kSym) == opts_.sort.end()) return;
   if (e.key.has_sym && s.map && symbol_lookup_) {
     SymbolAt at = symbol_lookup_(s.map, e.key.sym_start);
+    // A rewritten symbol leaves the entry where its old one placed it in the tree.
+    bool moved = !at.found || e.key.inlined || at.start != e.key.sym_start || at.end != e.key.sym_end;
+    if (moved && index_keys_) index_.mark_group(index_key(e.key, e.filtered).group);
     e.key.has_sym = at.found;
     e.key.inlined = false;
-    e.key.sym = std::move(at.name);
+    e.key.sym = at.name;
     e.key.sym_start = at.start;
     e.key.sym_end = at.end;
   }
   e.key.map = s.map;
 }
 
+ChainStore& Hists::chain_store() {
+  if (!store_) {
+    own_store_ = std::make_unique<ChainStore>();
+    store_ = own_store_.get();
+  }
+  return *store_;
+}
+
+const FrameTable& Hists::frames() const {
+  static const FrameTable kNoFrames;
+  return store_ ? store_->frames : kNoFrames;
+}
+
 void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool filtered) {
+  if (!path) return add(s, nullptr, 0, filtered);
+  path_ids_.clear();
+  for (const ChainFrame& f : *path) path_ids_.push_back(chain_store().frames.intern(f));
+  // An empty path still marks the sample as one with a callchain.
+  static const FrameId kNone = 0;
+  add(s, path_ids_.empty() ? &kNone : path_ids_.data(), path_ids_.size(), filtered);
+}
+
+void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtered) {
+  ChainStore& st = chain_store();
   nr_samples_ += 1;
   total_period_ += s.period;
   total_latency_ += s.latency;
@@ -321,7 +410,8 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
   }
   bool keep_chains = opts_.mode != ChainMode::kNone;
   HistEntry* he = findnew(s, true, filtered);
-  if (path && keep_chains) he->chain.append(*path, s.period);
+  PathIds ids(st, path, n);
+  if (path && keep_chains) he->chain.append(ids, 0, s.period);
   if (!opts_.children || !path) return;
 
   // perf's cumulative iterator: every frame's (comm, dso, symbol) entry gets the period once
@@ -330,11 +420,10 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
   cache_.push_back(he);
   bool parallelism_key = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kParallelism) != opts_.sort.end();
   HistSample t = s;  // the sample's thread, period, cpu and parent; each frame sets the rest
-  const std::vector<ChainFrame>& p = *path;
-  for (size_t i = 0; i < p.size(); ++i) {
-    const ChainFrame& f = p[i];
+  for (size_t i = 0; i < n; ++i) {
+    const ChainFrame& f = st.frames[path[i]];
     t.has_map = f.has_map;
-    t.dso = f.has_map && f.dso ? *f.dso : std::string();
+    t.dso = f.has_map ? f.dso : Text();
     t.has_sym = f.has_sym;
     t.inlined = f.inlined;
     t.sym_start = f.sym_start;
@@ -349,16 +438,22 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
     // perf's duplicate check compares with a template entry that has no parallelism, so with
     // that key no frame is ever a duplicate (each adds its period again).
     bool dup = false;
-    if (!parallelism_key)
-      for (const HistEntry* c : cache_)
-        if (cmp(*c, t, false) == 0) {
-          dup = true;
-          break;
-        }
+    if (!parallelism_key) {
+      bool answered = false;
+      const HistEntry* same = indexed(index_key(t, false), t, false, &answered);
+      if (answered)  // the only entry equal to the frame's key
+        dup = same && std::find(cache_.begin(), cache_.end(), same) != cache_.end();
+      else
+        for (const HistEntry* c : cache_)
+          if (cmp(*c, t, false) == 0) {
+            dup = true;
+            break;
+          }
+    }
     if (dup) continue;
     HistEntry* ce = findnew(t, false, filtered);
     cache_.push_back(ce);
-    if (keep_chains) ce->chain.append(p.data() + i, p.size() - i, s.period);
+    if (keep_chains) ce->chain.append(ids, i, s.period);
   }
 }
 
@@ -384,18 +479,18 @@ RbRoot& Hists::collapse() {
     same->latency += he->latency;
     same->latency_acc += he->latency_acc;
     same->samples_acc += he->samples_acc;
-    if (opts_.use_callchain) same->chain.merge(he->chain, pool_);
+    if (opts_.use_callchain) same->chain.merge(he->chain);
   }
   return collapsed_;
 }
 
 bool Hists::symbol_filter_keeps(const HistSample& s) const {
-  return opts_.symbol_filter.empty() || (s.has_sym && s.sym.find(opts_.symbol_filter) != std::string::npos);
+  return opts_.symbol_filter.empty() || (s.has_sym && s.sym.str().find(opts_.symbol_filter) != std::string::npos);
 }
 
 void Hists::prepare_entries() {
   for (auto& e : entries_) {
-    if (e->key.default_comm) e->key.comm = *e->key.default_comm;
+    if (e->key.default_comm) e->key.comm = Text(e->key.default_comm);
   }
 }
 
@@ -439,6 +534,7 @@ void Hists::link_group(const std::vector<Hists*>& members) {
       if (!dummy) {
         entries_.push_back(std::make_unique<HistEntry>());
         dummy = entries_.back().get();
+        dummy->chain.use_store(&chain_store());
         dummy->key = t->key;
         dummy->filtered = t->filtered;
         rb_insert_at(root, collapsed ? &dummy->rb_collapsed : &dummy->rb_in, slot.parent, slot.link);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "hist/callchain_tree.h"
+#include "hist/entry_index.h"
 #include "hist/rbtree.h"
 
 namespace cperf {
@@ -72,9 +73,10 @@ struct HistOptions {
 };
 
 // What one sample contributes, already resolved (also the key of a --children entry made
-// from a callchain frame).
+// from a callchain frame). Its texts are pooled: within one Hists, equal comms and dso names
+// must be the same Text (entries are found by their identity, see findnew).
 struct HistSample {
-  std::string comm;        // the thread's comm when sampled
+  Text comm;               // the thread's comm when sampled
   // The thread's comm as it is at print time (perf's thread__comm_str of the entry's thread,
   // used by -s pid and for the Command column's width); nullptr: same as comm.
   const std::string* thread_comm = nullptr;
@@ -82,13 +84,13 @@ struct HistSample {
   // which that COMM renames in place, so the entry shows (and merges by) the new name.
   const std::string* default_comm = nullptr;
   int32_t pid = 0, tid = 0;
-  std::string dso;        // short name; empty: no map ("[unknown]")
+  Text dso;               // short name; empty: no map ("[unknown]")
   bool has_map = false;
   char level = '.';       // 'k' or '.'
   bool has_sym = false;
   bool inlined = false;   // an inline frame's symbol (printed with " (inlined)")
   uint64_t sym_start = 0, sym_end = 0;
-  std::string sym;        // symbol name when has_sym
+  Text sym;               // symbol name when has_sym
   // The map the address was found in, compared by identity only (each process has its own
   // maps, as in perf): an entry hit from another map looks its symbol up again (findnew).
   const void* map = nullptr;
@@ -97,9 +99,9 @@ struct HistSample {
   uint8_t cpumode = 0;     // PERF_RECORD_MISC_KERNEL, _USER, ... of the sample (self entries)
   int32_t cpu = -1;        // -1: the file's samples have no CPU
   // The first callchain function matching perf's parent regex (-s parent); empty: "[other]".
-  std::string parent;
+  Text parent;
   // perf's srcline of the sampled address (-s srcline): "file.c:23", else "sym+offset".
-  std::string srcline;
+  Text srcline;
   int parallelism = 1;     // threads running when sampled
   uint64_t latency = 0;    // period * 1000 / parallelism
 };
@@ -139,7 +141,7 @@ struct HierNode {
 // perf's map__find_symbol: the symbol holding a dso address in a map (name, start, end).
 struct SymbolAt {
   bool found = false;
-  std::string name;
+  Text name;
   uint64_t start = 0, end = 0;
 };
 using SymbolLookup = std::function<SymbolAt(const void* map, uint64_t dso_addr)>;
@@ -149,12 +151,19 @@ class Hists {
   // The sort keys that are printed (not elided), in order.
   std::vector<SortKey> shown_keys() const;
 
-  explicit Hists(HistOptions opts) : opts_(std::move(opts)) {}
+  explicit Hists(HistOptions opts);
 
   // Adds one sample; `path` is its callchain in display order (nullptr: none). A filtered
   // sample (--comms, --dsos, -S, ...) still makes entries, which are counted in the total
   // period but never printed.
   void add(const HistSample& s, const std::vector<ChainFrame>* path, bool filtered = false);
+  // The same with the path as ids of chain_store()'s frames (n == 0: none).
+  void add(const HistSample& s, const FrameId* path, size_t n, bool filtered = false);
+  // The frames and arenas of the call-path trees, shared with other histograms of a report
+  // (set before the first add); unset: the histogram's own.
+  void set_chain_store(ChainStore* store) { store_ = store; }
+  ChainStore& chain_store();
+  const FrameTable& frames() const;
 
   void set_use_callchain(bool on) { opts_.use_callchain = on; }
   // How an entry looks its symbol up in another map (see findnew); unset: it never does.
@@ -194,6 +203,15 @@ class Hists {
 
  private:
   HistEntry* findnew(const HistSample& s, bool sample_self, bool filtered);
+  // A sample's place in index_ (entry_index.h): its group (the keys before the symbol) and
+  // whole-key hashes, and whether its symbol part may be looked up by hash at all.
+  struct IndexKey {
+    uint64_t group = 0, hash = 0;
+    bool usable = false;
+  };
+  IndexKey index_key(const HistSample& s, bool filtered) const;
+  // The entry equal to `s` by the index, when its group is still a total order.
+  HistEntry* indexed(const IndexKey& k, const HistSample& s, bool filtered, bool* answered) const;
   void refresh_map(HistEntry& e, const HistSample& s);
   // perf's collapse pass (sort keys with their own collapse function, i.e. comm): entries are
   // re-inserted in input-tree order and equal ones merged; returns the tree to output from.
@@ -249,7 +267,11 @@ class Hists {
   SymbolLookup symbol_lookup_;
   std::vector<std::unique_ptr<HistEntry>> entries_;
   RbRoot in_, collapsed_;
-  StringPool pool_;  // names of merged call-graph frames
+  bool index_keys_ = false;  // the sort keys are ones index_ can hash
+  EntryIndex index_;
+  ChainStore* store_ = nullptr;
+  std::unique_ptr<ChainStore> own_store_;
+  std::vector<FrameId> path_ids_;  // add()'s frames, interned
   std::vector<Hists*> members_;
   // sort_cmp's columns and keys, worked out at its first call
   mutable bool sort_order_ready_ = false;

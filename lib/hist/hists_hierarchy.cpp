@@ -70,6 +70,7 @@ void Hists::build_hierarchy() {
       } else {
         owner->push_back(std::make_unique<HierNode>());
         node = owner->back().get();
+        node->e.chain.use_store(&chain_store());
         node->e.key = he.key;
         node->e.filtered = he.filtered;
         node->e.period = node->e.period_acc = he.period;
@@ -86,7 +87,7 @@ void Hists::build_hierarchy() {
     }
     if (!node) continue;
     node->leaf = true;
-    if (opts_.use_callchain) node->e.chain.merge(he.chain, pool_);
+    if (opts_.use_callchain) node->e.chain.merge(he.chain);
   }
 }
 

@@ -28,11 +28,10 @@ std::string sym_text(const HistSample& s) {
 
 const char* dso_text(const HistSample& s) { return s.has_map ? s.dso.c_str() : "[unknown]"; }
 
-const std::string& current_comm(const HistSample& s) { return s.thread_comm ? *s.thread_comm : s.comm; }
+const std::string& current_comm(const HistSample& s) { return s.thread_comm ? *s.thread_comm : s.comm.str(); }
 
 void margin(std::FILE* out, int left_margin) {
-  std::fputs("            ", out);
-  for (int i = 0; i < left_margin; ++i) std::fputc(' ', out);
+  std::fprintf(out, "            %*s", left_margin > 0 ? left_margin : 0, "");
 }
 
 std::string percent(uint64_t v, uint64_t total) {
@@ -81,7 +80,7 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
   switch (key) {
     // perf's "%-*.*s": the column is as wide as the longest current comm, and a comm of
     // sampling time that is longer gets cut.
-    case SortKey::kComm: return padded(e.key.comm.substr(0, w_comm_), w_comm_);
+    case SortKey::kComm: return padded(e.key.comm.str().substr(0, w_comm_), w_comm_);
     case SortKey::kPid:
       std::snprintf(buf, sizeof(buf), "%7d:", e.key.tid);
       return padded(buf + current_comm(e.key).substr(0, w_pid_ - 8), w_pid_);
@@ -89,7 +88,7 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
     // perf's "%*.*d" in a 3-wide column: at least three digits, -1 as "-001"
     case SortKey::kCpu: std::snprintf(buf, sizeof(buf), "%3.3d", e.key.cpu); return buf;
     case SortKey::kPeriod: return number_text(OutputField::kPeriod, e);  // a group: each member's too
-    case SortKey::kParent: return padded(e.key.parent.empty() ? "[other]" : e.key.parent, w_parent_);
+    case SortKey::kParent: return padded(e.key.parent.empty() ? "[other]" : e.key.parent.str(), w_parent_);
     case SortKey::kSrcline: return padded(e.key.srcline, align ? w_srcline_ : 0);
     case SortKey::kSym: return padded(sym_text(e.key), align ? w_sym_ : 0);
     case SortKey::kParallelism: std::snprintf(buf, sizeof(buf), "%11d", e.key.parallelism); return buf;
@@ -313,7 +312,7 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
     margin(out, left_margin);
     for (int i = 0; i < depth; ++i) std::fputs(depth_mask & (1 << i) ? "|          " : "           ", out);
     std::fputc('\n', out);
-    for (size_t k = 0; k < child.val.size(); ++k) {
+    for (size_t k = 0; k < child.size(); ++k) {
       margin(out, left_margin);
       for (int i = 0; i < depth; ++i) {
         std::fputc(new_mask & (1 << i) ? '|' : ' ', out);
@@ -322,7 +321,7 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
         else
           std::fputs("          ", out);
       }
-      std::fprintf(out, "%s\n", frame_text(child.val[k], buf));
+      std::fprintf(out, "%s\n", frame_text(frames()[child.id(k)], buf));
     }
     uint64_t new_total = rel ? child.children_hit : total;
     print_graph_level(out, child, new_total, depth + 1, new_mask | (1 << depth), left_margin);
@@ -353,7 +352,7 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
   // percentage (perf's need_percent_display).
   if (root->sorted.size() == 1 && root->sorted[0]->cumul_hits() == parent) {
     const ChainNode* only = root->sorted[0];
-    for (size_t i = 0; i < only->val.size(); ++i) {
+    for (size_t i = 0; i < only->size(); ++i) {
       if (i == 0 && opts_.sort_starts_with_sym) continue;
       if (!printed) {
         margin(out, left_margin);
@@ -365,7 +364,7 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
       } else {
         margin(out, left_margin);
       }
-      std::fprintf(out, "%s\n", frame_text(only->val[i], buf));
+      std::fprintf(out, "%s\n", frame_text(frames()[only->id(i)], buf));
       wrote = true;
     }
     root = only;
@@ -387,14 +386,15 @@ void Hists::print_folded(std::FILE* out, const HistEntry& e, bool flat) const {
       // flat prints the node's cumulated hits, folded its own (perf's fprintf_value)
       std::fprintf(out, "           %s\n", percent(n->cumul_hits(), total_period_).c_str());
       for (auto it = up.rbegin(); it != up.rend(); ++it)
-        for (const ChainFrame& f : (*it)->val) std::fprintf(out, "                %s\n", frame_text(f, buf));
+        for (size_t i = 0; i < (*it)->size(); ++i)
+          std::fprintf(out, "                %s\n", frame_text(frames()[(*it)->id(i)], buf));
       std::fputc('\n', out);
     } else {
       std::fprintf(out, "%s ", percent(n->hit, total_period_).c_str());
       bool first = true;
       for (auto it = up.rbegin(); it != up.rend(); ++it)
-        for (const ChainFrame& f : (*it)->val) {
-          std::fprintf(out, "%s%s", first ? "" : ";", frame_text(f, buf));
+        for (size_t i = 0; i < (*it)->size(); ++i) {
+          std::fprintf(out, "%s%s", first ? "" : ";", frame_text(frames()[(*it)->id(i)], buf));
           first = false;
         }
       std::fputc('\n', out);

@@ -46,10 +46,12 @@ std::string ReportTool::srcline_of(const Resolved& r, const uint64_t* frame_ip) 
 
 // -s parent: the first function of the chain, in the order it is shown, that perf's default
 // parent pattern (`^sys_|^do_page_fault`) matches.
-std::string ReportTool::find_parent(const std::vector<ChainFrame>& path) {
-  for (const ChainFrame& f : path)
+Text ReportTool::find_parent() const {
+  for (FrameId id : path_) {
+    const ChainFrame& f = chains_.frames[id];
     if (f.has_sym && (f.sym.compare(0, 4, "sys_") == 0 || f.sym.compare(0, 13, "do_page_fault") == 0))
-      return f.sym.str();
+      return f.sym;
+  }
   return {};
 }
 
@@ -136,6 +138,21 @@ ReportTool::Resolved ReportTool::resolve_uncached(const Thread& t, uint8_t cpumo
   return r;
 }
 
+Text ReportTool::dso_name(const Dso* d) {
+  if (d == last_dso_name_.first) return last_dso_name_.second;
+  auto [it, fresh] = dso_names_.try_emplace(d);
+  if (fresh) it->second = pool_.intern(d->short_name);
+  last_dso_name_ = {d, it->second};
+  return it->second;
+}
+
+Text ReportTool::comm_text(const Thread& t) {
+  // A thread's comm changes only with side-band records.
+  if (&t != comm_memo_.thread || side_band_gen_ != comm_memo_.gen)
+    comm_memo_ = CommMemo{&t, side_band_gen_, pool_.intern(t.comm_str())};
+  return comm_memo_.text;
+}
+
 uint32_t ReportTool::dso_order(const Dso* d) {
   if (!d) return 0;
   // Callchains alternate between a few dsos (kernel, binary, libc): remember the last two.
@@ -153,8 +170,9 @@ uint32_t ReportTool::dso_order(const Dso* d) {
   return it == dso_order_.end() ? 0 : it->second;
 }
 
-void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f,
-                            const std::string* inline_name, const std::string* inline_srcline) {
+FrameId ReportTool::make_frame(const Resolved& r, uint64_t ip, const std::string* inline_name,
+                               const std::string* inline_srcline) {
+  ChainFrame& f = frame_;
   // --children -s srcline: each frame's entry is keyed by the frame's own source line.
   if (want_srcline_ && opts_.hist.children) {
     f.srcline = pool_.intern(inline_srcline ? *inline_srcline : srcline_of(r, &ip));
@@ -163,7 +181,7 @@ void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f,
   f.dso_order = r.map ? dso_order(r.map->dso) : 0;
   f.has_map = r.map && r.map->dso;
   f.map = r.map;
-  f.dso = f.has_map ? &r.map->dso->short_name : nullptr;
+  f.dso = f.has_map ? dso_name(r.map->dso) : Text();
   f.has_sym = r.sym != nullptr;
   f.inlined = r.sym && inline_name != nullptr;
   f.sym_start = r.sym ? r.sym->start : 0;
@@ -177,19 +195,22 @@ void ReportTool::make_frame(const Resolved& r, uint64_t ip, ChainFrame& f,
     f.sym = it->second.first;
     f.name = f.inlined ? it->second.second : it->second.first;
   } else {
+    f.sym = Text();
     f.name = Text();  // printed as 0x<ip> (frame_text)
   }
+  return chains_.frames.intern(f);
 }
 
 Hists& ReportTool::hists_for(int attr_index) {
   auto& h = hists_[attr_index];
   if (!h) {
     h = std::make_unique<Hists>(opts_.hist);
+    h->set_chain_store(&chains_);
     h->set_symbol_lookup([this](const void* map, uint64_t addr) {
       SymbolAt at;
       const SymbolTable* table = symbols_.table_of(static_cast<const Map*>(map));
       const Symbol* sym = table ? table->find(addr) : nullptr;
-      if (sym) at = SymbolAt{true, sym->name, sym->start, sym->end};
+      if (sym) at = SymbolAt{true, Text(&sym->name), sym->start, sym->end};
       return at;
     });
   }
@@ -228,7 +249,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
   Resolved al = resolve(t, cpumode, ds.ip);
   HistSample hs;
-  hs.comm = t.comm_str();
+  hs.comm = comm_text(t);
   hs.thread_comm = &t.comm;
   if (!t.comm_set) {
     auto& dc = default_comms_[&t];
@@ -239,15 +260,15 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   hs.tid = t.tid;
   hs.has_map = al.map && al.map->dso;
   hs.map = al.map;
-  if (hs.has_map) hs.dso = al.map->dso->short_name;
+  if (hs.has_map) hs.dso = dso_name(al.map->dso);
   hs.level = cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
   hs.has_sym = al.sym != nullptr;
   if (al.sym) {
-    hs.sym = al.sym->name;
+    hs.sym = Text(&al.sym->name);
     hs.sym_start = al.sym->start;
     hs.sym_end = al.sym->end;
   }
-  if (want_srcline_) hs.srcline = srcline_of(al);
+  if (want_srcline_) hs.srcline = pool_.intern(srcline_of(al));
   hs.addr = al.addr;
   hs.period = ds.period;
   // Switch records may come out of order, so the count is bounded by the CPUs there are.
@@ -256,10 +277,10 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   if (!opts_.parallelism.empty() && !opts_.parallelism.count(hs.parallelism)) filtered = true;
   hs.cpumode = cpumode;
   hs.cpu = (e.attr.sample_type & PERF_SAMPLE_CPU) ? static_cast<int32_t>(ds.cpu) : -1;
-  if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso : "[unknown]")) filtered = true;
+  if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso.str() : std::string("[unknown]"))) filtered = true;
   if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) filtered = true;
 
-  const std::vector<ChainFrame>* path = nullptr;
+  bool has_path = false;
   if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
       (opts_.hist.mode != ChainMode::kNone || opts_.hist.children || want_parent_)) {
     entries_.clear();
@@ -296,39 +317,28 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
         entries_.insert(opts_.caller_order ? entries_.begin() : entries_.end(), ce);
       }
     expand_entries();
-    path = &path_;
-    if (want_parent_) hs.parent = find_parent(path_);
+    has_path = true;
+    if (want_parent_) hs.parent = find_parent();
   }
-  hists_for(attr_index).add(hs, path, filtered);
+  // A sample with a callchain passes a path even when it is empty.
+  static const FrameId kNoFrame = 0;
+  const FrameId* ids = !has_path ? nullptr : path_.empty() ? &kNoFrame : path_.data();
+  hists_for(attr_index).add(hs, ids, path_.size(), filtered);
 }
 
 void ReportTool::expand_entries() {
-  size_t used = 0;  // frames beyond this go to spare_frames_, keeping their buffers
-  auto next = [&]() -> ChainFrame& {
-    if (used == path_.size()) {
-      path_.emplace_back();
-      if (!spare_frames_.empty()) {
-        path_.back() = std::move(spare_frames_.back());
-        spare_frames_.pop_back();
-      }
-    }
-    return path_[used++];
-  };
+  path_.clear();
   for (const ChainEntry& ce : entries_) {
     if (!ce.r.chain) {
-      make_frame(ce.r, ce.ip, next());
+      path_.push_back(make_frame(ce.r, ce.ip));
       continue;
     }
     // The lines come innermost first; a caller-ordered chain takes them outermost first.
     const InlineChain& lines = *ce.r.chain;
     for (size_t k = 0; k < lines.size(); ++k) {
       const InlineFrame& line = lines[opts_.caller_order ? lines.size() - 1 - k : k];
-      make_frame(ce.r, ce.ip, next(), line.name, line.srcline);
+      path_.push_back(make_frame(ce.r, ce.ip, line.name, line.srcline));
     }
-  }
-  while (path_.size() > used) {
-    spare_frames_.push_back(std::move(path_.back()));
-    path_.pop_back();
   }
 }
 

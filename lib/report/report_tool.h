@@ -97,16 +97,18 @@ class ReportTool : public SessionTool {
   Resolved resolve_uncached(const Thread& t, uint8_t cpumode, uint64_t ip);
   // inline_name: the frame is that inlined function's line of the entry (perf's "(inlined)");
   // inline_srcline: that line's source line.
-  void make_frame(const Resolved& r, uint64_t ip, ChainFrame& out,
-                  const std::string* inline_name = nullptr,
-                  const std::string* inline_srcline = nullptr);
+  FrameId make_frame(const Resolved& r, uint64_t ip, const std::string* inline_name = nullptr,
+                     const std::string* inline_srcline = nullptr);
   // The callchain entries as frames: one per line perf 7.2 prints for each (inline_chain).
   void expand_entries();
   uint32_t dso_order(const Dso* d);
+  // The pooled texts entries are keyed by (one Text per distinct string).
+  Text dso_name(const Dso* d);
+  Text comm_text(const Thread& t);
   // perf's srcline of an entry; frame_ip: a callchain frame's (absolute) address.
   std::string srcline_of(const Resolved& r, const uint64_t* frame_ip = nullptr);
   Hists& hists_for(int attr_index);
-  static std::string find_parent(const std::vector<ChainFrame>& path);
+  Text find_parent() const;
 
   ReportToolOptions opts_;
   Machine machine_;
@@ -114,6 +116,14 @@ class ReportTool : public SessionTool {
   const DeferredCallchainMerger* merger_ = nullptr;
   std::unordered_map<int, std::unique_ptr<Hists>> hists_;
   std::unordered_map<const Dso*, uint32_t> dso_order_;
+  std::unordered_map<const Dso*, Text> dso_names_;
+  std::pair<const Dso*, Text> last_dso_name_{nullptr, Text()};
+  struct CommMemo {
+    const Thread* thread = nullptr;
+    uint64_t gen = 0;
+    Text text;
+  };
+  CommMemo comm_memo_;
   std::pair<const Dso*, uint32_t> order_memo_[2] = {{nullptr, 0}, {nullptr, 0}};
   KernelMapFinder kernel_maps_{machine_, symbols_};
   uint64_t lost_samples_ = 0;
@@ -140,7 +150,9 @@ class ReportTool : public SessionTool {
   std::unique_ptr<ResolveMemo[]> resolve_memo_ = std::make_unique<ResolveMemo[]>(kResolveMemo);
   uint64_t side_band_gen_ = 0;
   std::vector<ChainEntry> entries_;
-  std::vector<ChainFrame> path_, spare_frames_;
+  ChainStore chains_;  // the frames and call-path trees of every histogram
+  std::vector<FrameId> path_;  // this sample's callchain, as frames
+  ChainFrame frame_;  // make_frame's scratch
   StringPool pool_;  // the frames' names (pooled: frames are many, names few)
   // A symbol's (or inline line's) name -> its pooled name and "name (inlined)".
   std::unordered_map<const std::string*, std::pair<Text, Text>> names_;

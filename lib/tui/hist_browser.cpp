@@ -53,9 +53,9 @@ void HistBrowser::add_chain(HistEntry* e, const ChainNode& parent, int level, ui
   for (const ChainNode* child : kids) {
     char folded = ' ';
     int extra = 0;
-    for (size_t i = 0; i < child->val.size(); ++i) {
+    for (size_t i = 0; i < child->size(); ++i) {
       if (i > 0 && need_percent) extra = kLevelStep;
-      bool last = i + 1 == child->val.size();
+      bool last = i + 1 == child->size();
       bool has_children = last ? !child->sorted.empty() : (i == 0 && has_sibling);
       folded = has_children ? (open_frames_.count({child, i}) ? '-' : '+') : ' ';
       Row r;
@@ -68,7 +68,7 @@ void HistBrowser::add_chain(HistEntry* e, const ChainNode& parent, int level, ui
       r.text += ' ';
       if (i == 0 && need_percent) r.text += percent(child->cumul_hits(), total) + " ";
       char buf[20];
-      r.text += frame_text(child->val[i], buf);
+      r.text += frame_text(hists_.frames()[child->id(i)], buf);
       rows_.push_back(std::move(r));
       if (folded == '+') break;
     }
@@ -77,7 +77,7 @@ void HistBrowser::add_chain(HistEntry* e, const ChainNode& parent, int level, ui
 }
 
 bool HistBrowser::shown(const HistEntry& e) const {
-  if (!symbol_filter_.empty() && (!e.key.has_sym || e.key.sym.find(symbol_filter_) == std::string::npos))
+  if (!symbol_filter_.empty() && (!e.key.has_sym || e.key.sym.str().find(symbol_filter_) == std::string::npos))
     return false;
   if (dso_zoom_ && (e.key.has_map != dso_zoom_->key.has_map || e.key.dso != dso_zoom_->key.dso)) return false;
   if (thread_zoom_ && (e.key.pid != thread_zoom_->key.pid || e.key.tid != thread_zoom_->key.tid)) return false;
@@ -123,7 +123,7 @@ void HistBrowser::toggle(const Row& r) {
 
 void HistBrowser::unfold_graph(const ChainNode& n, bool unfolded) {
   for (const ChainNode* c : n.sorted) {
-    for (size_t i = 0; i < c->val.size(); ++i) {
+    for (size_t i = 0; i < c->size(); ++i) {
       if (unfolded) open_frames_.insert({c, i});
       else open_frames_.erase({c, i});
     }

@@ -23,16 +23,16 @@ TEST(HistCallchain, MergesCommonPrefixAndSplits) {
   CallchainTree t;
   t.append(path({"a", "b", "c"}), 10);
   ASSERT_EQ(t.root().children().size(), 1u);
-  EXPECT_EQ(t.root().children()[0]->val.size(), 3u);
+  EXPECT_EQ(t.root().children()[0]->size(), 3u);
   t.append(path({"a", "b", "d"}), 5);
   const ChainNode& ab = *t.root().children()[0];
-  ASSERT_EQ(ab.val.size(), 2u);
+  ASSERT_EQ(ab.size(), 2u);
   EXPECT_EQ(ab.hit, 0u);
   EXPECT_EQ(ab.children_hit, 15u);
   ASSERT_EQ(ab.children().size(), 2u);
   // Siblings are ordered largest key first: d (0x6400) before c (0x6300).
-  EXPECT_EQ(ab.children()[0]->val[0].name, "d");
-  EXPECT_EQ(ab.children()[1]->val[0].name, "c");
+  EXPECT_EQ(t.frames()[ab.children()[0]->id(0)].name, "d");
+  EXPECT_EQ(t.frames()[ab.children()[1]->id(0)].name, "c");
   EXPECT_EQ(t.root().children_hit, 15u);
 }
 
@@ -59,9 +59,9 @@ TEST(HistCallchain, GraphSortByCumulatedHitsWithMinimum) {
   const ChainNode& x = *t.root().sorted[0];
   ASSERT_EQ(x.sorted.size(), 3u);
   // Equal hits keep sibling order (largest key first): f > e > d, so e before d.
-  EXPECT_EQ(x.sorted[0]->val[0].name, "e");
-  EXPECT_EQ(x.sorted[1]->val[0].name, "d");
-  EXPECT_EQ(x.sorted[2]->val[0].name, "f");
+  EXPECT_EQ(t.frames()[x.sorted[0]->id(0)].name, "e");
+  EXPECT_EQ(t.frames()[x.sorted[1]->id(0)].name, "d");
+  EXPECT_EQ(t.frames()[x.sorted[2]->id(0)].name, "f");
 }
 
 TEST(HistCallchain, FlatListsNodesWithOwnHits) {
@@ -92,11 +92,11 @@ TEST(HistCallchain, FramesWithoutSymbolCompareByDsoThenIp) {
 HistSample sample(const std::string& comm, const std::string& dso, const std::string& sym,
                   uint64_t period) {
   HistSample s;
-  s.comm = comm;
-  s.dso = dso;
+  s.comm = test::text(comm);
+  s.dso = test::text(dso);
   s.has_map = true;
   s.has_sym = true;
-  s.sym = sym;
+  s.sym = test::text(sym);
   s.sym_start = sym.size();
   s.period = period;
   return s;

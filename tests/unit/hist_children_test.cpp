@@ -137,8 +137,8 @@ std::vector<ChainFrame> fork_path(const void* map) {
 }
 
 SymbolAt fork_symbols(const void*, uint64_t addr) {
-  if (addr == 0x500) return SymbolAt{true, "_Fork", 0x500, 0x510};
-  if (addr == 0x900) return SymbolAt{true, "dup_mmap", 0x900, 0x910};
+  if (addr == 0x500) return SymbolAt{true, test::text("_Fork"), 0x500, 0x510};
+  if (addr == 0x900) return SymbolAt{true, test::text("dup_mmap"), 0x900, 0x910};
   return SymbolAt{};
 }
 

@@ -5,22 +5,23 @@
 #include <cstdlib>
 
 #include "hist/hists.h"
+#include "hist_test_frames.h"
 
 namespace cperf {
 namespace {
 
 HistSample at(const std::string& sym, uint64_t period, int32_t cpu = -1, std::string parent = "") {
   HistSample s;
-  s.comm = "deep";
-  s.dso = "deep";
+  s.comm = test::text("deep");
+  s.dso = test::text("deep");
   s.has_map = true;
   s.has_sym = true;
-  s.sym = sym;
+  s.sym = test::text(sym);
   s.sym_start = static_cast<uint64_t>(static_cast<unsigned char>(sym[0])) * 16;
   s.sym_end = s.sym_start + 8;
   s.period = period;
   s.cpu = cpu;
-  s.parent = std::move(parent);
+  if (!parent.empty()) s.parent = test::text(parent);
   return s;
 }
 
@@ -90,7 +91,7 @@ TEST(HistFields, DefaultCommRenamedByFirstCommMergesEntries) {
   o.sort = {SortKey::kComm, SortKey::kSym};
   Hists h(o);
   HistSample early = at("perf_event_exec", 1);
-  early.comm = default_comm;
+  early.comm = test::text(default_comm);
   early.default_comm = &default_comm;
   h.add(early, nullptr);
   h.add(at("perf_event_exec", 2), nullptr);

@@ -14,12 +14,12 @@ namespace {
 
 HistSample sample(const char* sym, uint64_t start, int parallelism) {
   HistSample s;
-  s.comm = "mt";
+  s.comm = test::text("mt");
   s.pid = s.tid = 7;
-  s.dso = "mt";
+  s.dso = test::text("mt");
   s.has_map = true;
   s.has_sym = true;
-  s.sym = sym;
+  s.sym = test::text(sym);
   s.sym_start = start;
   s.sym_end = start + 0x10;
   s.addr = start;

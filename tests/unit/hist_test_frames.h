@@ -16,13 +16,15 @@ inline StringPool& names() {
   return pool;
 }
 
+inline Text text(const std::string& s) { return names().intern(s); }
+
 inline ChainFrame named_frame(const std::string& name, uint64_t start, uint32_t dso_order = 1,
                               const std::string* dso = nullptr) {
   ChainFrame f;
   f.ip = start + 1;
   f.dso_order = dso_order;
   f.has_map = true;
-  f.dso = dso;
+  f.dso = Text(dso);
   f.has_sym = true;
   f.sym_start = start;
   f.sym_end = start + 0x10;

@@ -7,15 +7,16 @@
 #include <vector>
 
 #include "hist/hists.h"
+#include "hist_test_frames.h"
 
 namespace cperf::test {
 
 // A sample of `p`'s last frame by thread 7 of "deep" in the dso "deep", period 10.
 inline HistSample sample_at(const std::vector<ChainFrame>& p, const std::string* dso, const char* comm = "deep") {
   HistSample s;
-  s.comm = comm;
+  s.comm = text(comm);
   s.pid = s.tid = 7;
-  s.dso = *dso;
+  s.dso = Text(dso);
   s.has_map = true;
   s.has_sym = true;
   s.sym = p.back().sym;

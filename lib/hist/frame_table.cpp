@@ -1,0 +1,94 @@
+#include "hist/frame_table.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <stdexcept>
+
+namespace cperf {
+
+namespace {
+
+template <typename T>
+int three_way(T a, T b) {
+  return a < b ? -1 : (a > b ? 1 : 0);
+}
+
+size_t mix(size_t h, uint64_t v) { return (h ^ v) * 0x9e3779b97f4a7c15ull; }
+
+}  // namespace
+
+int compare_frames(const ChainFrame& a, const ChainFrame& b) {
+  if (a.has_sym && b.has_sym) {
+    if (a.inlined || b.inlined) {
+      int c = a.sym.compare(b.sym);
+      return c < 0 ? -1 : (c > 0 ? 1 : 0);
+    }
+    if (a.dso_order != b.dso_order) return three_way(a.dso_order, b.dso_order);
+    return three_way(a.sym_start, b.sym_start);
+  }
+  if (a.dso_order != b.dso_order) return three_way(a.dso_order, b.dso_order);
+  return three_way(a.ip, b.ip);
+}
+
+const char* frame_text(const ChainFrame& f, char (&buf)[20]) {
+  if (!f.name.unset()) return f.name.c_str();
+  std::snprintf(buf, sizeof buf, "%#" PRIx64, f.ip);
+  return buf;
+}
+
+FrameTable::FrameTable()
+    : chunks_(new std::unique_ptr<ChainFrame[]>[kMaxChunks]),
+      key_chunks_(new std::unique_ptr<MatchKey[]>[kMaxChunks]) {}
+
+FrameTable::~FrameTable() = default;
+
+uint64_t FrameTable::hash(const ChainFrame& f) {
+  uint64_t h = mix(0, f.ip);
+  h = mix(h, reinterpret_cast<uintptr_t>(f.map));
+  h = mix(h, f.sym_start);
+  h = mix(h, reinterpret_cast<uintptr_t>(f.name.ptr()));
+  h = mix(h, reinterpret_cast<uintptr_t>(f.srcline.ptr()));
+  return h ^ (h >> 29);
+}
+
+bool FrameTable::same(const ChainFrame& a, const ChainFrame& b) {
+  return a.ip == b.ip && a.dso_order == b.dso_order && a.has_map == b.has_map && a.has_sym == b.has_sym &&
+         a.inlined == b.inlined && a.sym_start == b.sym_start && a.sym_end == b.sym_end && a.dso.ptr() == b.dso.ptr() &&
+         a.map == b.map && a.sym.ptr() == b.sym.ptr() && a.name.ptr() == b.name.ptr() &&
+         a.srcline.ptr() == b.srcline.ptr();
+}
+
+void FrameTable::grow_index() {
+  std::vector<Slot> old = std::move(index_);
+  index_.assign(old.empty() ? 4096 : old.size() * 2, Slot{});
+  size_t mask = index_.size() - 1;
+  for (const Slot& s : old) {
+    if (!s.id_plus_1) continue;
+    size_t i = s.hash & mask;
+    while (index_[i].id_plus_1) i = (i + 1) & mask;
+    index_[i] = s;
+  }
+}
+
+FrameId FrameTable::intern(const ChainFrame& f) {
+  if ((size_ + 1) * 4 > index_.size() * 3) grow_index();
+  uint64_t h = hash(f);
+  size_t mask = index_.size() - 1;
+  size_t i = h & mask;
+  for (; index_[i].id_plus_1; i = (i + 1) & mask)
+    if (index_[i].hash == h && same((*this)[index_[i].id_plus_1 - 1], f)) return index_[i].id_plus_1 - 1;
+  size_t chunk = size_ >> kChunkBits;
+  if (chunk >= kMaxChunks) throw std::length_error("too many distinct call-graph frames");
+  if (!chunks_[chunk]) {
+    chunks_[chunk] = std::make_unique<ChainFrame[]>(size_t{1} << kChunkBits);
+    key_chunks_[chunk] = std::make_unique<MatchKey[]>(size_t{1} << kChunkBits);
+  }
+  FrameId id = static_cast<FrameId>(size_);
+  chunks_[chunk][id & kChunkMask] = f;
+  key_chunks_[chunk][id & kChunkMask] = MatchKey{f.has_sym ? f.sym_start : f.ip, f.dso_order, f.has_sym, f.inlined};
+  ++size_;
+  index_[i] = Slot{h, id + 1};
+  return id;
+}
+
+}  // namespace cperf
