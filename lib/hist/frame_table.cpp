@@ -2,7 +2,7 @@
 
 #include <cinttypes>
 #include <cstdio>
-#include <stdexcept>
+#include <new>
 
 namespace cperf {
 
@@ -78,7 +78,7 @@ FrameId FrameTable::intern(const ChainFrame& f) {
   for (; index_[i].id_plus_1; i = (i + 1) & mask)
     if (index_[i].hash == h && same((*this)[index_[i].id_plus_1 - 1], f)) return index_[i].id_plus_1 - 1;
   size_t chunk = size_ >> kChunkBits;
-  if (chunk >= kMaxChunks) throw std::length_error("too many distinct call-graph frames");
+  if (chunk >= kMaxChunks) throw std::bad_alloc();  // 2^28 distinct frames: reported as out of memory
   if (!chunks_[chunk]) {
     chunks_[chunk] = std::make_unique<ChainFrame[]>(size_t{1} << kChunkBits);
     key_chunks_[chunk] = std::make_unique<MatchKey[]>(size_t{1} << kChunkBits);
