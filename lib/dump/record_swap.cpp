@@ -83,6 +83,7 @@ std::vector<std::byte> perf_swapped_image(const RawRecord& rec, bool sample_id_a
       trailer();
       break;
     case PERF_RECORD_READ:
+    case PERF_RECORD_NAMESPACES:
       s.u32(), s.u32();
       s.rest_u64();
       break;
@@ -90,10 +91,6 @@ std::vector<std::byte> perf_swapped_image(const RawRecord& rec, bool sample_id_a
     case PERF_RECORD_SWITCH_CPU_WIDE:
       s.u32(), s.u32();
       trailer();
-      break;
-    case PERF_RECORD_NAMESPACES:
-      s.u32(), s.u32();
-      s.rest_u64();
       break;
     default:
       break;

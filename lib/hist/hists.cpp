@@ -393,9 +393,7 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
   if (!path) return add(s, nullptr, 0, filtered);
   path_ids_.clear();
   for (const ChainFrame& f : *path) path_ids_.push_back(chain_store().frames.intern(f));
-  // An empty path still marks the sample as one with a callchain.
-  static const FrameId kNone = 0;
-  add(s, path_ids_.empty() ? &kNone : path_ids_.data(), path_ids_.size(), filtered);
+  add(s, path_ids_.data(), path_ids_.size(), filtered);
 }
 
 void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtered) {
@@ -411,8 +409,8 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
   bool keep_chains = opts_.mode != ChainMode::kNone;
   HistEntry* he = findnew(s, true, filtered);
   PathIds ids(st, path, n);
-  if (path && keep_chains) he->chain.append(ids, 0, s.period);
-  if (!opts_.children || !path) return;
+  if (n && keep_chains) he->chain.append(ids, 0, s.period);
+  if (!opts_.children || !n) return;
 
   // perf's cumulative iterator: every frame's (comm, dso, symbol) entry gets the period once
   // per sample, with the path from that frame on; recursion is counted once.

@@ -320,10 +320,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     has_path = true;
     if (want_parent_) hs.parent = find_parent();
   }
-  // A sample with a callchain passes a path even when it is empty.
-  static const FrameId kNoFrame = 0;
-  const FrameId* ids = !has_path ? nullptr : path_.empty() ? &kNoFrame : path_.data();
-  hists_for(attr_index).add(hs, ids, path_.size(), filtered);
+  hists_for(attr_index).add(hs, path_.data(), has_path ? path_.size() : 0, filtered);
 }
 
 void ReportTool::expand_entries() {
