@@ -16,6 +16,12 @@ constexpr size_t kBuildIdField = 24;            // u8 build_id[24] (20 bytes + s
 
 std::unordered_map<std::string, std::string> parse_build_id_table(Bytes payload, bool swap) {
   std::unordered_map<std::string, std::string> out;
+  for (RecordedBuildId& e : build_id_entries(payload, swap)) out.try_emplace(std::move(e.filename), std::move(e.hex));
+  return out;
+}
+
+std::vector<RecordedBuildId> build_id_entries(Bytes payload, bool swap) {
+  std::vector<RecordedBuildId> out;
   size_t pos = 0;
   while (pos + 8 <= payload.size()) {
     ByteReader r(payload.subspan(pos), swap);
@@ -30,7 +36,8 @@ std::unordered_map<std::string, std::string> parse_build_id_table(Bytes payload,
       size_t n = misc & kMiscBuildIdSize ? std::min<size_t>(id[20], 20) : 20;
       const char* name = reinterpret_cast<const char*>(payload.data() + pos + kNameAt);
       std::string hex = BuildId(std::span<const uint8_t>(id, n)).to_hex();
-      out.try_emplace(std::string(name, strnlen(name, size - kNameAt)), std::move(hex));
+      out.push_back({std::string(name, strnlen(name, size - kNameAt)), std::move(hex),
+                     mode == PERF_RECORD_MISC_KERNEL});
     }
     pos += size;
   }

@@ -3,6 +3,7 @@
 #pragma once
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "base/byte_reader.h"
 
@@ -11,5 +12,12 @@ namespace cperf {
 // filename -> build id (hex), host user and kernel entries only (guests are not supported);
 // the first entry of a name wins. A damaged table ends the parse where it breaks.
 std::unordered_map<std::string, std::string> parse_build_id_table(Bytes payload, bool swap);
+
+// The same entries in the table's order, each with its cpumode.
+struct RecordedBuildId {
+  std::string filename, hex;
+  bool kernel = false;
+};
+std::vector<RecordedBuildId> build_id_entries(Bytes payload, bool swap);
 
 }  // namespace cperf

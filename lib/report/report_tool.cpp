@@ -25,6 +25,10 @@ ReportTool::ReportTool(ReportToolOptions opts)
                  opts_.hist.sort.end();
   want_srcline_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kSrcline) !=
                   opts_.hist.sort.end();
+  bool want_sym = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kSym) !=
+                  opts_.hist.sort.end();
+  symbols_.set_prefetch(want_sym || want_srcline_ || want_parent_ || opts_.hist.use_callchain ||
+                        opts_.hist.children);
 }
 
 // perf's hist_entry__srcline: the line of the address, else "sym+<decimal offset>", else

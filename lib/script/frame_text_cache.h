@@ -38,7 +38,7 @@ class FrameTextCache {
   }
 
  private:
-  static constexpr size_t kSlots = 1 << 14;
+  static constexpr size_t kSlots = 1 << 12;
   static constexpr size_t kTextMax = 176;
   struct Slot {
     Key key;
@@ -48,7 +48,7 @@ class FrameTextCache {
   };
   static size_t index(const Key& k) {
     uint64_t h = k.ip ^ (reinterpret_cast<uintptr_t>(k.dso) << 7) ^ k.map_start ^ k.fields;
-    return (h * 0x9e3779b97f4a7c15ull) >> 50 & (kSlots - 1);
+    return (h * 0x9e3779b97f4a7c15ull) >> 52 & (kSlots - 1);
   }
   std::unique_ptr<Slot[]> slots_ = std::make_unique<Slot[]>(kSlots);
 };

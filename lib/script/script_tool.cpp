@@ -17,6 +17,9 @@ ScriptTool::ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields)
   symbols_.set_inline_frames(opts_.inline_frames);
   symbols_.set_kernel_maps(&machine_.kernel_maps());
   unwinder_.set_style(opts_.unwind_style);
+  bool shows_symbols = false;
+  for (int type = 0; type < kOutTypes; ++type) shows_symbols |= fields_.has(type, kFieldSym);
+  symbols_.set_prefetch(shows_symbols);
 }
 
 void ScriptTool::record(Event& ev, Session& s) {

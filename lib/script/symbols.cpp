@@ -32,8 +32,14 @@ void ScriptSymbols::use_build_ids(const PerfDataReader& reader) {
   if (reader_ == &reader) return;
   reader_ = &reader;
   auto it = reader.features().find(HEADER_BUILD_ID);
-  if (it != reader.features().end())
-    header_build_ids_ = parse_build_id_table(it->second, reader.swapped());
+  if (it == reader.features().end()) return;
+  header_build_ids_ = parse_build_id_table(it->second, reader.swapped());
+  if (!prefetch_) return;
+  std::vector<std::pair<std::string, std::string>> user;
+  for (RecordedBuildId& e : build_id_entries(it->second, reader.swapped()))
+    if (!e.kernel && e.filename.starts_with('/') && header_build_ids_[e.filename] == e.hex)
+      user.emplace_back(std::move(e.filename), std::move(e.hex));
+  cache_.prefetch(std::move(user), inline_frames_);
 }
 
 std::optional<BuildId> ScriptSymbols::build_id_of(const Dso& dso) const {
@@ -134,7 +140,7 @@ ScriptSymbols::Hit ScriptSymbols::find(const Map* map, uint64_t map_addr) {
   Hit h;
   if (!map || !map->dso) return h;
   uint64_t key = map_addr ^ (reinterpret_cast<uintptr_t>(map->dso) >> 4);
-  Memo& m = memo_[(key * 0x9e3779b97f4a7c15ull) >> 48 & (kMemoSize - 1)];
+  Memo& m = memo_[(key * 0x9e3779b97f4a7c15ull) >> 50 & (kMemoSize - 1)];
   if (m.dso == map->dso && m.addr == map_addr) return m.hit;
   const Entry& e = entry(map);
   m.dso = map->dso;

@@ -40,6 +40,9 @@ class ScriptSymbols {
   // Takes the build-id table of the reader's file. Call before the first lookup; later
   // calls with the same reader do nothing.
   void use_build_ids(const PerfDataReader& reader);
+  // use_build_ids() then also starts loading the table's user dsos (the ones perf record
+  // saw samples in) on a background thread: callers that will look symbols up say so here.
+  void set_prefetch(bool on) { prefetch_ = on; }
 
   struct Hit {
     const Symbol* sym = nullptr;
@@ -76,7 +79,7 @@ class ScriptSymbols {
     uint64_t addr = 0;
     Hit hit;
   };
-  static constexpr size_t kMemoSize = 1 << 16;
+  static constexpr size_t kMemoSize = 1 << 14;
   std::unique_ptr<Memo[]> memo_ = std::make_unique<Memo[]>(kMemoSize);
 
   const Kallsyms* kernel_kallsyms(const Map& core);
@@ -88,6 +91,7 @@ class ScriptSymbols {
   std::unordered_map<std::string, std::string> header_build_ids_;  // filename -> hex
   std::unordered_map<const Dso*, Entry> by_dso_;
   bool inline_frames_ = true;
+  bool prefetch_ = false;
   const Dso* last_dso_ = nullptr;
   const Entry* last_entry_ = nullptr;
 };

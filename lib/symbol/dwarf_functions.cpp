@@ -5,6 +5,7 @@
 #include <gelf.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace cperf {
@@ -36,19 +37,8 @@ DwarfFunctions::Function function_of(Dwarf_Die* die, Dwarf_Die* cu) {
   return f;
 }
 
-struct SubprogramSearch {
-  uint64_t vaddr;
-  Dwarf_Die found;
-  bool ok = false;
-};
-
-int match_subprogram(Dwarf_Die* die, void* arg) {
-  auto* s = static_cast<SubprogramSearch*>(arg);
-  if (dwarf_haspc(die, s->vaddr) == 1) {
-    s->found = *die;
-    s->ok = true;
-    return DWARF_CB_ABORT;
-  }
+int collect_subprogram(Dwarf_Die* die, void* arg) {
+  static_cast<std::vector<Dwarf_Die>*>(arg)->push_back(*die);
   return DWARF_CB_OK;
 }
 
@@ -102,16 +92,46 @@ DwarfFunctions::~DwarfFunctions() {
   if (fd_ >= 0) ::close(fd_);
 }
 
+const DwarfFunctions::UnitFunctions& DwarfFunctions::unit_functions(Dwarf_Die* cu) const {
+  auto [it, fresh] = units_.try_emplace(dwarf_dieoffset(cu));
+  UnitFunctions& u = it->second;
+  if (!fresh) return u;
+  dwarf_getfuncs(cu, collect_subprogram, &u.dies, 0);
+  // dwarf_haspc's answer is "one of dwarf_ranges' ranges holds the address".
+  for (size_t i = 0; i < u.dies.size(); ++i) {
+    Dwarf_Addr base = 0, lo = 0, hi = 0;
+    for (ptrdiff_t off = 0; (off = dwarf_ranges(&u.dies[i], off, &base, &lo, &hi)) > 0;)
+      if (lo < hi) u.ranges.push_back({lo, hi, static_cast<uint32_t>(i)});
+  }
+  std::sort(u.ranges.begin(), u.ranges.end(),
+            [](const UnitFunctions::Range& a, const UnitFunctions::Range& b) { return a.lo < b.lo; });
+  u.max_hi.reserve(u.ranges.size());
+  for (const auto& r : u.ranges) u.max_hi.push_back(u.max_hi.empty() ? r.hi : std::max(u.max_hi.back(), r.hi));
+  return u;
+}
+
+bool DwarfFunctions::find_subprogram(Dwarf_Die* cu, uint64_t vaddr, Dwarf_Die* out) const {
+  const UnitFunctions& u = unit_functions(cu);
+  // Ranges starting at or before vaddr, back while one of them may still reach past it.
+  auto end = std::upper_bound(u.ranges.begin(), u.ranges.end(), vaddr,
+                              [](uint64_t a, const UnitFunctions::Range& r) { return a < r.lo; });
+  uint32_t best = UINT32_MAX;
+  for (size_t i = static_cast<size_t>(end - u.ranges.begin()); i-- > 0 && u.max_hi[i] > vaddr;)
+    if (u.ranges[i].hi > vaddr) best = std::min(best, u.ranges[i].order);
+  if (best == UINT32_MAX) return false;
+  *out = u.dies[best];
+  return true;
+}
+
 std::vector<DwarfFunctions::Function> DwarfFunctions::chain(uint64_t vaddr) const {
   std::vector<Function> out;
   if (!dwarf_) return out;
   Dwarf_Die cu;
   if (dwarf_addrdie(dwarf_, vaddr, &cu) == nullptr) return out;
-  SubprogramSearch s{vaddr, {}, false};
-  dwarf_getfuncs(&cu, match_subprogram, &s, 0);
-  if (!s.ok) return out;
-  std::vector<Function> outer_first{function_of(&s.found, &cu)};
-  Dwarf_Die at = s.found, next;
+  Dwarf_Die sub;
+  if (!find_subprogram(&cu, vaddr, &sub)) return out;
+  std::vector<Function> outer_first{function_of(&sub, &cu)};
+  Dwarf_Die at = sub, next;
   while (outer_first.size() < 256 && find_inlined(&at, vaddr, &next)) {
     outer_first.push_back(function_of(&next, &cu));
     at = next;

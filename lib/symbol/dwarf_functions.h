@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace cperf {
@@ -48,6 +49,23 @@ class DwarfFunctions {
 
  private:
   static bool in_initial_file(Dwarf_Die* cu, Dwarf_Line* row);
+
+  // One compile unit's subprograms in libdw's walk order (dwarf_getfuncs), with their pc
+  // ranges sorted by start: the first subprogram of the walk holding an address is found by
+  // a binary search instead of a walk of the unit for every address.
+  struct UnitFunctions {
+    struct Range {
+      uint64_t lo = 0, hi = 0;
+      uint32_t order = 0;  // index in dies
+    };
+    std::vector<Dwarf_Die> dies;
+    std::vector<Range> ranges;      // by lo
+    std::vector<uint64_t> max_hi;   // max_hi[i]: the largest hi of ranges[0..i]
+  };
+  const UnitFunctions& unit_functions(Dwarf_Die* cu) const;
+  // The walk's first subprogram of `cu` holding vaddr.
+  bool find_subprogram(Dwarf_Die* cu, uint64_t vaddr, Dwarf_Die* out) const;
+  mutable std::unordered_map<Dwarf_Off, UnitFunctions> units_;
 
   DwarfFunctions() = default;
   int fd_ = -1;

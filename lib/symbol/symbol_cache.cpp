@@ -1,6 +1,7 @@
 #include "symbol/symbol_cache.h"
 
 #include <algorithm>
+#include <mutex>
 
 #include "symbol/elf_symbols.h"
 #include "symbol/kernel_kallsyms.h"
@@ -171,15 +172,82 @@ const InlineChain* DsoSymbols::inline_chain(uint64_t addr, const Symbol& sym) co
 SymbolCache::SymbolCache(SymbolOptions opts)
     : opts_(std::move(opts)), locator_(opts_), demangler_(opts_.demangle) {}
 
+SymbolCache::~SymbolCache() {
+  {
+    std::lock_guard lock(mu_);
+    stop_ = true;
+  }
+  if (worker_.joinable()) worker_.join();
+}
+
+std::unique_ptr<DsoSymbols> SymbolCache::load(const std::string& key) const {
+  size_t sep = key.find('\0');
+  std::string_view path(key.data(), sep), hex(key.data() + sep + 1, key.size() - sep - 1);
+  return std::make_unique<DsoSymbols>(load_dso_symbols(locator_, demangler_, path, BuildId::from_hex(hex)));
+}
+
 const DsoSymbols& SymbolCache::dso(std::string_view path, std::string_view build_id_hex) {
   key_.assign(path);
   key_ += '\0';
   key_ += build_id_hex;
-  auto it = dsos_.find(key_);
-  if (it != dsos_.end()) return *it->second;
-  auto entry = std::make_unique<DsoSymbols>(
-      load_dso_symbols(locator_, demangler_, path, BuildId::from_hex(build_id_hex)));
-  return *dsos_.emplace(key_, std::move(entry)).first->second;
+  std::unique_lock lock(mu_);
+  Slot& slot = dsos_[key_];
+  // Loading on the prefetch thread: wait (it unclaims a dso whose loading threw).
+  loaded_.wait(lock, [&] { return slot.ready || !slot.claimed; });
+  if (slot.ready) return *slot.syms;
+  slot.claimed = true;
+  lock.unlock();
+  std::unique_ptr<DsoSymbols> syms;
+  try {
+    syms = load(key_);
+  } catch (...) {
+    lock.lock();
+    slot.claimed = false;
+    throw;
+  }
+  lock.lock();
+  slot.syms = std::move(syms);
+  slot.ready = true;
+  return *slot.syms;
+}
+
+void SymbolCache::prefetch(std::vector<std::pair<std::string, std::string>> dsos, bool with_dwarf) {
+  if (worker_.joinable() || dsos.empty()) return;
+  for (auto& [path, hex] : dsos) queue_.push_back(path + '\0' + hex);
+  with_dwarf_ = with_dwarf;
+  worker_ = std::thread([this] { prefetch_loop(); });
+}
+
+size_t SymbolCache::prefetched() {
+  std::lock_guard lock(mu_);
+  return prefetched_;
+}
+
+void SymbolCache::prefetch_loop() {
+  std::unique_lock lock(mu_);
+  while (!stop_ && next_ < queue_.size()) {
+    const std::string& key = queue_[next_++];
+    Slot& slot = dsos_[key];
+    if (slot.claimed) continue;
+    slot.claimed = true;
+    lock.unlock();
+    std::unique_ptr<DsoSymbols> syms;
+    try {
+      syms = load(key);
+      if (with_dwarf_ && !syms->table().empty()) syms->open_dwarf_now();
+    } catch (...) {
+      syms.reset();  // dso() loads it again and reports what went wrong
+    }
+    lock.lock();
+    if (syms) {
+      slot.syms = std::move(syms);
+      slot.ready = true;
+      ++prefetched_;
+    } else {
+      slot.claimed = false;
+    }
+    loaded_.notify_all();
+  }
 }
 
 const Kallsyms* SymbolCache::kallsyms(const KallsymsOptions& kopts) {

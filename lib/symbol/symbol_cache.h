@@ -5,13 +5,17 @@
 // A dso whose file cannot be found or read gets an empty table, so lookups just miss and the
 // caller prints "[unknown]"; nothing here throws for bad input.
 //
-// Not thread-safe: loading mutates the cache, and DsoSymbols::find() updates a one-entry
-// last-lookup memo (perf's dso->last_find_result).
+// One thread uses a cache (DsoSymbols::find() updates a one-entry last-lookup memo, perf's
+// dso->last_find_result). prefetch() adds one background thread of the cache's own, which
+// loads dsos ahead of that thread's dso() calls on the machine's other core.
 #pragma once
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -85,6 +89,9 @@ class DsoSymbols {
   // segment it falls in.
   uint64_t text_objdump_addr(uint64_t addr) const;
 
+  // Opens the file's DWARF now rather than at the first inline-frame or srcline lookup.
+  void open_dwarf_now() const { open_dwarf(); }
+
   const SymbolTable& table() const { return table_; }
   // The file the symbols came from (perf's symsrc filename); empty when none was found.
   const std::string& symtab_path() const { return symtab_path_; }
@@ -111,10 +118,21 @@ class DsoSymbols {
 class SymbolCache {
  public:
   explicit SymbolCache(SymbolOptions opts);
+  ~SymbolCache();
+  SymbolCache(const SymbolCache&) = delete;
+  SymbolCache& operator=(const SymbolCache&) = delete;
 
   // The symbols of a user-space dso; build_id_hex may be empty (unknown). Callers that
   // resolve many samples should keep the returned reference (e.g. on their Dso object).
   const DsoSymbols& dso(std::string_view path, std::string_view build_id_hex);
+
+  // Starts loading these user dsos (path, build id hex), in order, on a background thread, so
+  // that dso() finds them loaded; with_dwarf: their DWARF is opened too (for inline frames
+  // and srclines). dso() loads a dso the thread has not started itself and waits for one it
+  // is loading, so results are the same with or without. Call at most once.
+  void prefetch(std::vector<std::pair<std::string, std::string>> dsos, bool with_dwarf);
+  // How many dsos the prefetch thread has loaded so far.
+  size_t prefetched();
 
   // The --kallsyms file, parsed on first use with these options (later calls return the
   // same result whatever they pass). nullptr if no file was given or it cannot be read.
@@ -135,9 +153,26 @@ class SymbolCache {
   SymbolOptions opts_;
   DsoLocator locator_;
   Demangler demangler_;
-  // Key: path + '\0' + build id hex. key_ is reused so a hit allocates nothing.
-  std::unordered_map<std::string, std::unique_ptr<DsoSymbols>> dsos_;
+  // A dso's loading state; `claimed`: a thread is loading it (or has).
+  struct Slot {
+    std::unique_ptr<DsoSymbols> syms;
+    bool claimed = false;
+    bool ready = false;
+  };
+  std::unique_ptr<DsoSymbols> load(const std::string& key) const;
+  void prefetch_loop();
+
+  // Key: path + '\0' + build id hex. key_ is reused so a hit allocates nothing. Slots are
+  // never erased, so references to them stay valid while others are added.
+  std::unordered_map<std::string, Slot> dsos_;
   std::string key_;
+  // The prefetch thread's work; dsos_ and these are guarded by mu_ once it runs.
+  std::mutex mu_;
+  std::condition_variable loaded_;
+  std::vector<std::string> queue_;
+  size_t next_ = 0, prefetched_ = 0;
+  bool with_dwarf_ = false, stop_ = false;
+  std::thread worker_;
   std::optional<std::optional<Kallsyms>> kallsyms_;  // outer: tried; inner: loaded
 };
 
