@@ -36,6 +36,7 @@ ChainNode* add_leaf(ChainStore& st, ChainNode& parent, PathIds& path, size_t fro
   leaf->parent = &parent;
   leaf->ids = path.stored(from);
   leaf->nids = static_cast<uint32_t>(path.size() - from);
+  leaf->key0 = st.frames.key(leaf->ids[0]);
   leaf->hit = period;
   leaf->count = count;
   return leaf;
@@ -50,6 +51,7 @@ void split(ChainStore& st, ChainNode& node, size_t at, PathIds& path, size_t fro
   tail->parent = &node;
   tail->ids = node.ids + at;
   tail->nids = static_cast<uint32_t>(node.nids - at);
+  tail->key0 = st.frames.key(tail->ids[0]);
   tail->children_in = node.children_in;
   for (RbNode* r = rb_first(tail->children_in); r; r = rb_next(r)) r->item<ChainNode>()->parent = tail;
   tail->hit = node.hit;
@@ -76,21 +78,15 @@ void split(ChainStore& st, ChainNode& node, size_t at, PathIds& path, size_t fro
   }
 }
 
-// perf's append_chain: 0 when the path went into `node` (matched its first frame), else the
-// order of the node's first frame against the path's (<0: the node's is smaller).
-int append_chain(ChainStore& st, ChainNode& node, PathIds& path, size_t from, uint64_t period,
-                 uint64_t count) {
+// perf's append_chain for a node whose first frame matches the path's (at `from`): the
+// path goes into the node, splitting it where they part.
+void append_chain(ChainStore& st, ChainNode& node, PathIds& path, size_t from, uint64_t period,
+                  uint64_t count) {
   const FrameId* p = path.data() + from;
   size_t n = path.size() - from;
-  size_t i = 0;
+  size_t i = 1;
   while (i < node.nids && i < n) {
-    if (node.ids[i] != p[i]) {
-      int c = st.frames.compare(node.ids[i], p[i]);
-      if (c != 0) {
-        if (i == 0) return c;
-        break;
-      }
-    }
+    if (node.ids[i] != p[i] && st.frames.compare(node.ids[i], p[i]) != 0) break;
     ++i;
   }
   if (i < node.nids) {
@@ -101,16 +97,20 @@ int append_chain(ChainStore& st, ChainNode& node, PathIds& path, size_t from, ui
   } else {
     append_children(st, node, path, from + i, period, count);
   }
-  return 0;
 }
 
 void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from, uint64_t period,
                      uint64_t count) {
-  // append_chain merges into the child it matches (0) as a side effect of the search.
-  RbSlot slot = rb_find_slot(root.children_in, [&](RbNode* child) {
-    return append_chain(st, *child->item<ChainNode>(), path, from, period, count);
+  const FrameId first = path.data()[from];
+  const FrameTable::Key key = st.frames.key(first);
+  RbSlot slot = rb_find_slot(root.children_in, [&](RbNode* r) {
+    const ChainNode& child = *r->item<ChainNode>();
+    int c = FrameTable::compare_keys(child.key0, key);
+    return c == FrameTable::kByName ? st.frames.compare(child.ids[0], first) : c;
   });
-  if (!slot.found) {
+  if (slot.found) {
+    append_chain(st, *slot.found->item<ChainNode>(), path, from, period, count);
+  } else {
     ChainNode* leaf = add_leaf(st, root, path, from, period, count);
     rb_insert_at(root.children_in, &leaf->rb_in, slot.parent, slot.link);
   }

@@ -31,6 +31,9 @@ struct ChainNode {
   ChainNode* parent = nullptr;
   const FrameId* ids = nullptr;  // the node's run of frames (in the store; never changes)
   uint32_t nids = 0;
+  // The first frame's compare key, kept here so a search among siblings reads only the
+  // siblings themselves.
+  FrameTable::Key key0;
   uint64_t hit = 0, children_hit = 0;
   uint64_t count = 0, children_count = 0;
   RbNode rb_in;                                      // link among the parent's children

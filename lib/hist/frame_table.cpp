@@ -38,7 +38,13 @@ const char* frame_text(const ChainFrame& f, char (&buf)[20]) {
 
 FrameTable::FrameTable()
     : chunks_(new std::unique_ptr<ChainFrame[]>[kMaxChunks]),
-      key_chunks_(new std::unique_ptr<MatchKey[]>[kMaxChunks]) {}
+      keys_(new std::unique_ptr<Key[]>[kMaxChunks]),
+      bare_chunks_(new std::unique_ptr<uint64_t[]>[kMaxBareChunks]) {}
+
+bool FrameTable::is_bare(const ChainFrame& f) {
+  return !f.has_map && !f.has_sym && !f.inlined && f.dso_order == 0 && f.sym_start == 0 && f.sym_end == 0 &&
+         f.dso.unset() && f.map == nullptr && f.sym.unset() && f.name.unset() && f.srcline.unset();
+}
 
 FrameTable::~FrameTable() = default;
 
@@ -71,6 +77,13 @@ void FrameTable::grow_index() {
 }
 
 FrameId FrameTable::intern(const ChainFrame& f) {
+  if (is_bare(f)) {
+    size_t chunk = bare_size_ >> kBareChunkBits;
+    if (chunk >= kMaxBareChunks) throw std::bad_alloc();  // 2^31 addresses: out of memory
+    if (!bare_chunks_[chunk]) bare_chunks_[chunk] = std::make_unique_for_overwrite<uint64_t[]>(size_t{1} << kBareChunkBits);
+    bare_chunks_[chunk][bare_size_ & kBareChunkMask] = f.ip;
+    return static_cast<FrameId>(bare_size_++) | kBareBit;
+  }
   if ((size_ + 1) * 4 > index_.size() * 3) grow_index();
   uint64_t h = hash(f);
   size_t mask = index_.size() - 1;
@@ -81,11 +94,11 @@ FrameId FrameTable::intern(const ChainFrame& f) {
   if (chunk >= kMaxChunks) throw std::bad_alloc();  // 2^28 distinct frames: reported as out of memory
   if (!chunks_[chunk]) {
     chunks_[chunk] = std::make_unique<ChainFrame[]>(size_t{1} << kChunkBits);
-    key_chunks_[chunk] = std::make_unique<MatchKey[]>(size_t{1} << kChunkBits);
+    keys_[chunk] = std::make_unique<Key[]>(size_t{1} << kChunkBits);
   }
   FrameId id = static_cast<FrameId>(size_);
   chunks_[chunk][id & kChunkMask] = f;
-  key_chunks_[chunk][id & kChunkMask] = MatchKey{f.has_sym ? f.sym_start : f.ip, f.dso_order, f.has_sym, f.inlined};
+  keys_[chunk][id & kChunkMask] = Key{f.ip, f.sym_start, f.dso_order, f.has_sym, f.inlined};
   ++size_;
   index_[i] = Slot{h, id + 1};
   return id;

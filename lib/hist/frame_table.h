@@ -6,6 +6,11 @@
 //
 // Frames live in fixed-size chunks that never move, so a frame, once interned, can be read
 // while later ones are added.
+//
+// Frames that are an address and nothing else (no map, no symbol: the garbage a frame-pointer
+// walk reads through code built without them) are most of a large profile's distinct frames
+// and are rarely seen twice. They are kept as the address alone, one per intern(), with no
+// look-up: two such ids may name equal frames, which compare() says are equal.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -49,41 +54,70 @@ class FrameTable {
   FrameTable(const FrameTable&) = delete;
   FrameTable& operator=(const FrameTable&) = delete;
 
-  // The id of a frame equal to `f` field by field (texts by identity), added if new.
+  // The id of a frame equal to `f` field by field (texts by identity), added if new; a bare
+  // address gets a new id each time.
   FrameId intern(const ChainFrame& f);
-  const ChainFrame& operator[](FrameId id) const { return chunks_[id >> kChunkBits][id & kChunkMask]; }
-  size_t size() const { return size_; }
-  // compare_frames of two interned frames; equal ids are equal frames.
-  int compare(FrameId a, FrameId b) const {
-    if (a == b) return 0;
-    const MatchKey& x = key(a);
-    const MatchKey& y = key(b);
-    if (x.has_sym && y.has_sym && (x.inlined || y.inlined)) return compare_frames((*this)[a], (*this)[b]);
-    if (x.has_sym != y.has_sym) return compare_frames((*this)[a], (*this)[b]);
-    if (x.dso_order != y.dso_order) return x.dso_order < y.dso_order ? -1 : 1;
-    return x.at < y.at ? -1 : (x.at > y.at ? 1 : 0);
+  ChainFrame operator[](FrameId id) const {
+    if (id & kBareBit) {
+      ChainFrame f;
+      f.ip = bare_ip(id);
+      return f;
+    }
+    return chunks_[id >> kChunkBits][id & kChunkMask];
   }
-
- private:
-  // What compare_frames looks at, packed: the symbol start (or ip without a symbol).
-  struct MatchKey {
-    uint64_t at = 0;
+  // What compare_frames looks at, packed (a tree keeps its nodes' first one at hand).
+  struct Key {
+    uint64_t ip = 0, sym_start = 0;
     uint32_t dso_order = 0;
     bool has_sym = false, inlined = false;
   };
+  Key key(FrameId id) const {
+    if (id & kBareBit) return Key{bare_ip(id), 0, 0, false, false};
+    return keys_[id >> kChunkBits][id & kChunkMask];
+  }
+  // compare_frames of two keys, or kByName when only the frames' names can tell (inlined
+  // symbols).
+  static constexpr int kByName = 2;
+  static int compare_keys(const Key& x, const Key& y) {
+    if (x.has_sym && y.has_sym) {
+      if (x.inlined || y.inlined) return kByName;
+      if (x.dso_order != y.dso_order) return x.dso_order < y.dso_order ? -1 : 1;
+      return x.sym_start < y.sym_start ? -1 : (x.sym_start > y.sym_start ? 1 : 0);
+    }
+    if (x.dso_order != y.dso_order) return x.dso_order < y.dso_order ? -1 : 1;
+    return x.ip < y.ip ? -1 : (x.ip > y.ip ? 1 : 0);
+  }
+  // compare_frames of two interned frames; equal ids are equal frames.
+  int compare(FrameId a, FrameId b) const {
+    if (a == b) return 0;
+    int c = compare_keys(key(a), key(b));
+    return c == kByName ? compare_frames((*this)[a], (*this)[b]) : c;
+  }
+
+ private:
   static constexpr unsigned kChunkBits = 12;
   static constexpr FrameId kChunkMask = (1u << kChunkBits) - 1;
   static constexpr size_t kMaxChunks = size_t{1} << 16;  // 2^28 frames
+  static constexpr FrameId kBareBit = 1u << 31;           // ids of bare addresses
+  static constexpr unsigned kBareChunkBits = 16;
+  static constexpr FrameId kBareChunkMask = (1u << kBareChunkBits) - 1;
+  static constexpr size_t kMaxBareChunks = size_t{1} << 15;  // 2^31 addresses
 
-  const MatchKey& key(FrameId id) const { return key_chunks_[id >> kChunkBits][id & kChunkMask]; }
+  static bool is_bare(const ChainFrame& f);
+  uint64_t bare_ip(FrameId id) const {
+    id &= ~kBareBit;
+    return bare_chunks_[id >> kBareChunkBits][id & kBareChunkMask];
+  }
+
   static uint64_t hash(const ChainFrame& f);
   static bool same(const ChainFrame& a, const ChainFrame& b);
   void grow_index();
 
   // Fixed arrays of chunk pointers: a reader never sees them move.
   std::unique_ptr<std::unique_ptr<ChainFrame[]>[]> chunks_;
-  std::unique_ptr<std::unique_ptr<MatchKey[]>[]> key_chunks_;
-  size_t size_ = 0;
+  std::unique_ptr<std::unique_ptr<Key[]>[]> keys_;
+  std::unique_ptr<std::unique_ptr<uint64_t[]>[]> bare_chunks_;
+  size_t size_ = 0, bare_size_ = 0;
   // Open addressing, linear probing: each slot the frame's hash and id (id + 1; 0: empty).
   struct Slot {
     uint64_t hash = 0;

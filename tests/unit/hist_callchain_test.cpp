@@ -102,6 +102,54 @@ HistSample sample(const std::string& comm, const std::string& dso, const std::st
   return s;
 }
 
+// Bare addresses (no map, no symbol) get a new id each time; equal ones still compare equal,
+// so paths through the same address share a node.
+TEST(FrameTableTest, BareAddressesCompareByValue) {
+  FrameTable t;
+  ChainFrame bare;
+  bare.ip = 0x1234;
+  FrameId a = t.intern(bare), b = t.intern(bare);
+  EXPECT_NE(a, b);
+  EXPECT_EQ(t.compare(a, b), 0);
+  EXPECT_EQ(t[a].ip, 0x1234u);
+  EXPECT_FALSE(t[a].has_map);
+  CallchainTree tree;
+  tree.append(std::vector<ChainFrame>{bare, frame("x", 0x100)}, 1);
+  tree.append(std::vector<ChainFrame>{bare, frame("y", 0x200)}, 2);
+  ASSERT_EQ(tree.root().children().size(), 1u);
+  EXPECT_EQ(tree.root().children()[0]->children().size(), 2u);
+}
+
+// compare() (keys, and names for inlined symbols) agrees with compare_frames on every pair of a
+// mix of bare, mapped-without-symbol, symbol and inlined frames.
+TEST(FrameTableTest, CompareAgreesWithCompareFrames) {
+  FrameTable t;
+  std::vector<ChainFrame> frames;
+  for (uint64_t ip : {0x10u, 0x20u, 0x125u, 0x205u, 0x6100u, 0x6101u, 0x6102u}) {
+    ChainFrame bare;
+    bare.ip = ip;
+    frames.push_back(bare);
+    ChainFrame mapped = bare;
+    mapped.has_map = true;
+    mapped.dso_order = 1 + ip % 2;  // 0x6101: the ip of symbol "a" in dso 2 (and 0x6100 its start)
+    frames.push_back(mapped);
+  }
+  for (const char* n : {"a", "b", "ab"}) {
+    for (uint32_t dso : {1u, 2u}) {
+      ChainFrame f = frame(n, static_cast<uint64_t>(n[0]) * 0x100, dso);
+      frames.push_back(f);
+      f.inlined = true;
+      f.name = test::text(std::string(n) + " (inlined)");
+      frames.push_back(f);
+    }
+  }
+  std::vector<FrameId> ids;
+  for (const ChainFrame& f : frames) ids.push_back(t.intern(f));
+  for (size_t i = 0; i < frames.size(); ++i)
+    for (size_t j = 0; j < frames.size(); ++j)
+      EXPECT_EQ(t.compare(ids[i], ids[j]), compare_frames(frames[i], frames[j])) << i << " vs " << j;
+}
+
 TEST(HistEntries, GroupedAndOrderedByPeriodThenKeys) {
   Hists h(HistOptions{});
   h.add(sample("b", "deep", "zz", 5), nullptr);
