@@ -28,15 +28,15 @@
 namespace cperf {
 
 struct ChainNode {
+  // What a search among siblings reads, side by side: the link among the parent's children
+  // and the first frame's compare key.
+  RbNode rb_in;
+  FrameTable::Key key0;
   ChainNode* parent = nullptr;
   const FrameId* ids = nullptr;  // the node's run of frames (in the store; never changes)
   uint32_t nids = 0;
-  // The first frame's compare key, kept here so a search among siblings reads only the
-  // siblings themselves.
-  FrameTable::Key key0;
   uint64_t hit = 0, children_hit = 0;
   uint64_t count = 0, children_count = 0;
-  RbNode rb_in;                                      // link among the parent's children
   RbRoot children_in;                                // children, perf's insertion tree
   std::vector<ChainNode*> sorted;                    // filled by sort_graph
 
