@@ -43,7 +43,7 @@ FrameTable::FrameTable()
 
 bool FrameTable::is_bare(const ChainFrame& f) {
   return !f.has_map && !f.has_sym && !f.inlined && f.dso_order == 0 && f.sym_start == 0 && f.sym_end == 0 &&
-         f.dso.unset() && f.map == nullptr && f.sym.unset() && f.name.unset() && f.srcline.unset();
+         f.dso.unset() && f.map == nullptr && f.symbols == nullptr && f.sym.unset() && f.name.unset() && f.srcline.unset();
 }
 
 FrameTable::~FrameTable() = default;
@@ -60,7 +60,7 @@ uint64_t FrameTable::hash(const ChainFrame& f) {
 bool FrameTable::same(const ChainFrame& a, const ChainFrame& b) {
   return a.ip == b.ip && a.dso_order == b.dso_order && a.has_map == b.has_map && a.has_sym == b.has_sym &&
          a.inlined == b.inlined && a.sym_start == b.sym_start && a.sym_end == b.sym_end && a.dso.ptr() == b.dso.ptr() &&
-         a.map == b.map && a.sym.ptr() == b.sym.ptr() && a.name.ptr() == b.name.ptr() &&
+         a.map == b.map && a.symbols == b.symbols && a.sym.ptr() == b.sym.ptr() && a.name.ptr() == b.name.ptr() &&
          a.srcline.ptr() == b.srcline.ptr();
 }
 

@@ -32,6 +32,7 @@ struct ChainFrame {
   uint64_t sym_end = 0;
   Text dso;                          // the map's dso short name (pooled), when has_map
   const void* map = nullptr;         // the map (identity only), when has_map
+  const void* symbols = nullptr;     // the map's symbols (HistSample::symbols)
   // Pooled texts (StringPool): the frame's strings are shared by every frame that has them.
   Text sym;                 // the symbol's own name (without " (inlined)")
   Text name;                // what perf prints; unset for 0x<ip> (see frame_text)

@@ -363,7 +363,7 @@ void Hists::refresh_map(HistEntry& e, const HistSample& s) {
   if (e.key.map == s.map) return;
   if (std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kSym) == opts_.sort.end()) return;
   if (e.key.has_sym && s.map && symbol_lookup_) {
-    SymbolAt at = symbol_lookup_(s.map, e.key.sym_start);
+    SymbolAt at = symbol_lookup_(s, e.key.sym_start);
     // A rewritten symbol leaves the entry where its old one placed it in the tree.
     bool moved = !at.found || e.key.inlined || at.start != e.key.sym_start || at.end != e.key.sym_end;
     if (moved && index_keys_) index_.mark_group(index_key(e.key, e.filtered).group);
@@ -428,6 +428,7 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
     t.sym_end = f.sym_end;
     t.sym = f.sym;
     t.map = f.map;
+    t.symbols = f.symbols;
     t.addr = f.ip;
     t.srcline = f.srcline;
     // perf marks frames with a map as user level ('.'), kernel ones included; a frame with

@@ -94,6 +94,8 @@ struct HistSample {
   // The map the address was found in, compared by identity only (each process has its own
   // maps, as in perf): an entry hit from another map looks its symbol up again (findnew).
   const void* map = nullptr;
+  // That map's symbols, for the look-up (opaque here: what the SymbolLookup reads).
+  const void* symbols = nullptr;
   uint64_t addr = 0;      // map-relative address (raw ip without a map / for chain frames)
   uint64_t period = 1;
   uint8_t cpumode = 0;     // PERF_RECORD_MISC_KERNEL, _USER, ... of the sample (self entries)
@@ -144,7 +146,8 @@ struct SymbolAt {
   Text name;
   uint64_t start = 0, end = 0;
 };
-using SymbolLookup = std::function<SymbolAt(const void* map, uint64_t dso_addr)>;
+// The symbol at dso_addr in the sample's map (s.map, s.symbols).
+using SymbolLookup = std::function<SymbolAt(const HistSample& s, uint64_t dso_addr)>;
 
 class Hists {
  public:

@@ -139,6 +139,7 @@ ReportTool::Resolved ReportTool::resolve_uncached(const Thread& t, uint8_t cpumo
   ScriptSymbols::Hit hit = symbols_.find(r.map, r.addr);
   r.sym = hit.sym;
   r.chain = hit.chain;
+  r.symbols = symbols_.table_of(r.map);
   return r;
 }
 
@@ -185,6 +186,7 @@ FrameId ReportTool::make_frame(const Resolved& r, uint64_t ip, const std::string
   f.dso_order = r.map ? dso_order(r.map->dso) : 0;
   f.has_map = r.map && r.map->dso;
   f.map = r.map;
+  f.symbols = r.symbols;
   f.dso = f.has_map ? dso_name(r.map->dso) : Text();
   f.has_sym = r.sym != nullptr;
   f.inlined = r.sym && inline_name != nullptr;
@@ -210,9 +212,10 @@ Hists& ReportTool::hists_for(int attr_index) {
   if (!h) {
     h = std::make_unique<Hists>(opts_.hist);
     h->set_chain_store(&chains_);
-    h->set_symbol_lookup([this](const void* map, uint64_t addr) {
+    // Runs on the feeder's thread: it reads the sample's table, never symbols_.
+    h->set_symbol_lookup([](const HistSample& sample, uint64_t addr) {
       SymbolAt at;
-      const SymbolTable* table = symbols_.table_of(static_cast<const Map*>(map));
+      const auto* table = static_cast<const SymbolTable*>(sample.symbols);
       const Symbol* sym = table ? table->find(addr) : nullptr;
       if (sym) at = SymbolAt{true, Text(&sym->name), sym->start, sym->end};
       return at;
@@ -264,6 +267,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   hs.tid = t.tid;
   hs.has_map = al.map && al.map->dso;
   hs.map = al.map;
+  hs.symbols = al.symbols;
   if (hs.has_map) hs.dso = dso_name(al.map->dso);
   hs.level = cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
   hs.has_sym = al.sym != nullptr;
@@ -324,7 +328,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     has_path = true;
     if (want_parent_) hs.parent = find_parent();
   }
-  hists_for(attr_index).add(hs, path_.data(), has_path ? path_.size() : 0, filtered);
+  feeder_.add(hists_for(attr_index), hs, path_.data(), has_path ? path_.size() : 0, filtered);
 }
 
 void ReportTool::expand_entries() {
@@ -344,6 +348,7 @@ void ReportTool::expand_entries() {
 }
 
 bool ReportTool::has_samples() const {
+  feeder_.drain();
   for (const auto& [idx, h] : hists_)
     if (h->all_samples()) return true;
   return false;
@@ -352,6 +357,7 @@ bool ReportTool::has_samples() const {
 // The reports to show, in perf's order: one per event with samples, an event group's leader
 // carrying its members (which get none of their own) in the group view.
 std::vector<ReportTool::Section> ReportTool::sections(Session& s) {
+  feeder_.drain();
   for (auto& [idx, h] : hists_) h->set_use_callchain(opts_.hist.use_callchain);
   const auto& attrs = s.attrs();
   std::map<size_t, std::vector<size_t>> members_of;

@@ -14,6 +14,7 @@
 #include "header/feature_text.h"
 #include "hist/hists.h"
 #include "machine/machine.h"
+#include "report/hist_feeder.h"
 #include "record/sample_read.h"
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
@@ -84,6 +85,7 @@ class ReportTool : public SessionTool {
     const Map* map = nullptr;
     const Symbol* sym = nullptr;
     const InlineChain* chain = nullptr;  // perf 7.2's lines for a callchain entry; nullptr: sym
+    const SymbolTable* symbols = nullptr;  // the map's symbols (HistSample::symbols)
     uint64_t addr = 0;
   };
   struct ChainEntry {
@@ -156,6 +158,9 @@ class ReportTool : public SessionTool {
   StringPool pool_;  // the frames' names (pooled: frames are many, names few)
   // A symbol's (or inline line's) name -> its pooled name and "name (inlined)".
   std::unordered_map<const std::string*, std::pair<Text, Text>> names_;
+  // Adds samples to hists_ on the other core; declared last, so it stops before anything it
+  // touches goes away. Drained (const too) before the histograms are read.
+  mutable HistFeeder feeder_{std::thread::hardware_concurrency() > 1};
 };
 
 }  // namespace cperf

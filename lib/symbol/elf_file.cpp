@@ -39,8 +39,15 @@ std::optional<BuildId> build_id_in_notes(const Elf_Data* data) {
 
 }  // namespace
 
+bool libelf_ready() {
+  // Once for the process (libelf's version is a global every elf_begin reads; symbols load on
+  // two threads).
+  static const bool ready = elf_version(EV_CURRENT) != EV_NONE;
+  return ready;
+}
+
 std::unique_ptr<ElfFile> ElfFile::open(const std::string& path) {
-  if (elf_version(EV_CURRENT) == EV_NONE) return nullptr;
+  if (!libelf_ready()) return nullptr;
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return nullptr;
   std::unique_ptr<ElfFile> f(new ElfFile());

@@ -15,6 +15,9 @@
 
 namespace cperf {
 
+// libelf initialised (elf_version), once; false if this libelf cannot be used.
+bool libelf_ready();
+
 class ElfFile {
  public:
   struct Section {

@@ -136,7 +136,7 @@ std::vector<ChainFrame> fork_path(const void* map) {
   return p;
 }
 
-SymbolAt fork_symbols(const void*, uint64_t addr) {
+SymbolAt fork_symbols(const HistSample&, uint64_t addr) {
   if (addr == 0x500) return SymbolAt{true, test::text("_Fork"), 0x500, 0x510};
   if (addr == 0x900) return SymbolAt{true, test::text("dup_mmap"), 0x900, 0x910};
   return SymbolAt{};

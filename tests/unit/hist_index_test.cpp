@@ -25,8 +25,8 @@ struct Maps {
 
 // Map c holds another build of the library: its symbols start 0x10 later.
 SymbolLookup lookup_for(const Maps& maps) {
-  return [&maps](const void* map, uint64_t addr) {
-    uint64_t start = (addr & ~uint64_t{0xff}) + (map == &maps.c ? 0x10 : 0);
+  return [&maps](const HistSample& s, uint64_t addr) {
+    uint64_t start = (addr & ~uint64_t{0xff}) + (s.map == &maps.c ? 0x10 : 0);
     return SymbolAt{true, test::text("f" + std::to_string(start >> 8)), start, start + 0x80};
   };
 }
