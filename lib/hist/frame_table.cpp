@@ -39,11 +39,55 @@ const char* frame_text(const ChainFrame& f, char (&buf)[20]) {
 FrameTable::FrameTable()
     : chunks_(new std::unique_ptr<ChainFrame[]>[kMaxChunks]),
       keys_(new std::unique_ptr<Key[]>[kMaxChunks]),
-      bare_chunks_(new std::unique_ptr<uint64_t[]>[kMaxBareChunks]) {}
+      unsym_chunks_(new std::unique_ptr<Unsym[]>[kMaxUnsymChunks]),
+      place_chunks_(new std::unique_ptr<Place[]>[kMaxPlaceChunks]) {
+  place_of(ChainFrame());  // place 0: no map
+}
 
-bool FrameTable::is_bare(const ChainFrame& f) {
-  return !f.has_map && !f.has_sym && !f.inlined && f.dso_order == 0 && f.sym_start == 0 && f.sym_end == 0 &&
-         f.dso.unset() && f.map == nullptr && f.symbols == nullptr && f.sym.unset() && f.name.unset() && f.srcline.unset();
+bool FrameTable::is_unsym(const ChainFrame& f) {
+  return !f.has_sym && !f.inlined && f.sym_start == 0 && f.sym_end == 0 && f.sym.unset() && f.name.unset() &&
+         f.srcline.unset();
+}
+
+size_t FrameTable::PlaceHash::operator()(const Place& p) const {
+  size_t h = mix(0, reinterpret_cast<uintptr_t>(p.map));
+  h = mix(h, reinterpret_cast<uintptr_t>(p.symbols));
+  h = mix(h, reinterpret_cast<uintptr_t>(p.dso.ptr()));
+  return mix(h, p.dso_order * 2 + p.has_map);
+}
+
+bool FrameTable::PlaceEq::operator()(const Place& a, const Place& b) const {
+  return a.map == b.map && a.symbols == b.symbols && a.dso.ptr() == b.dso.ptr() && a.dso_order == b.dso_order &&
+         a.has_map == b.has_map;
+}
+
+uint32_t FrameTable::place_of(const ChainFrame& f) {
+  Place p{f.map, f.symbols, f.dso, f.dso_order, f.has_map};
+  if (places_ && PlaceEq()(p, last_place_)) return last_place_index_;
+  auto [it, fresh] = place_index_.try_emplace(p, static_cast<uint32_t>(places_));
+  if (fresh) {
+    size_t chunk = places_ >> kPlaceChunkBits;
+    if (chunk >= kMaxPlaceChunks) throw std::bad_alloc();
+    if (!place_chunks_[chunk]) place_chunks_[chunk] = std::make_unique<Place[]>(size_t{1} << kPlaceChunkBits);
+    place_chunks_[chunk][places_ & ((size_t{1} << kPlaceChunkBits) - 1)] = p;
+    ++places_;
+  }
+  last_place_ = p;
+  last_place_index_ = it->second;
+  return it->second;
+}
+
+ChainFrame FrameTable::unsym_frame(FrameId id) const {
+  const Unsym& u = unsym(id);
+  const Place& p = place(u.place);
+  ChainFrame f;
+  f.ip = u.ip;
+  f.dso_order = p.dso_order;
+  f.has_map = p.has_map;
+  f.dso = p.dso;
+  f.map = p.map;
+  f.symbols = p.symbols;
+  return f;
 }
 
 FrameTable::~FrameTable() = default;
@@ -77,12 +121,13 @@ void FrameTable::grow_index() {
 }
 
 FrameId FrameTable::intern(const ChainFrame& f) {
-  if (is_bare(f)) {
-    size_t chunk = bare_size_ >> kBareChunkBits;
-    if (chunk >= kMaxBareChunks) throw std::bad_alloc();  // 2^31 addresses: out of memory
-    if (!bare_chunks_[chunk]) bare_chunks_[chunk] = std::make_unique_for_overwrite<uint64_t[]>(size_t{1} << kBareChunkBits);
-    bare_chunks_[chunk][bare_size_ & kBareChunkMask] = f.ip;
-    return static_cast<FrameId>(bare_size_++) | kBareBit;
+  if (is_unsym(f)) {
+    size_t chunk = unsym_size_ >> kUnsymChunkBits;
+    if (chunk >= kMaxUnsymChunks) throw std::bad_alloc();  // 2^31 frames: out of memory
+    if (!unsym_chunks_[chunk]) unsym_chunks_[chunk] = std::make_unique<Unsym[]>(size_t{1} << kUnsymChunkBits);
+    uint32_t p = place_of(f);
+    unsym_chunks_[chunk][unsym_size_ & kUnsymChunkMask] = Unsym{f.ip, p, f.dso_order};
+    return static_cast<FrameId>(unsym_size_++) | kUnsymBit;
   }
   if ((size_ + 1) * 4 > index_.size() * 3) grow_index();
   uint64_t h = hash(f);

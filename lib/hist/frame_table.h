@@ -7,15 +7,17 @@
 // Frames live in fixed-size chunks that never move, so a frame, once interned, can be read
 // while later ones are added.
 //
-// Frames that are an address and nothing else (no map, no symbol: the garbage a frame-pointer
-// walk reads through code built without them) are most of a large profile's distinct frames
-// and are rarely seen twice. They are kept as the address alone, one per intern(), with no
-// look-up: two such ids may name equal frames, which compare() says are equal.
+// Frames without a symbol (the garbage a frame-pointer walk reads through code built without
+// frame pointers: addresses in no map, in the heap, in data) are most of a large profile's
+// distinct frames and are rarely seen twice. They are kept as the address and their place (the
+// map's part of the frame, stored once per map), one per intern(), with no look-up: two such
+// ids may name equal frames, which compare() says are equal.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "base/string_pool.h"
@@ -55,15 +57,11 @@ class FrameTable {
   FrameTable(const FrameTable&) = delete;
   FrameTable& operator=(const FrameTable&) = delete;
 
-  // The id of a frame equal to `f` field by field (texts by identity), added if new; a bare
-  // address gets a new id each time.
+  // The id of a frame equal to `f` field by field (texts by identity), added if new; a frame
+  // without a symbol gets a new id each time.
   FrameId intern(const ChainFrame& f);
   ChainFrame operator[](FrameId id) const {
-    if (id & kBareBit) {
-      ChainFrame f;
-      f.ip = bare_ip(id);
-      return f;
-    }
+    if (id & kUnsymBit) return unsym_frame(id);
     return chunks_[id >> kChunkBits][id & kChunkMask];
   }
   // What compare_frames looks at, packed (a tree keeps its nodes' first one at hand).
@@ -73,7 +71,10 @@ class FrameTable {
     bool has_sym = false, inlined = false;
   };
   Key key(FrameId id) const {
-    if (id & kBareBit) return Key{bare_ip(id), 0, 0, false, false};
+    if (id & kUnsymBit) {
+      const Unsym& u = unsym(id);
+      return Key{u.ip, 0, u.dso_order, false, false};
+    }
     return keys_[id >> kChunkBits][id & kChunkMask];
   }
   // compare_frames of two keys, or kByName when only the frames' names can tell (inlined
@@ -99,16 +100,35 @@ class FrameTable {
   static constexpr unsigned kChunkBits = 12;
   static constexpr FrameId kChunkMask = (1u << kChunkBits) - 1;
   static constexpr size_t kMaxChunks = size_t{1} << 16;  // 2^28 frames
-  static constexpr FrameId kBareBit = 1u << 31;           // ids of bare addresses
-  static constexpr unsigned kBareChunkBits = 16;
-  static constexpr FrameId kBareChunkMask = (1u << kBareChunkBits) - 1;
-  static constexpr size_t kMaxBareChunks = size_t{1} << 15;  // 2^31 addresses
+  static constexpr FrameId kUnsymBit = 1u << 31;  // ids of frames without a symbol
+  static constexpr unsigned kUnsymChunkBits = 16;
+  static constexpr FrameId kUnsymChunkMask = (1u << kUnsymChunkBits) - 1;
+  static constexpr size_t kMaxUnsymChunks = size_t{1} << 15;  // 2^31 frames
+  static constexpr unsigned kPlaceChunkBits = 12;
+  static constexpr size_t kMaxPlaceChunks = size_t{1} << 12;  // 2^24 places
 
-  static bool is_bare(const ChainFrame& f);
-  uint64_t bare_ip(FrameId id) const {
-    id &= ~kBareBit;
-    return bare_chunks_[id >> kBareChunkBits][id & kBareChunkMask];
+  // A frame without a symbol: its address and its place.
+  struct Unsym {
+    uint64_t ip = 0;
+    uint32_t place = 0;      // index in places_ (0: no map at all)
+    uint32_t dso_order = 0;  // the place's, at hand for compare()
+  };
+  // The map's part of a frame (ChainFrame's map, symbols, dso and dso_order fields).
+  struct Place {
+    const void* map = nullptr;
+    const void* symbols = nullptr;
+    Text dso;
+    uint32_t dso_order = 0;
+    bool has_map = false;
+  };
+  static bool is_unsym(const ChainFrame& f);
+  const Unsym& unsym(FrameId id) const {
+    id &= ~kUnsymBit;
+    return unsym_chunks_[id >> kUnsymChunkBits][id & kUnsymChunkMask];
   }
+  const Place& place(uint32_t i) const { return place_chunks_[i >> kPlaceChunkBits][i & ((1u << kPlaceChunkBits) - 1)]; }
+  ChainFrame unsym_frame(FrameId id) const;
+  uint32_t place_of(const ChainFrame& f);
 
   static uint64_t hash(const ChainFrame& f);
   static bool same(const ChainFrame& a, const ChainFrame& b);
@@ -117,8 +137,19 @@ class FrameTable {
   // Fixed arrays of chunk pointers: a reader never sees them move.
   std::unique_ptr<std::unique_ptr<ChainFrame[]>[]> chunks_;
   std::unique_ptr<std::unique_ptr<Key[]>[]> keys_;
-  std::unique_ptr<std::unique_ptr<uint64_t[]>[]> bare_chunks_;
-  size_t size_ = 0, bare_size_ = 0;
+  std::unique_ptr<std::unique_ptr<Unsym[]>[]> unsym_chunks_;
+  std::unique_ptr<std::unique_ptr<Place[]>[]> place_chunks_;
+  size_t size_ = 0, unsym_size_ = 0, places_ = 0;
+  // Place look-up: (map, symbols, dso, dso_order, has_map) -> index; the last one at hand.
+  struct PlaceHash {
+    size_t operator()(const Place& p) const;
+  };
+  struct PlaceEq {
+    bool operator()(const Place& a, const Place& b) const;
+  };
+  std::unordered_map<Place, uint32_t, PlaceHash, PlaceEq> place_index_;
+  Place last_place_;
+  uint32_t last_place_index_ = 0;
   // Open addressing, linear probing: each slot the frame's hash and id (id + 1; 0: empty).
   struct Slot {
     uint64_t hash = 0;

@@ -102,8 +102,8 @@ HistSample sample(const std::string& comm, const std::string& dso, const std::st
   return s;
 }
 
-// Bare addresses (no map, no symbol) get a new id each time; equal ones still compare equal,
-// so paths through the same address share a node.
+// Frames without a symbol get a new id each time; equal ones still compare equal, so paths
+// through the same address share a node.
 TEST(FrameTableTest, BareAddressesCompareByValue) {
   FrameTable t;
   ChainFrame bare;
@@ -113,6 +113,24 @@ TEST(FrameTableTest, BareAddressesCompareByValue) {
   EXPECT_EQ(t.compare(a, b), 0);
   EXPECT_EQ(t[a].ip, 0x1234u);
   EXPECT_FALSE(t[a].has_map);
+  // In a map but without a symbol: the same, and the frame comes back whole.
+  static const std::string kHeap = "[heap]";
+  int heap_map = 0;
+  ChainFrame mapped = bare;
+  mapped.has_map = true;
+  mapped.dso_order = 3;
+  mapped.dso = Text(&kHeap);
+  mapped.map = &heap_map;
+  FrameId c = t.intern(mapped), d = t.intern(mapped);
+  EXPECT_NE(c, d);
+  EXPECT_EQ(t.compare(c, d), 0);
+  EXPECT_NE(t.compare(a, c), 0);  // another dso
+  ChainFrame back = t[d];
+  EXPECT_TRUE(back.has_map);
+  EXPECT_EQ(back.dso.ptr(), &kHeap);
+  EXPECT_EQ(back.map, &heap_map);
+  EXPECT_EQ(back.dso_order, 3u);
+  EXPECT_EQ(back.ip, 0x1234u);
   CallchainTree tree;
   tree.append(std::vector<ChainFrame>{bare, frame("x", 0x100)}, 1);
   tree.append(std::vector<ChainFrame>{bare, frame("y", 0x200)}, 2);
