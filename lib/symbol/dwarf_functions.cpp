@@ -72,28 +72,30 @@ std::unique_ptr<DwarfFunctions> DwarfFunctions::open(const std::string& path) {
   if (!libelf_ready()) return d;
   d->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (d->fd_ < 0) return d;
-  Elf* elf = d->elf_ = elf_begin(d->fd_, ELF_C_READ_MMAP, nullptr);
-  if (!elf) return d;
-  GElf_Ehdr eh;
-  if (gelf_getehdr(elf, &eh)) d->is_dyn_ = eh.e_type == ET_DYN;
-  size_t shstrndx = 0;
-  if (elf_getshdrstrndx(elf, &shstrndx) == 0) {
-    for (Elf_Scn* scn = nullptr; (scn = elf_nextscn(elf, scn)) != nullptr;) {
-      GElf_Shdr sh;
-      const char* name = gelf_getshdr(scn, &sh) ? elf_strptr(elf, shstrndx, sh.sh_name) : nullptr;
-      if (name && std::strcmp(name, ".debug_line") == 0 && sh.sh_type != SHT_NOBITS)
-        d->has_line_info_ = true;
+  if (Elf* elf = elf_begin(d->fd_, ELF_C_READ_MMAP, nullptr)) {
+    GElf_Ehdr eh;
+    if (gelf_getehdr(elf, &eh)) d->is_dyn_ = eh.e_type == ET_DYN;
+    size_t shstrndx = 0;
+    if (elf_getshdrstrndx(elf, &shstrndx) == 0) {
+      for (Elf_Scn* scn = nullptr; (scn = elf_nextscn(elf, scn)) != nullptr;) {
+        GElf_Shdr sh;
+        const char* name = gelf_getshdr(scn, &sh) ? elf_strptr(elf, shstrndx, sh.sh_name) : nullptr;
+        if (name && std::strcmp(name, ".debug_line") == 0 && sh.sh_type != SHT_NOBITS)
+          d->has_line_info_ = true;
+      }
     }
+    elf_end(elf);
   }
-  // Not dwarf_begin(fd): it sets libelf's version again, a global that another thread's
-  // elf_begin may be reading (symbols load on two threads).
-  d->dwarf_ = dwarf_begin_elf(elf, DWARF_C_READ, nullptr);
+  // dwarf_begin calls elf_version again: a write of the value libelf_ready() already stored
+  // to libelf's init flag, which another thread's elf_begin may read at that moment (symbols
+  // load on two threads; helgrind reports it). elf_begin + dwarf_begin_elf would avoid the
+  // write, but then libdw's decompressed sections stay 2 MiB larger on the build profile.
+  d->dwarf_ = dwarf_begin(d->fd_, DWARF_C_READ);
   return d;
 }
 
 DwarfFunctions::~DwarfFunctions() {
   if (dwarf_) dwarf_end(dwarf_);
-  if (elf_) elf_end(elf_);
   if (fd_ >= 0) ::close(fd_);
 }
 

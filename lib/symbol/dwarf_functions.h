@@ -69,7 +69,6 @@ class DwarfFunctions {
 
   DwarfFunctions() = default;
   int fd_ = -1;
-  Elf* elf_ = nullptr;
   Dwarf* dwarf_ = nullptr;
   bool has_line_info_ = false;
   bool is_dyn_ = false;
