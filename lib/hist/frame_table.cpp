@@ -134,7 +134,7 @@ FrameId FrameTable::intern(const ChainFrame& f) {
   size_t mask = index_.size() - 1;
   size_t i = h & mask;
   for (; index_[i].id_plus_1; i = (i + 1) & mask)
-    if (index_[i].hash == h && same((*this)[index_[i].id_plus_1 - 1], f)) return index_[i].id_plus_1 - 1;
+    if (index_[i].hash == h && same(interned(index_[i].id_plus_1 - 1), f)) return index_[i].id_plus_1 - 1;
   size_t chunk = size_ >> kChunkBits;
   if (chunk >= kMaxChunks) throw std::bad_alloc();  // 2^28 distinct frames: reported as out of memory
   if (!chunks_[chunk]) {

@@ -62,7 +62,13 @@ class FrameTable {
   FrameId intern(const ChainFrame& f);
   ChainFrame operator[](FrameId id) const {
     if (id & kUnsymBit) return unsym_frame(id);
-    return chunks_[id >> kChunkBits][id & kChunkMask];
+    return interned(id);
+  }
+  // The same without a copy of an interned frame: a reference to it, else the frame made in
+  // `scratch`.
+  const ChainFrame& get(FrameId id, ChainFrame& scratch) const {
+    if (id & kUnsymBit) return scratch = unsym_frame(id);
+    return interned(id);
   }
   // What compare_frames looks at, packed (a tree keeps its nodes' first one at hand).
   struct Key {
@@ -122,6 +128,8 @@ class FrameTable {
     bool has_map = false;
   };
   static bool is_unsym(const ChainFrame& f);
+  // An interned frame in place (operator[] returns a copy).
+  const ChainFrame& interned(FrameId id) const { return chunks_[id >> kChunkBits][id & kChunkMask]; }
   const Unsym& unsym(FrameId id) const {
     id &= ~kUnsymBit;
     return unsym_chunks_[id >> kUnsymChunkBits][id & kUnsymChunkMask];

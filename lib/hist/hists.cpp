@@ -418,8 +418,9 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
   cache_.push_back(he);
   bool parallelism_key = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kParallelism) != opts_.sort.end();
   HistSample t = s;  // the sample's thread, period, cpu and parent; each frame sets the rest
+  ChainFrame scratch;
   for (size_t i = 0; i < n; ++i) {
-    const ChainFrame& f = st.frames[path[i]];
+    const ChainFrame& f = st.frames.get(path[i], scratch);
     t.has_map = f.has_map;
     t.dso = f.has_map ? f.dso : Text();
     t.has_sym = f.has_sym;

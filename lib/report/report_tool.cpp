@@ -311,7 +311,11 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
         if (bad) break;
         continue;
       }
-      entries_.push_back({resolve(t, mode, ip), ip});
+      // Filled in place: copying a returned ChainEntry made its last 16-byte load span two
+      // smaller stores (a store-forwarding stall on every frame).
+      ChainEntry& ce = entries_.emplace_back();
+      ce.r = resolve(t, mode, ip);
+      ce.ip = ip;
     }
     if (bad) entries_.clear();
     if (opts_.caller_order) std::reverse(entries_.begin(), entries_.end());
