@@ -21,14 +21,12 @@ ReportTool::ReportTool(ReportToolOptions opts)
   symbols_.set_inline_frames(opts_.inline_frames);
   symbols_.set_kernel_maps(&machine_.kernel_maps());
   unwinder_.set_style(opts_.unwind_style);
-  want_parent_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kParent) !=
-                 opts_.hist.sort.end();
-  want_srcline_ = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kSrcline) !=
-                  opts_.hist.sort.end();
-  bool want_sym = std::find(opts_.hist.sort.begin(), opts_.hist.sort.end(), SortKey::kSym) !=
-                  opts_.hist.sort.end();
-  symbols_.set_prefetch(want_sym || want_srcline_ || want_parent_ || opts_.hist.use_callchain ||
-                        opts_.hist.children);
+  const std::vector<SortKey>& keys = opts_.hist.sort;
+  auto sorts_by = [&](SortKey k) { return std::find(keys.begin(), keys.end(), k) != keys.end(); };
+  want_parent_ = sorts_by(SortKey::kParent);
+  want_srcline_ = sorts_by(SortKey::kSrcline);
+  symbols_.set_prefetch(sorts_by(SortKey::kSym) || want_srcline_ || want_parent_ ||
+                        opts_.hist.use_callchain || opts_.hist.children);
 }
 
 // perf's hist_entry__srcline: the line of the address, else "sym+<decimal offset>", else

@@ -33,12 +33,15 @@ void ScriptSymbols::use_build_ids(const PerfDataReader& reader) {
   reader_ = &reader;
   auto it = reader.features().find(HEADER_BUILD_ID);
   if (it == reader.features().end()) return;
-  header_build_ids_ = parse_build_id_table(it->second, reader.swapped());
-  if (!prefetch_) return;
+  // One pass over the table: the first entry of a name wins (parse_build_id_table's rule), and
+  // with prefetching on, the user dsos among those are loaded ahead.
+  header_build_ids_.clear();
   std::vector<std::pair<std::string, std::string>> user;
-  for (RecordedBuildId& e : build_id_entries(it->second, reader.swapped()))
-    if (!e.kernel && e.filename.starts_with('/') && header_build_ids_[e.filename] == e.hex)
+  for (RecordedBuildId& e : build_id_entries(it->second, reader.swapped())) {
+    bool first = header_build_ids_.try_emplace(e.filename, e.hex).second;
+    if (first && prefetch_ && !e.kernel && e.filename.starts_with('/'))
       user.emplace_back(std::move(e.filename), std::move(e.hex));
+  }
   cache_.prefetch(std::move(user), inline_frames_);
 }
 
