@@ -25,63 +25,61 @@ const FrameId* ChainStore::copy_ids(const FrameId* ids, size_t n) {
   return out;
 }
 
+ChainNode* const* ChainStore::copy_sorted(ChainNode* const* nodes, size_t n) {
+  if (sorted_cap_ - sorted_used_ < n) {
+    sorted_cap_ = std::max(kIdsPerChunk, n);
+    sorted_chunks_.push_back(std::make_unique_for_overwrite<ChainNode*[]>(sorted_cap_));
+    sorted_used_ = 0;
+  }
+  ChainNode** out = sorted_chunks_.back().get() + sorted_used_;
+  std::copy(nodes, nodes + n, out);
+  sorted_used_ += n;
+  return out;
+}
+
 namespace {
 
-void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from, uint64_t period,
-                     uint64_t count);
+void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from, uint64_t period);
 
-ChainNode* add_leaf(ChainStore& st, ChainNode& parent, PathIds& path, size_t from, uint64_t period,
-                    uint64_t count) {
+ChainNode* add_leaf(ChainStore& st, PathIds& path, size_t from, uint64_t period) {
   ChainNode* leaf = st.new_node();
-  leaf->parent = &parent;
   leaf->ids = path.stored(from);
   leaf->nids = static_cast<uint32_t>(path.size() - from);
   leaf->key0 = st.frames.key(leaf->ids[0]);
   leaf->hit = period;
-  leaf->count = count;
   return leaf;
 }
 
 // The path matched only the first `at` frames of `node`: the rest of the node (with its
 // children) becomes its first child, the rest of the path (from `from`, if any) a second one,
 // placed left or right of the first as perf's split does.
-void split(ChainStore& st, ChainNode& node, size_t at, PathIds& path, size_t from, uint64_t period,
-           uint64_t count) {
+void split(ChainStore& st, ChainNode& node, size_t at, PathIds& path, size_t from, uint64_t period) {
   ChainNode* tail = st.new_node();
-  tail->parent = &node;
   tail->ids = node.ids + at;
   tail->nids = static_cast<uint32_t>(node.nids - at);
   tail->key0 = st.frames.key(tail->ids[0]);
   tail->children_in = node.children_in;
-  for (RbNode* r = rb_first(tail->children_in); r; r = rb_next(r)) r->item<ChainNode>()->parent = tail;
   tail->hit = node.hit;
   tail->children_hit = node.children_hit;
-  tail->count = node.count;
-  tail->children_count = node.children_count;
   node.nids = static_cast<uint32_t>(at);
   node.children_hit = tail->cumul_hits();
-  node.children_count = tail->cumul_count();
   node.children_in = RbRoot{};
   rb_insert_at(node.children_in, &tail->rb_in, nullptr, &node.children_in.node);
   if (from < path.size()) {
     node.hit = 0;
-    node.count = 0;
     node.children_hit += period;
-    node.children_count += count;
     bool left = st.frames.compare(tail->ids[0], path.data()[from]) < 0;
-    ChainNode* leaf = add_leaf(st, node, path, from, period, count);
+    ChainNode* leaf = add_leaf(st, path, from, period);
     RbNode* first = node.children_in.node;
     rb_insert_at(node.children_in, &leaf->rb_in, first, left ? &first->left : &first->right);
   } else {
     node.hit = period;
-    node.count = count;
   }
 }
 
 // perf's append_chain for a node whose first frame matches the path's (at `from`): the
 // path goes into the node, splitting it where they part.
-void append_chain(ChainStore& st, ChainNode& node, PathIds& path, size_t from, uint64_t period,
-                  uint64_t count) {
+void append_chain(ChainStore& st, ChainNode& node, PathIds& path, size_t from, uint64_t period) {
   const FrameId* p = path.data() + from;
   size_t n = path.size() - from;
   size_t i = 1;
@@ -90,17 +88,15 @@ void append_chain(ChainStore& st, ChainNode& node, PathIds& path, size_t from, u
     ++i;
   }
   if (i < node.nids) {
-    split(st, node, i, path, from + i, period, count);
+    split(st, node, i, path, from + i, period);
   } else if (i == n) {
     node.hit += period;
-    node.count += count;
   } else {
-    append_children(st, node, path, from + i, period, count);
+    append_children(st, node, path, from + i, period);
   }
 }
 
-void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from, uint64_t period,
-                     uint64_t count) {
+void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from, uint64_t period) {
   const FrameId first = path.data()[from];
   const FrameTable::Key key = st.frames.key(first);
   RbSlot slot = rb_find_slot(root.children_in, [&](RbNode* r) {
@@ -109,42 +105,43 @@ void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from
     return c == FrameTable::kByName ? st.frames.compare(child.ids[0], first) : c;
   });
   if (slot.found) {
-    append_chain(st, *slot.found->item<ChainNode>(), path, from, period, count);
+    append_chain(st, *slot.found->item<ChainNode>(), path, from, period);
   } else {
-    ChainNode* leaf = add_leaf(st, root, path, from, period, count);
+    ChainNode* leaf = add_leaf(st, path, from, period);
     rb_insert_at(root.children_in, &leaf->rb_in, slot.parent, slot.link);
   }
   root.children_hit += period;
-  root.children_count += count;
 }
 
-void sort_abs(ChainNode& node, uint64_t min_hit) {
-  node.sorted.clear();
+// perf's graph sorts: a node's children that reach min_hit(node), largest cumulated hits first
+// (stable: ties keep tree order), stored for the node. Children below the threshold are not
+// descended into: all their nodes have fewer hits, so print never reaches them. `kept` is
+// scratch shared by the whole walk (each level works above the levels that called it).
+template <typename MinHit>
+void sort_kept(ChainStore& st, ChainNode& node, MinHit min_hit, std::vector<ChainNode*>& kept) {
+  size_t base = kept.size();
+  uint64_t min = min_hit(node);
   for (RbNode* r = rb_first(node.children_in); r; r = rb_next(r)) {
     ChainNode* c = r->item<ChainNode>();
-    sort_abs(*c, min_hit);
-    if (c->cumul_hits() >= min_hit) node.sorted.push_back(c);
+    if (c->cumul_hits() >= min) kept.push_back(c);
   }
-  std::stable_sort(node.sorted.begin(), node.sorted.end(),
+  for (size_t i = base; i < kept.size(); ++i) sort_kept(st, *kept[i], min_hit, kept);
+  std::stable_sort(kept.begin() + static_cast<std::ptrdiff_t>(base), kept.end(),
                    [](const ChainNode* a, const ChainNode* b) { return a->cumul_hits() > b->cumul_hits(); });
+  node.nsorted = static_cast<uint32_t>(kept.size() - base);
+  node.sorted_ = node.nsorted ? st.copy_sorted(kept.data() + base, node.nsorted) : nullptr;
+  kept.resize(base);
 }
 
-void sort_rel(ChainNode& node, double min_fraction) {
-  node.sorted.clear();
-  uint64_t min_hit = static_cast<uint64_t>(std::ceil(static_cast<double>(node.children_hit) * min_fraction));
-  for (RbNode* r = rb_first(node.children_in); r; r = rb_next(r)) {
-    ChainNode* c = r->item<ChainNode>();
-    sort_rel(*c, min_fraction);
-    if (c->cumul_hits() >= min_hit) node.sorted.push_back(c);
-  }
-  std::stable_sort(node.sorted.begin(), node.sorted.end(),
-                   [](const ChainNode* a, const ChainNode* b) { return a->cumul_hits() > b->cumul_hits(); });
-}
-
-void collect_flat(const ChainNode& node, uint64_t min_hit, std::vector<const ChainNode*>& out) {
+// Nodes with own hits >= min_hit, children before their parent; `path` is the nodes above.
+void collect_flat(const ChainNode& node, uint64_t min_hit, std::vector<const ChainNode*>& path,
+                  std::vector<FlatNode>& out) {
+  if (node.cumul_hits() < min_hit) return;  // no node below has more
+  path.push_back(&node);
   for (RbNode* r = rb_first(node.children_in); r; r = rb_next(r))
-    collect_flat(*r->item<ChainNode>(), min_hit, out);
-  if (node.hit && node.hit >= min_hit) out.push_back(&node);
+    collect_flat(*r->item<ChainNode>(), min_hit, path, out);
+  if (node.hit && node.hit >= min_hit) out.push_back(FlatNode{&node, path});
+  path.pop_back();
 }
 
 void merge_branch(ChainStore& st, ChainNode& dst, const ChainNode& src, std::vector<FrameId>& path) {
@@ -159,7 +156,7 @@ void merge_branch(ChainStore& st, ChainNode& dst, const ChainNode& src, std::vec
   }
   if (src.hit && !path.empty()) {
     PathIds p(st, path.data(), path.size());
-    append_children(st, dst, p, 0, src.hit, 1);
+    append_children(st, dst, p, 0, src.hit);
   }
   for (RbNode* r = rb_first(src.children_in); r; r = rb_next(r))
     merge_branch(st, dst, *r->item<ChainNode>(), path);
@@ -187,9 +184,9 @@ std::vector<const ChainNode*> ChainNode::children() const {
   return v;
 }
 
-void CallchainTree::append(PathIds& path, size_t from, uint64_t period, uint64_t count) {
+void CallchainTree::append(PathIds& path, size_t from, uint64_t period) {
   if (from >= path.size()) return;
-  append_children(store(), root_, path, from, period, count);
+  append_children(store(), root_, path, from, period);
   max_depth_ = std::max(max_depth_, path.size() - from);
 }
 
@@ -199,16 +196,26 @@ void CallchainTree::append(const std::vector<ChainFrame>& path, uint64_t period)
   append(ids.data(), ids.size(), period);
 }
 
-void CallchainTree::sort_graph(uint64_t min_hit) { sort_abs(root_, min_hit); }
+void CallchainTree::sort_graph(uint64_t min_hit) {
+  std::vector<ChainNode*> kept;
+  sort_kept(store(), root_, [min_hit](const ChainNode&) { return min_hit; }, kept);
+}
 
-void CallchainTree::sort_graph_rel(double min_fraction) { sort_rel(root_, min_fraction); }
+void CallchainTree::sort_graph_rel(double min_fraction) {
+  std::vector<ChainNode*> kept;
+  auto min_hit = [min_fraction](const ChainNode& n) {
+    return static_cast<uint64_t>(std::ceil(static_cast<double>(n.children_hit) * min_fraction));
+  };
+  sort_kept(store(), root_, min_hit, kept);
+}
 
-std::vector<const ChainNode*> CallchainTree::sort_flat(uint64_t min_hit) const {
-  std::vector<const ChainNode*> out;
+std::vector<FlatNode> CallchainTree::sort_flat(uint64_t min_hit) const {
+  std::vector<FlatNode> out;
+  std::vector<const ChainNode*> path;
   for (RbNode* r = rb_first(root_.children_in); r; r = rb_next(r))
-    collect_flat(*r->item<ChainNode>(), min_hit, out);
+    collect_flat(*r->item<ChainNode>(), min_hit, path, out);
   std::stable_sort(out.begin(), out.end(),
-                   [](const ChainNode* a, const ChainNode* b) { return a->hit > b->hit; });
+                   [](const FlatNode& a, const FlatNode& b) { return a.node->hit > b.node->hit; });
   return out;
 }
 

@@ -12,6 +12,8 @@
 //    shape, and printed ties fall back to that list.
 //  - sort_graph(min_hit) keeps children whose cumulated hits reach min_hit, ordered by
 //    cumulated hits (largest first, stable); sort_flat(min_hit) lists the nodes with own hits.
+//  - Nodes know neither their parent nor their sample count: nothing printed needs them, and a
+//    large profile has hundreds of thousands of nodes.
 //
 // Storage: frames are ids of a FrameTable, and nodes and their id runs are cut from a
 // ChainStore shared by all the trees of a report, so a tree costs a few words per node and
@@ -20,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "hist/frame_table.h"
@@ -32,21 +35,27 @@ struct ChainNode {
   // and the first frame's compare key.
   RbNode rb_in;
   FrameTable::Key key0;
-  ChainNode* parent = nullptr;
-  const FrameId* ids = nullptr;  // the node's run of frames (in the store; never changes)
-  uint32_t nids = 0;
+  const FrameId* ids = nullptr;        // the node's run of frames (in the store; never changes)
+  ChainNode* const* sorted_ = nullptr;  // sort_graph's children (in the store)
+  uint32_t nids = 0, nsorted = 0;
   uint64_t hit = 0, children_hit = 0;
-  uint64_t count = 0, children_count = 0;
-  RbRoot children_in;                                // children, perf's insertion tree
-  std::vector<ChainNode*> sorted;                    // filled by sort_graph
+  RbRoot children_in;                   // children, perf's insertion tree
 
   ChainNode() { rb_in.owner = this; }
   size_t size() const { return nids; }
   FrameId id(size_t i) const { return ids[i]; }
   uint64_t cumul_hits() const { return hit + children_hit; }
-  uint64_t cumul_count() const { return count + children_count; }
+  // The children sort_graph kept, in print order. Only nodes reached through them are
+  // sorted: below a kept node's threshold nothing is printed, so nothing is sorted there.
+  std::span<ChainNode* const> sorted() const { return {sorted_, nsorted}; }
   // Children in tree order (largest first key first).
   std::vector<const ChainNode*> children() const;
+};
+
+// A node with own hits and the nodes from the top down to it (sort_flat).
+struct FlatNode {
+  const ChainNode* node = nullptr;
+  std::vector<const ChainNode*> path;  // top level first, `node` last
 };
 
 // What the trees of one report share: the frames, and the arenas of nodes and id runs.
@@ -56,6 +65,8 @@ class ChainStore {
   ChainNode* new_node();
   // A lasting copy of n ids.
   const FrameId* copy_ids(const FrameId* ids, size_t n);
+  // A lasting copy of a node's sorted children.
+  ChainNode* const* copy_sorted(ChainNode* const* nodes, size_t n);
 
  private:
   static constexpr size_t kNodesPerChunk = 2048;
@@ -64,6 +75,8 @@ class ChainStore {
   size_t nodes_used_ = kNodesPerChunk;
   std::vector<std::unique_ptr<FrameId[]>> id_chunks_;
   size_t ids_used_ = kIdsPerChunk, ids_cap_ = kIdsPerChunk;
+  std::vector<std::unique_ptr<ChainNode*[]>> sorted_chunks_;
+  size_t sorted_used_ = kIdsPerChunk, sorted_cap_ = kIdsPerChunk;
 };
 
 // A sample's path as handed to several trees (the entry of each frame in --children mode):
@@ -96,9 +109,8 @@ class CallchainTree {
   ChainStore& store();
   const FrameTable& frames() { return store().frames; }
 
-  // Adds the path's frames [from, n) with their period, counted as `count` samples. Empty
-  // paths are ignored.
-  void append(PathIds& path, size_t from, uint64_t period, uint64_t count = 1);
+  // Adds the path's frames [from, n) with their period. Empty paths are ignored.
+  void append(PathIds& path, size_t from, uint64_t period);
   void append(const FrameId* ids, size_t n, uint64_t period) {
     PathIds p(store(), ids, n);
     append(p, 0, period);
@@ -109,12 +121,12 @@ class CallchainTree {
   // into one). As in perf 7.2 the merged frames keep their map but lose their symbol: they
   // match by address and print as 0x<ip>. Both trees share one store.
   void merge(const CallchainTree& src);
-  // Fills `sorted` of every node for graph output (perf's graph/abs mode).
+  // Fills sorted() of the nodes graph output shows (perf's graph/abs mode).
   void sort_graph(uint64_t min_hit);
   // fractal (relative) mode: min_hit is min_percent of each node's children hits.
   void sort_graph_rel(double min_fraction);
   // Nodes with own hits >= min_hit (and > 0), by own hits descending (flat/folded modes).
-  std::vector<const ChainNode*> sort_flat(uint64_t min_hit) const;
+  std::vector<FlatNode> sort_flat(uint64_t min_hit) const;
 
   const ChainNode& root() const { return root_; }
   bool empty() const { return root_.children_in.empty(); }

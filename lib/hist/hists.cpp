@@ -1,5 +1,7 @@
 #include "hist/hists.h"
 
+#include "hist/hist_compare.h"
+
 #include <algorithm>
 #include <cstring>
 #include <unordered_map>
@@ -8,23 +10,9 @@ namespace cperf {
 
 namespace {
 
-// perf's cmp_null: a missing value sorts before a present one.
-int64_t cmp_null(bool l_present, bool r_present) {
-  if (!l_present && !r_present) return 0;
-  return !l_present ? -1 : 1;
-}
-
-int64_t field_cmp(uint64_t a, uint64_t b) { return a > b ? 1 : (a < b ? -1 : 0); }
-
-int64_t str_cmp(const Text& a, const Text& b) {
-  int c = a.compare(b);
-  return c < 0 ? -1 : (c > 0 ? 1 : 0);
-}
-
 // perf's _sort__dso_cmp(map_l, map_r): no dso first, then by short name.
 int64_t dso_cmp(const HistSample& l, const HistSample& r) {
-  if (!l.has_map || !r.has_map) return cmp_null(r.has_map, l.has_map);
-  return str_cmp(l.dso, r.dso);
+  return dso_name_cmp(l.has_map, l.dso, r.has_map, r.dso);
 }
 
 // perf's _sort__sym_cmp: inline symbols compare by name (equal names of overlapping ranges are
@@ -277,8 +265,7 @@ int64_t Hists::key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b)
 }
 
 // perf's hist_entry__sort for the output tree: > 0 puts `a` before `b`.
-int64_t Hists::sort_cmp(const HistEntry& a, const HistEntry& b) const {
-  if (!opts_.fields.empty()) return fields_sort_cmp(a, b);
+void Hists::prepare_sort_order() const {
   if (!sort_order_ready_) {
     // The overhead columns sort in their order (children, latency, self ...); -n's and the
     // total period's columns do not. Worked out once: this runs for every comparison.
@@ -292,6 +279,11 @@ int64_t Hists::sort_cmp(const HistEntry& a, const HistEntry& b) const {
     sort_keys_ = shown_keys();
     sort_order_ready_ = true;
   }
+}
+
+int64_t Hists::sort_cmp(const HistEntry& a, const HistEntry& b) const {
+  if (!opts_.fields.empty()) return fields_sort_cmp(a, b);
+  prepare_sort_order();
   int64_t c = 0;
   for (OutputField::Kind kind : sort_numbers_) {
     c = number_sort_cmp(kind, a, b);
@@ -318,10 +310,16 @@ int64_t Hists::fields_sort_cmp(const HistEntry& a, const HistEntry& b) const {
   return 0;
 }
 
-HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered) {
-  IndexKey k = index_key(s, filtered);
-  bool answered = false;
-  HistEntry* e = indexed(k, s, filtered, &answered);
+HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered, const Lookup* known) {
+  Lookup l;
+  if (known) {
+    l = *known;
+  } else {
+    l.key = index_key(s, filtered);
+    l.entry = indexed(l.key, s, filtered, &l.answered);
+  }
+  const IndexKey& k = l.key;
+  HistEntry* e = l.entry;
   RbSlot slot;
   if (!e) {
     // Not indexed: the tree's answer (a new entry needs its place in the tree anyway).
@@ -438,11 +436,13 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
     // perf's duplicate check compares with a template entry that has no parallelism, so with
     // that key no frame is ever a duplicate (each adds its period again).
     bool dup = false;
+    Lookup unfiltered;  // the look-up findnew would make again, for an unfiltered sample
     if (!parallelism_key) {
-      bool answered = false;
-      const HistEntry* same = indexed(index_key(t, false), t, false, &answered);
-      if (answered)  // the only entry equal to the frame's key
-        dup = same && std::find(cache_.begin(), cache_.end(), same) != cache_.end();
+      unfiltered.key = index_key(t, false);
+      unfiltered.entry = indexed(unfiltered.key, t, false, &unfiltered.answered);
+      if (unfiltered.answered)  // the only entry equal to the frame's key
+        dup = unfiltered.entry &&
+              std::find(cache_.begin(), cache_.end(), unfiltered.entry) != cache_.end();
       else
         for (const HistEntry* c : cache_)
           if (cmp(*c, t, false) == 0) {
@@ -451,7 +451,7 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
           }
     }
     if (dup) continue;
-    HistEntry* ce = findnew(t, false, filtered);
+    HistEntry* ce = findnew(t, false, filtered, !parallelism_key && !filtered ? &unfiltered : nullptr);
     cache_.push_back(ce);
     if (keep_chains) ce->chain.append(ids, i, s.period);
   }
@@ -546,11 +546,15 @@ void Hists::link_group(const std::vector<Hists*>& members) {
 }
 
 std::vector<HistEntry*> Hists::sorted() {
+  RbRoot& root = output_root();
+  // perf's --symbol-filter hides entries after the collapse, which it does not steer.
+  for (RbNode* n = rb_first(root); n; n = rb_next(n))
+    if (!symbol_filter_keeps(n->item<HistEntry>()->key)) n->item<HistEntry>()->filtered = true;
+  std::vector<HistEntry*> plain;
+  if (plain_sorted(root, plain)) return plain;
   RbRoot out;
-  for (RbNode* n = rb_first(output_root()); n; n = rb_next(n)) {
+  for (RbNode* n = rb_first(root); n; n = rb_next(n)) {
     HistEntry* e = n->item<HistEntry>();
-    // perf's --symbol-filter hides entries after the collapse, which it does not steer.
-    if (!symbol_filter_keeps(e->key)) e->filtered = true;
     rb_insert(out, &e->rb_out,
               [&](const RbNode* it) { return sort_cmp(*e, *it->item<HistEntry>()) > 0; });
   }

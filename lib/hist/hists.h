@@ -76,27 +76,28 @@ struct HistOptions {
 // from a callchain frame). Its texts are pooled: within one Hists, equal comms and dso names
 // must be the same Text (entries are found by their identity, see findnew).
 struct HistSample {
+  // The fields an entry search compares come first (see HistEntry).
   Text comm;               // the thread's comm when sampled
-  // The thread's comm as it is at print time (perf's thread__comm_str of the entry's thread,
-  // used by -s pid and for the Command column's width); nullptr: same as comm.
-  const std::string* thread_comm = nullptr;
-  // Sampled before the thread's first COMM: perf's entry then shares the thread's default comm,
-  // which that COMM renames in place, so the entry shows (and merges by) the new name.
-  const std::string* default_comm = nullptr;
+  Text dso;                // short name; empty: no map ("[unknown]")
   int32_t pid = 0, tid = 0;
-  Text dso;               // short name; empty: no map ("[unknown]")
   bool has_map = false;
   char level = '.';       // 'k' or '.'
   bool has_sym = false;
   bool inlined = false;   // an inline frame's symbol (printed with " (inlined)")
   uint64_t sym_start = 0, sym_end = 0;
   Text sym;               // symbol name when has_sym
+  uint64_t addr = 0;      // map-relative address (raw ip without a map / for chain frames)
   // The map the address was found in, compared by identity only (each process has its own
   // maps, as in perf): an entry hit from another map looks its symbol up again (findnew).
   const void* map = nullptr;
   // That map's symbols, for the look-up (opaque here: what the SymbolLookup reads).
   const void* symbols = nullptr;
-  uint64_t addr = 0;      // map-relative address (raw ip without a map / for chain frames)
+  // The thread's comm as it is at print time (perf's thread__comm_str of the entry's thread,
+  // used by -s pid and for the Command column's width); nullptr: same as comm.
+  const std::string* thread_comm = nullptr;
+  // Sampled before the thread's first COMM: perf's entry then shares the thread's default comm,
+  // which that COMM renames in place, so the entry shows (and merges by) the new name.
+  const std::string* default_comm = nullptr;
   uint64_t period = 1;
   uint8_t cpumode = 0;     // PERF_RECORD_MISC_KERNEL, _USER, ... of the sample (self entries)
   int32_t cpu = -1;        // -1: the file's samples have no CPU
@@ -108,17 +109,20 @@ struct HistSample {
   uint64_t latency = 0;    // period * 1000 / parallelism
 };
 
-struct HistEntry {
-  HistSample key;
+// Aligned, with the input tree's link, `filtered` and the compared key fields in its first two
+// cache lines: a search of the input tree reads those of every entry on its way down.
+struct alignas(64) HistEntry {
+  RbNode rb_in;
   bool filtered = false;
+  HistSample key;
   uint64_t period = 0, samples = 0;          // self
   uint64_t period_sys = 0, period_usr = 0;   // self, of kernel and of user samples
   uint64_t period_acc = 0, samples_acc = 0;  // self + callees (--children)
   uint64_t latency = 0, latency_acc = 0;     // self, self + callees
+  RbNode rb_collapsed, rb_out;
   CallchainTree chain;
   // Group view: the same entry in each member event's histogram (nullptr: none there).
   std::vector<const HistEntry*> pairs;
-  RbNode rb_in, rb_collapsed, rb_out;
   HistEntry() {
     rb_in.owner = this;
     rb_collapsed.owner = this;
@@ -205,13 +209,19 @@ class Hists {
   size_t key_width(SortKey key) const;  // after compute_widths()
 
  private:
-  HistEntry* findnew(const HistSample& s, bool sample_self, bool filtered);
   // A sample's place in index_ (entry_index.h): its group (the keys before the symbol) and
   // whole-key hashes, and whether its symbol part may be looked up by hash at all.
   struct IndexKey {
     uint64_t group = 0, hash = 0;
     bool usable = false;
   };
+  // An index look-up already made for a key (add()'s duplicate check, reused by findnew).
+  struct Lookup {
+    IndexKey key;
+    bool answered = false;
+    HistEntry* entry = nullptr;
+  };
+  HistEntry* findnew(const HistSample& s, bool sample_self, bool filtered, const Lookup* known = nullptr);
   IndexKey index_key(const HistSample& s, bool filtered) const;
   // The entry equal to `s` by the index, when its group is still a total order.
   HistEntry* indexed(const IndexKey& k, const HistSample& s, bool filtered, bool* answered) const;
@@ -227,6 +237,10 @@ class Hists {
   void prepare_entries();
   bool symbol_filter_keeps(const HistSample& s) const;
   int64_t sort_cmp(const HistEntry& a, const HistEntry& b) const;
+  void prepare_sort_order() const;  // sort_numbers_ and sort_keys_
+  // sorted() for the common layouts (hists_output_sort.cpp): the same tree, built on compact
+  // copies of what sort_cmp reads. False: the layout is not one of them.
+  bool plain_sorted(RbRoot& root, std::vector<HistEntry*>& out) const;
   int64_t fields_sort_cmp(const HistEntry& a, const HistEntry& b) const;
   int64_t key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b) const;
   int64_t children_cmp(const HistEntry& a, const HistEntry& b) const;

@@ -304,10 +304,11 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
   int new_mask = depth_mask;
   uint64_t remaining = total;
   bool rel = opts_.mode == ChainMode::kFractal;
-  for (size_t n = 0; n < node.sorted.size(); ++n) {
-    const ChainNode& child = *node.sorted[n];
+  std::span<ChainNode* const> kids = node.sorted();
+  for (size_t n = 0; n < kids.size(); ++n) {
+    const ChainNode& child = *kids[n];
     remaining -= child.cumul_hits();
-    bool last = n + 1 == node.sorted.size();
+    bool last = n + 1 == kids.size();
     if (last && (!rel || !remaining)) new_mask &= ~(1 << (depth - 1));
     margin(out, left_margin);
     for (int i = 0; i < depth; ++i) std::fputs(depth_mask & (1 << i) ? "|          " : "           ", out);
@@ -350,8 +351,8 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
   bool wrote = false;
   // One single top node carrying the entry's whole period: print its frames without a
   // percentage (perf's need_percent_display).
-  if (root->sorted.size() == 1 && root->sorted[0]->cumul_hits() == parent) {
-    const ChainNode* only = root->sorted[0];
+  if (root->sorted().size() == 1 && root->sorted()[0]->cumul_hits() == parent) {
+    const ChainNode* only = root->sorted()[0];
     for (size_t i = 0; i < only->size(); ++i) {
       if (i == 0 && opts_.sort_starts_with_sym) continue;
       if (!printed) {
@@ -370,7 +371,7 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
     root = only;
   }
   if (opts_.mode == ChainMode::kFractal) total = parent;
-  if (!root->sorted.empty()) wrote = true;
+  if (!root->sorted().empty()) wrote = true;
   print_graph_level(out, *root, total, 1, 1, left_margin);
   if (wrote) std::fputc('\n', out);
 }
@@ -379,22 +380,21 @@ void Hists::print_folded(std::FILE* out, const HistEntry& e, bool flat) const {
   char buf[20];  // frame_text's 0x<ip>
   uint64_t chain_total = opts_.filter_relative ? non_filtered_period_ : total_period_;
   uint64_t min_hit = static_cast<uint64_t>(static_cast<double>(chain_total) * (opts_.chain_min_percent / 100.0));
-  for (const ChainNode* n : e.chain.sort_flat(min_hit)) {
-    std::vector<const ChainNode*> up;
-    for (const ChainNode* p = n; p && p->parent; p = p->parent) up.push_back(p);
+  for (const FlatNode& f : e.chain.sort_flat(min_hit)) {
+    const ChainNode* n = f.node;
     if (flat) {
       // flat prints the node's cumulated hits, folded its own (perf's fprintf_value)
       std::fprintf(out, "           %s\n", percent(n->cumul_hits(), total_period_).c_str());
-      for (auto it = up.rbegin(); it != up.rend(); ++it)
-        for (size_t i = 0; i < (*it)->size(); ++i)
-          std::fprintf(out, "                %s\n", frame_text(frames()[(*it)->id(i)], buf));
+      for (const ChainNode* p : f.path)
+        for (size_t i = 0; i < p->size(); ++i)
+          std::fprintf(out, "                %s\n", frame_text(frames()[p->id(i)], buf));
       std::fputc('\n', out);
     } else {
       std::fprintf(out, "%s ", percent(n->hit, total_period_).c_str());
       bool first = true;
-      for (auto it = up.rbegin(); it != up.rend(); ++it)
-        for (size_t i = 0; i < (*it)->size(); ++i) {
-          std::fprintf(out, "%s%s", first ? "" : ";", frame_text(frames()[(*it)->id(i)], buf));
+      for (const ChainNode* p : f.path)
+        for (size_t i = 0; i < p->size(); ++i) {
+          std::fprintf(out, "%s%s", first ? "" : ";", frame_text(frames()[p->id(i)], buf));
           first = false;
         }
       std::fputc('\n', out);

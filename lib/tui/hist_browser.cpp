@@ -47,7 +47,7 @@ HistBrowser::HistBrowser(Hists& hists, std::string title) : hists_(hists), title
 // its last frame is unfolded ('-'), its callees one level deeper.
 void HistBrowser::add_chain(HistEntry* e, const ChainNode& parent, int level, uint64_t total,
                             uint64_t parent_total) {
-  const std::vector<ChainNode*>& kids = parent.sorted;
+  std::span<ChainNode* const> kids = parent.sorted();
   bool need_percent = kids.size() > 1 || (kids.size() == 1 && kids[0]->cumul_hits() != parent_total);
   bool has_sibling = kids.size() > 1;
   for (const ChainNode* child : kids) {
@@ -56,7 +56,7 @@ void HistBrowser::add_chain(HistEntry* e, const ChainNode& parent, int level, ui
     for (size_t i = 0; i < child->size(); ++i) {
       if (i > 0 && need_percent) extra = kLevelStep;
       bool last = i + 1 == child->size();
-      bool has_children = last ? !child->sorted.empty() : (i == 0 && has_sibling);
+      bool has_children = last ? !child->sorted().empty() : (i == 0 && has_sibling);
       folded = has_children ? (open_frames_.count({child, i}) ? '-' : '+') : ' ';
       Row r;
       r.entry = e;
@@ -95,7 +95,7 @@ void HistBrowser::rebuild() {
   bool chains = hists_.chains_shown();
   for (HistEntry* e : entries_) {
     if (!shown(*e)) continue;
-    bool has_graph = chains && !e->chain.root().sorted.empty();
+    bool has_graph = chains && !e->chain.root().sorted().empty();
     bool open = has_graph && open_entries_.count(e);
     Row r;
     r.entry = e;
@@ -122,7 +122,7 @@ void HistBrowser::toggle(const Row& r) {
 }
 
 void HistBrowser::unfold_graph(const ChainNode& n, bool unfolded) {
-  for (const ChainNode* c : n.sorted) {
+  for (const ChainNode* c : n.sorted()) {
     for (size_t i = 0; i < c->size(); ++i) {
       if (unfolded) open_frames_.insert({c, i});
       else open_frames_.erase({c, i});

@@ -46,7 +46,6 @@ TEST(HistCallchain, PathEndingInsideNodeKeepsOwnHits) {
   EXPECT_EQ(ab.cumul_hits(), 5u);
   t.append(path({"a", "b"}), 1);
   EXPECT_EQ(ab.hit, 3u);
-  EXPECT_EQ(ab.count, 2u);
 }
 
 TEST(HistCallchain, GraphSortByCumulatedHitsWithMinimum) {
@@ -56,12 +55,12 @@ TEST(HistCallchain, GraphSortByCumulatedHitsWithMinimum) {
   t.append(path({"x", "e"}), 4);
   t.append(path({"x", "f"}), 2);
   t.sort_graph(2);
-  const ChainNode& x = *t.root().sorted[0];
-  ASSERT_EQ(x.sorted.size(), 3u);
+  const ChainNode& x = *t.root().sorted()[0];
+  ASSERT_EQ(x.sorted().size(), 3u);
   // Equal hits keep sibling order (largest key first): f > e > d, so e before d.
-  EXPECT_EQ(t.frames()[x.sorted[0]->id(0)].name, "e");
-  EXPECT_EQ(t.frames()[x.sorted[1]->id(0)].name, "d");
-  EXPECT_EQ(t.frames()[x.sorted[2]->id(0)].name, "f");
+  EXPECT_EQ(t.frames()[x.sorted()[0]->id(0)].name, "e");
+  EXPECT_EQ(t.frames()[x.sorted()[1]->id(0)].name, "d");
+  EXPECT_EQ(t.frames()[x.sorted()[2]->id(0)].name, "f");
 }
 
 TEST(HistCallchain, FlatListsNodesWithOwnHits) {
@@ -71,9 +70,42 @@ TEST(HistCallchain, FlatListsNodesWithOwnHits) {
   t.append(path({"a"}), 3);
   auto flat = t.sort_flat(0);
   ASSERT_EQ(flat.size(), 3u);
-  EXPECT_EQ(flat[0]->hit, 5u);
-  EXPECT_EQ(flat[1]->hit, 3u);
-  EXPECT_EQ(flat[2]->hit, 1u);
+  EXPECT_EQ(flat[0].node->hit, 5u);
+  EXPECT_EQ(flat[1].node->hit, 3u);
+  EXPECT_EQ(flat[2].node->hit, 1u);
+  // Each comes with the nodes from the top down to it: a, b, c in three nodes.
+  ASSERT_EQ(flat[0].path.size(), 3u);
+  EXPECT_EQ(flat[0].path[0], flat[1].node);
+  EXPECT_EQ(flat[0].path[1], flat[2].node);
+  EXPECT_EQ(flat[0].path[2], flat[0].node);
+  // A threshold keeps the nodes that reach it, with their whole path.
+  auto high = t.sort_flat(4);
+  ASSERT_EQ(high.size(), 1u);
+  EXPECT_EQ(high[0].node->hit, 5u);
+  EXPECT_EQ(high[0].path.size(), 3u);
+}
+
+// Below a kept child's threshold nothing is printed, so the sort leaves those nodes alone (a
+// large profile has hundreds of thousands of them).
+TEST(HistCallchain, GraphSortStopsBelowThreshold) {
+  CallchainTree t;
+  t.append(path({"x", "big"}), 10);
+  t.append(path({"y", "c"}), 1);
+  t.append(path({"y", "d"}), 1);
+  t.sort_graph(5);
+  ASSERT_EQ(t.root().sorted().size(), 1u);
+  EXPECT_EQ(t.frames()[t.root().sorted()[0]->id(0)].name, "x");
+  for (const ChainNode* top : t.root().children()) {
+    if (t.frames()[top->id(0)].name != "y") continue;
+    EXPECT_EQ(top->children().size(), 2u);
+    EXPECT_TRUE(top->sorted().empty());  // not descended into
+  }
+  t.sort_graph(0);  // a lower threshold sorts them
+  for (const ChainNode* top : t.root().children()) {
+    if (t.frames()[top->id(0)].name == "y") {
+      EXPECT_EQ(top->sorted().size(), 2u);
+    }
+  }
 }
 
 TEST(HistCallchain, FramesWithoutSymbolCompareByDsoThenIp) {
