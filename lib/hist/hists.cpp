@@ -404,10 +404,16 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
     non_filtered_period_ += s.period;
     non_filtered_latency_ += s.latency;
   }
-  bool keep_chains = opts_.mode != ChainMode::kNone;
+  bool keep_chains = opts_.mode != ChainMode::kNone && n;
   HistEntry* he = findnew(s, true, filtered);
   PathIds ids(st, path, n);
-  if (n && keep_chains) he->chain.append(ids, 0, s.period);
+  // Each entry's tree gets the path from its frame on (all of it for the sampled entry).
+  auto append = [&](HistEntry* e, size_t from) {
+    if (appender_) appender_->append(e->chain, from, s.period);
+    else e->chain.append(ids, from, s.period);
+  };
+  if (keep_chains && appender_) appender_->path(path, n);
+  if (keep_chains) append(he, 0);
   if (!opts_.children || !n) return;
 
   // perf's cumulative iterator: every frame's (comm, dso, symbol) entry gets the period once
@@ -453,7 +459,7 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
     if (dup) continue;
     HistEntry* ce = findnew(t, false, filtered, !parallelism_key && !filtered ? &unfiltered : nullptr);
     cache_.push_back(ce);
-    if (keep_chains) ce->chain.append(ids, i, s.period);
+    if (keep_chains) append(ce, i);
   }
 }
 
@@ -546,20 +552,20 @@ void Hists::link_group(const std::vector<Hists*>& members) {
 }
 
 std::vector<HistEntry*> Hists::sorted() {
-  RbRoot& root = output_root();
+  // The entries in the output tree's insertion order (one walk of the tree: its nodes are
+  // scattered, each step a cache miss).
+  std::vector<HistEntry*> in;
+  in.reserve(entries_.size());
+  for (RbNode* n = rb_first(output_root()); n; n = rb_next(n)) in.push_back(n->item<HistEntry>());
   // perf's --symbol-filter hides entries after the collapse, which it does not steer.
-  for (RbNode* n = rb_first(root); n; n = rb_next(n))
-    if (!symbol_filter_keeps(n->item<HistEntry>()->key)) n->item<HistEntry>()->filtered = true;
-  std::vector<HistEntry*> plain;
-  if (plain_sorted(root, plain)) return plain;
-  RbRoot out;
-  for (RbNode* n = rb_first(root); n; n = rb_next(n)) {
-    HistEntry* e = n->item<HistEntry>();
-    rb_insert(out, &e->rb_out,
-              [&](const RbNode* it) { return sort_cmp(*e, *it->item<HistEntry>()) > 0; });
-  }
+  for (HistEntry* e : in)
+    if (!symbol_filter_keeps(e->key)) e->filtered = true;
   std::vector<HistEntry*> v;
-  v.reserve(entries_.size());
+  if (plain_sorted(in, v)) return v;
+  RbRoot out;
+  for (HistEntry* e : in)
+    rb_insert(out, &e->rb_out, [&](const RbNode* it) { return sort_cmp(*e, *it->item<HistEntry>()) > 0; });
+  v.reserve(in.size());
   for (RbNode* n = rb_first(out); n; n = rb_next(n)) v.push_back(n->item<HistEntry>());
   return v;
 }

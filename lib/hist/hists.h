@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "hist/callchain_tree.h"
+#include "hist/chain_appender.h"
 #include "hist/entry_index.h"
 #include "hist/rbtree.h"
 
@@ -169,6 +170,9 @@ class Hists {
   // The frames and arenas of the call-path trees, shared with other histograms of a report
   // (set before the first add); unset: the histogram's own.
   void set_chain_store(ChainStore* store) { store_ = store; }
+  // Call-path appends go through `a` (another thread; a.drain() before reading the trees);
+  // unset: add() makes them.
+  void set_appender(ChainAppender* a) { appender_ = a; }
   ChainStore& chain_store();
   const FrameTable& frames() const;
 
@@ -240,7 +244,7 @@ class Hists {
   void prepare_sort_order() const;  // sort_numbers_ and sort_keys_
   // sorted() for the common layouts (hists_output_sort.cpp): the same tree, built on compact
   // copies of what sort_cmp reads. False: the layout is not one of them.
-  bool plain_sorted(RbRoot& root, std::vector<HistEntry*>& out) const;
+  bool plain_sorted(const std::vector<HistEntry*>& in, std::vector<HistEntry*>& out) const;
   int64_t fields_sort_cmp(const HistEntry& a, const HistEntry& b) const;
   int64_t key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b) const;
   int64_t children_cmp(const HistEntry& a, const HistEntry& b) const;
@@ -288,6 +292,7 @@ class Hists {
   EntryIndex index_;
   ChainStore* store_ = nullptr;
   std::unique_ptr<ChainStore> own_store_;
+  ChainAppender* appender_ = nullptr;
   std::vector<FrameId> path_ids_;  // add()'s frames, interned
   std::vector<Hists*> members_;
   // sort_cmp's columns and keys, worked out at its first call

@@ -28,7 +28,7 @@ static_assert(std::is_standard_layout_v<SortRecord>);
 
 }  // namespace
 
-bool Hists::plain_sorted(RbRoot& root, std::vector<HistEntry*>& out) const {
+bool Hists::plain_sorted(const std::vector<HistEntry*>& in, std::vector<HistEntry*>& out) const {
   if (!opts_.fields.empty() || !members_.empty() || opts_.show_cpu_utilization) return false;
   prepare_sort_order();
   if (sort_numbers_.size() > 2) return false;
@@ -37,12 +37,9 @@ bool Hists::plain_sorted(RbRoot& root, std::vector<HistEntry*>& out) const {
   for (SortKey key : sort_keys_)
     if (key != SortKey::kComm && key != SortKey::kDso && key != SortKey::kSym) return false;
 
-  size_t n = 0;
-  for (RbNode* r = rb_first(root); r; r = rb_next(r)) ++n;
-  std::vector<SortRecord> recs(n);
-  size_t i = 0;
-  for (RbNode* r = rb_first(root); r; r = rb_next(r), ++i) {
-    HistEntry* e = r->item<HistEntry>();
+  std::vector<SortRecord> recs(in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    HistEntry* e = in[i];
     SortRecord& s = recs[i];
     s.rb.owner = e;
     for (size_t k = 0; k < sort_numbers_.size(); ++k)
@@ -84,7 +81,7 @@ bool Hists::plain_sorted(RbRoot& root, std::vector<HistEntry*>& out) const {
   RbRoot tree;
   for (SortRecord& s : recs)
     rb_insert(tree, &s.rb, [&](const RbNode* it) { return cmp(s, *reinterpret_cast<const SortRecord*>(it)) > 0; });
-  out.reserve(n);
+  out.reserve(in.size());
   for (RbNode* r = rb_first(tree); r; r = rb_next(r)) out.push_back(r->item<HistEntry>());
   return true;
 }

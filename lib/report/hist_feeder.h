@@ -10,14 +10,10 @@
 // Unthreaded (one core): add() adds at once. The result is the same either way: the
 // histograms see the same add() calls in the same order.
 #pragma once
-#include <condition_variable>
 #include <cstddef>
-#include <deque>
-#include <exception>
-#include <mutex>
-#include <thread>
 #include <vector>
 
+#include "base/batch_worker.h"
 #include "hist/hists.h"
 
 namespace cperf {
@@ -25,14 +21,12 @@ namespace cperf {
 class HistFeeder {
  public:
   explicit HistFeeder(bool threaded);
-  ~HistFeeder();
-  HistFeeder(const HistFeeder&) = delete;
-  HistFeeder& operator=(const HistFeeder&) = delete;
 
   // Hists::add(s, path, n, filtered) on h, now or on the feeder's thread.
   void add(Hists& h, const HistSample& s, const FrameId* path, size_t n, bool filtered);
   // Returns once every sample given so far is in its histogram; rethrows what adding threw.
-  void drain();
+  void drain() { worker_.drain(); }
+  bool threaded() const { return worker_.threaded(); }
 
  private:
   struct Item {
@@ -44,22 +38,17 @@ class HistFeeder {
   struct Batch {
     std::vector<Item> items;
     std::vector<FrameId> ids;
+    bool empty() const { return items.empty(); }
+    void clear() {
+      items.clear();
+      ids.clear();
+    }
   };
   static constexpr size_t kBatchSize = 2048;  // samples handed over at once
-  static constexpr size_t kMaxQueued = 4;     // batches waiting: bounds the memory ahead
 
-  void submit();
-  void run();
+  static void add_all(Batch& b);
 
-  bool threaded_;
-  Batch filling_;
-  std::mutex mu_;
-  std::condition_variable changed_;
-  std::deque<Batch> queue_;
-  std::vector<Batch> spare_;  // emptied batches, reused
-  bool busy_ = false, stop_ = false;
-  std::exception_ptr error_;
-  std::thread worker_;
+  BatchWorker<Batch> worker_;
 };
 
 }  // namespace cperf

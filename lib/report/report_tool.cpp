@@ -210,6 +210,8 @@ Hists& ReportTool::hists_for(int attr_index) {
   if (!h) {
     h = std::make_unique<Hists>(opts_.hist);
     h->set_chain_store(&chains_);
+    // --children: a sample's appends are as much work as the rest of its adding
+    if (opts_.hist.children && feeder_.threaded()) h->set_appender(&appender_);
     // Runs on the feeder's thread: it reads the sample's table, never symbols_.
     h->set_symbol_lookup([](const HistSample& sample, uint64_t addr) {
       SymbolAt at;
@@ -350,7 +352,7 @@ void ReportTool::expand_entries() {
 }
 
 bool ReportTool::has_samples() const {
-  feeder_.drain();
+  drain();
   for (const auto& [idx, h] : hists_)
     if (h->all_samples()) return true;
   return false;
@@ -359,7 +361,7 @@ bool ReportTool::has_samples() const {
 // The reports to show, in perf's order: one per event with samples, an event group's leader
 // carrying its members (which get none of their own) in the group view.
 std::vector<ReportTool::Section> ReportTool::sections(Session& s) {
-  feeder_.drain();
+  drain();
   for (auto& [idx, h] : hists_) h->set_use_callchain(opts_.hist.use_callchain);
   const auto& attrs = s.attrs();
   std::map<size_t, std::vector<size_t>> members_of;

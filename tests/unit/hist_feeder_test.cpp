@@ -1,6 +1,7 @@
-// HistFeeder: histograms fed on the feeder's thread end up exactly as when fed directly (same
-// entries, periods and call graphs), while the caller keeps interning frames; a feeder
-// destroyed with samples still queued stops without adding them.
+// HistFeeder and ChainAppender: histograms fed on the feeder's thread, with their call-path
+// appends made on the appender's or not, end up exactly as when fed directly (same entries,
+// periods and call graphs), while the caller keeps interning frames; a feeder or appender
+// destroyed with work still queued stops without doing it.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -43,12 +44,15 @@ std::vector<ChainFrame> random_path(std::mt19937& rng) {
   return p;
 }
 
-void compare_feeding(bool children) {
+// with_appender: the threaded histogram also makes its call-path appends on a third thread.
+void compare_feeding(bool children, bool with_appender = false) {
   ChainStore threaded_store, direct_store;
   Hists threaded(opts(children)), direct(opts(children));
   threaded.set_chain_store(&threaded_store);
   direct.set_chain_store(&direct_store);
   std::mt19937 rng(7);
+  ChainAppender appender(true);
+  if (with_appender) threaded.set_appender(&appender);
   {
     HistFeeder feeder(true);
     std::vector<FrameId> a, b;
@@ -71,6 +75,7 @@ void compare_feeding(bool children) {
       direct.add(s, b.data(), b.size(), filtered);
     }
     feeder.drain();
+    appender.drain();
   }
   std::vector<std::string> got = test::printed_lines(threaded), want = test::printed_lines(direct);
   ASSERT_GT(want.size(), 100u);
@@ -79,6 +84,27 @@ void compare_feeding(bool children) {
 
 TEST(HistFeeder, ThreadedEqualsDirect) { compare_feeding(false); }
 TEST(HistFeeder, ThreadedEqualsDirectInChildrenMode) { compare_feeding(true); }
+TEST(HistFeeder, AppenderThreadEqualsDirect) {
+  compare_feeding(false, true);
+  compare_feeding(true, true);
+}
+
+TEST(ChainAppender, DestroyedWithAppendsQueued) {
+  ChainStore store;
+  std::vector<ChainFrame> p = test::named_path({"a", "b", "c"}, &kLib);
+  std::vector<FrameId> ids;
+  for (const ChainFrame& f : p) ids.push_back(store.frames.intern(f));
+  CallchainTree tree;
+  tree.use_store(&store);
+  {
+    ChainAppender appender(true);
+    for (int i = 0; i < 50000; ++i) {
+      appender.path(ids.data(), ids.size());
+      appender.append(tree, i % 3, 1);
+    }
+  }
+  EXPECT_LE(tree.root().cumul_hits(), 50000u);  // whatever it had appended; no hang, no crash
+}
 
 TEST(HistFeeder, DestroyedWithSamplesQueued) {
   Hists h(opts(false));
