@@ -5,7 +5,8 @@
 // What Hists::add reads of a sample must not change once it is handed over: its texts are
 // pooled (StringPool never moves a string), its frames are ids of a FrameTable (which only
 // grows, in chunks that never move), its `symbols` table is loaded for good. Everything the
-// histograms own is touched by the feeder's thread alone until drain().
+// histograms own is touched by the feeder's thread alone until drain(), but their call-path
+// trees when the histograms have a ChainAppender (that thread's, until its drain()).
 //
 // Unthreaded (one core): add() adds at once. The result is the same either way: the
 // histograms see the same add() calls in the same order.

@@ -210,8 +210,9 @@ Hists& ReportTool::hists_for(int attr_index) {
   if (!h) {
     h = std::make_unique<Hists>(opts_.hist);
     h->set_chain_store(&chains_);
-    // --children: a sample's appends are as much work as the rest of its adding
-    if (opts_.hist.children && feeder_.threaded()) h->set_appender(&appender_);
+    // Call-path appends are as much work as the rest of adding (--children: each frame's
+    // entry gets one): a third thread makes them.
+    if (feeder_.threaded()) h->set_appender(&appender_);
     // Runs on the feeder's thread: it reads the sample's table, never symbols_.
     h->set_symbol_lookup([](const HistSample& sample, uint64_t addr) {
       SymbolAt at;

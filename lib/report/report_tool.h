@@ -158,8 +158,8 @@ class ReportTool : public SessionTool {
   StringPool pool_;  // the frames' names (pooled: frames are many, names few)
   // A symbol's (or inline line's) name -> its pooled name and "name (inlined)".
   std::unordered_map<const std::string*, std::pair<Text, Text>> names_;
-  // Adds samples to hists_ on the other core, and in --children mode makes their call-path
-  // appends on a third thread; declared last, so they stop before anything they touch goes
+  // Adds samples to hists_ on the other core, and makes their call-path appends on a third
+  // thread; declared last, so they stop before anything they touch goes
   // away (the feeder first: it hands work to the appender). Drained (const too) before the
   // histograms are read.
   mutable ChainAppender appender_{std::thread::hardware_concurrency() > 1};
