@@ -121,6 +121,9 @@ template <typename MinHit>
 void sort_kept(ChainStore& st, ChainNode& node, MinHit min_hit, std::vector<ChainNode*>& kept) {
   size_t base = kept.size();
   uint64_t min = min_hit(node);
+  node.nsorted = 0;
+  node.sorted_ = nullptr;
+  if (node.children_hit < min) return;  // no child has more than all of them
   for (RbNode* r = rb_first(node.children_in); r; r = rb_next(r)) {
     ChainNode* c = r->item<ChainNode>();
     if (c->cumul_hits() >= min) kept.push_back(c);
