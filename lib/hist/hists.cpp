@@ -1,10 +1,10 @@
 #include "hist/hists.h"
 
-#include "hist/hist_compare.h"
-
 #include <algorithm>
 #include <cstring>
 #include <unordered_map>
+
+#include "hist/hist_compare.h"
 
 namespace cperf {
 
@@ -264,7 +264,6 @@ int64_t Hists::key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b)
   return 0;
 }
 
-// perf's hist_entry__sort for the output tree: > 0 puts `a` before `b`.
 void Hists::prepare_sort_order() const {
   if (!sort_order_ready_) {
     // The overhead columns sort in their order (children, latency, self ...); -n's and the
@@ -281,6 +280,7 @@ void Hists::prepare_sort_order() const {
   }
 }
 
+// perf's hist_entry__sort for the output tree: > 0 puts `a` before `b`.
 int64_t Hists::sort_cmp(const HistEntry& a, const HistEntry& b) const {
   if (!opts_.fields.empty()) return fields_sort_cmp(a, b);
   prepare_sort_order();

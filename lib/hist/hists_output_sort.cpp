@@ -5,10 +5,10 @@
 // on the tree's shape and cannot be replaced by a sort. With hundreds of thousands of entries,
 // each insertion's dozen compares each touched several cache lines of big entries. Here the
 // same tree is built, with the same compares, on small records laid out side by side.
+#include <type_traits>
+
 #include "hist/hist_compare.h"
 #include "hist/hists.h"
-
-#include <type_traits>
 
 namespace cperf {
 
