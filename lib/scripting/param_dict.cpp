@@ -62,8 +62,9 @@ PyObject* sample_dict(const ScriptSample& s) {
   PyObject* d = PyDict_New();
   dict_put(d, "id", u64(s.id));
   dict_put(d, "stream_id", u64(s.stream_id));
-  dict_put(d, "pid", PyLong_FromLong(s.pid));
-  dict_put(d, "tid", PyLong_FromLong(s.tid));
+  // perf's sample pid and tid are u32: a sample with none (-1) gives 4294967295.
+  dict_put(d, "pid", PyLong_FromLong(static_cast<long>(static_cast<uint32_t>(s.pid))));
+  dict_put(d, "tid", PyLong_FromLong(static_cast<long>(static_cast<uint32_t>(s.tid))));
   dict_put(d, "cpu", PyLong_FromLong(static_cast<long>(s.cpu)));
   dict_put(d, "ip", u64(s.ip));
   dict_put(d, "time", u64(s.time));

@@ -105,6 +105,18 @@ TEST_F(ParamDictTest, SampleSubDict) {
   EXPECT_EQ(get(s, "flags"), nullptr);
 }
 
+// perf's sample pid and tid are unsigned: a sample without a thread (pid -1, as some
+// sched_switch samples of a system-wide recording have) shows 4294967295, as perf 7.2's
+// task-analyzer prints.
+TEST_F(ParamDictTest, PidAndTidAreUnsigned) {
+  ScriptSample k = kernel_sample();
+  k.pid = k.tid = -1;
+  PyRef d(build_param_dict(k));
+  PyObject* s = get(d.get(), "sample");
+  EXPECT_EQ(number(get(s, "pid")), 4294967295u);
+  EXPECT_EQ(number(get(s, "tid")), 4294967295u);
+}
+
 TEST_F(ParamDictTest, CallchainFrames) {
   PyRef d(build_param_dict(kernel_sample()));
   PyObject* chain = get(d.get(), "callchain");
