@@ -468,12 +468,36 @@ RbRoot& Hists::collapse() {
               std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kSrcline) != opts_.sort.end();
   if (!need) return in_;
   collapsed_ = RbRoot{};
+  // The new tree's order, kept as a list while it is built (a node goes in just before or
+  // after its parent), so that sorted() need not walk the tree: its nodes are scattered.
+  std::vector<HistEntry*> seq;
+  std::vector<uint32_t> next, prev;  // by insertion number; kEnd: none
+  constexpr uint32_t kEnd = UINT32_MAX;
+  uint32_t head = kEnd;
   for (RbNode* n = rb_first(in_); n; n = rb_next(n)) {
     HistEntry* he = n->item<HistEntry>();
     RbSlot slot = rb_find_slot(collapsed_, [&](RbNode* n) {
       return cmp(*n->item<HistEntry>(), he->key, he->filtered, true);
     });
     if (!slot.found) {
+      auto k = static_cast<uint32_t>(seq.size());
+      he->collapse_seq = k;
+      seq.push_back(he);
+      next.push_back(kEnd);
+      prev.push_back(kEnd);
+      if (!slot.parent) {
+        head = k;
+      } else if (uint32_t p = slot.parent->item<HistEntry>()->collapse_seq; slot.link == &slot.parent->left) {
+        prev[k] = prev[p];  // k goes just before p
+        next[k] = p;
+        (prev[p] == kEnd ? head : next[prev[p]]) = k;
+        prev[p] = k;
+      } else {
+        next[k] = next[p];  // just after p
+        prev[k] = p;
+        if (next[p] != kEnd) prev[next[p]] = k;
+        next[p] = k;
+      }
       rb_insert_at(collapsed_, &he->rb_collapsed, slot.parent, slot.link);
       continue;
     }
@@ -487,6 +511,8 @@ RbRoot& Hists::collapse() {
     same->samples_acc += he->samples_acc;
     if (opts_.use_callchain) same->chain.merge(he->chain);
   }
+  root_order_.clear();
+  for (uint32_t k = head; k != kEnd; k = next[k]) root_order_.push_back(seq[k]);
   return collapsed_;
 }
 
@@ -544,6 +570,7 @@ void Hists::link_group(const std::vector<Hists*>& members) {
         dummy->key = t->key;
         dummy->filtered = t->filtered;
         rb_insert_at(root, collapsed ? &dummy->rb_collapsed : &dummy->rb_in, slot.parent, slot.link);
+        root_order_.clear();  // no longer the tree's order
       }
       dummy->pairs.resize(members_.size());
       dummy->pairs[m] = t;
@@ -552,11 +579,15 @@ void Hists::link_group(const std::vector<Hists*>& members) {
 }
 
 std::vector<HistEntry*> Hists::sorted() {
-  // The entries in the output tree's insertion order (one walk of the tree: its nodes are
-  // scattered, each step a cache miss).
+  // The entries in the output tree's insertion order: the tree's order.
   std::vector<HistEntry*> in;
   in.reserve(entries_.size());
-  for (RbNode* n = rb_first(output_root()); n; n = rb_next(n)) in.push_back(n->item<HistEntry>());
+  RbRoot& root = output_root();
+  if (!root_order_.empty()) {
+    in = root_order_;
+  } else {
+    for (RbNode* n = rb_first(root); n; n = rb_next(n)) in.push_back(n->item<HistEntry>());
+  }
   // perf's --symbol-filter hides entries after the collapse, which it does not steer.
   for (HistEntry* e : in)
     if (!symbol_filter_keeps(e->key)) e->filtered = true;

@@ -115,6 +115,7 @@ struct HistSample {
 struct alignas(64) HistEntry {
   RbNode rb_in;
   bool filtered = false;
+  uint32_t collapse_seq = 0;  // its place in collapse()'s insertion order
   HistSample key;
   uint64_t period = 0, samples = 0;          // self
   uint64_t period_sys = 0, period_usr = 0;   // self, of kernel and of user samples
@@ -300,6 +301,8 @@ class Hists {
   mutable std::vector<OutputField::Kind> sort_numbers_;
   mutable std::vector<SortKey> sort_keys_;
   RbRoot* root_ = nullptr;  // the tree output comes from (collapse() once)
+  // That tree's entries in order, when collapse() made it (empty: walk the tree).
+  std::vector<HistEntry*> root_order_;
   std::vector<std::unique_ptr<HierNode>> hier_top_;
   RbRoot hier_in_;
   std::vector<HierNode*> hier_sorted_;
