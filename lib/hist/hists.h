@@ -174,6 +174,8 @@ class Hists {
   // Call-path appends go through `a` (another thread; a.drain() before reading the trees);
   // unset: add() makes them.
   void set_appender(ChainAppender* a) { appender_ = a; }
+  // print() may make a long output's lines on a second thread.
+  void set_print_threads(bool on) { print_threads_ = on; }
   ChainStore& chain_store();
   const FrameTable& frames() const;
 
@@ -262,7 +264,10 @@ class Hists {
   // period, then the sort keys), without elided keys.
   std::vector<OutputField> columns() const;
   void compute_widths(const std::vector<HistEntry*>& entries);
-  void print_chain(std::FILE* out, HistEntry& e) const;
+  void print_chain(std::FILE* out, HistEntry& e) const;  // sort_chain, print_sorted_chain
+  void sort_chain(HistEntry& e) const;
+  void print_sorted_chain(std::FILE* out, HistEntry& e) const;
+  void print_entries(std::FILE* out, const std::vector<HistEntry*>& shown) const;
   void print_graph(std::FILE* out, HistEntry& e) const;
   // --hierarchy (hists_hierarchy.cpp)
   std::vector<SortKey> hierarchy_levels() const;
@@ -294,6 +299,7 @@ class Hists {
   ChainStore* store_ = nullptr;
   std::unique_ptr<ChainStore> own_store_;
   ChainAppender* appender_ = nullptr;
+  bool print_threads_ = false;
   std::vector<FrameId> path_ids_;  // add()'s frames, interned
   std::vector<Hists*> members_;
   // sort_cmp's columns and keys, worked out at its first call

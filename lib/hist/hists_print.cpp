@@ -2,7 +2,10 @@
 // ui/stdio/hist.c layout).
 #include <algorithm>
 #include <cinttypes>
+#include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <thread>
 
 #include "hist/hists.h"
 
@@ -265,26 +268,74 @@ void Hists::print(std::FILE* out, bool show_header) {
   }
   bool chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;
   uint64_t total = total_period();
+  std::vector<HistEntry*> shown;
   for (HistEntry* e : entries) {
     if (e->filtered) continue;
     float pct = static_cast<float>(ratio(opts_.children ? e->period_acc : e->period, total));
     if (pct < static_cast<float>(opts_.percent_limit)) continue;
-    std::fprintf(out, "%s\n", format_entry(*e).c_str());
-    if (chains) print_chain(out, *e);
+    if (chains) sort_chain(*e);
+    shown.push_back(e);
   }
+  print_entries(out, shown);
 }
 
-// perf's callchain_param.sort and hist_entry_callchain__fprintf for one entry.
-void Hists::print_chain(std::FILE* out, HistEntry& e) const {
+// The lines of the shown entries, each with its call graph. Many of them (a --children report
+// of a large profile has hundreds of thousands) are made in two halves at once: the second on
+// another thread, into memory, written after the first.
+void Hists::print_entries(std::FILE* out, const std::vector<HistEntry*>& shown) const {
+  bool chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;
+  auto print_range = [&](std::FILE* f, size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) {
+      std::fprintf(f, "%s\n", format_entry(*shown[i]).c_str());
+      if (chains) print_sorted_chain(f, *shown[i]);
+    }
+  };
+  constexpr size_t kTwoThreads = 1 << 16;  // entries: fewer take a few milliseconds
+  char* buf = nullptr;
+  size_t len = 0;
+  std::FILE* second = print_threads_ && shown.size() >= kTwoThreads ? open_memstream(&buf, &len) : nullptr;
+  if (!second) {
+    print_range(out, 0, shown.size());
+    return;
+  }
+  size_t half = shown.size() / 2;
+  std::exception_ptr error;
+  std::thread helper([&] {
+    try {
+      print_range(second, half, shown.size());
+    } catch (...) {
+      error = std::current_exception();
+    }
+  });
+  try {
+    print_range(out, 0, half);
+  } catch (...) {
+    helper.join();
+    std::fclose(second);
+    std::free(buf);
+    throw;
+  }
+  helper.join();
+  std::fclose(second);
+  if (!error) std::fwrite(buf, 1, len, out);
+  std::free(buf);
+  if (error) std::rethrow_exception(error);
+}
+
+// perf's callchain_param.sort for one entry (graph modes; flat and folded lists sort as
+// they print).
+void Hists::sort_chain(HistEntry& e) const {
   uint64_t chain_total = opts_.filter_relative ? non_filtered_period_ : total_period_;
   uint64_t min_hit = static_cast<uint64_t>(static_cast<double>(chain_total) * (opts_.chain_min_percent / 100.0));
+  if (opts_.mode == ChainMode::kGraph) e.chain.sort_graph(min_hit);
+  if (opts_.mode == ChainMode::kFractal) e.chain.sort_graph_rel(opts_.chain_min_percent / 100.0);
+}
+
+// perf's hist_entry_callchain__fprintf for one entry, its call graph sorted.
+void Hists::print_sorted_chain(std::FILE* out, HistEntry& e) const {
   switch (opts_.mode) {
     case ChainMode::kGraph:
-      e.chain.sort_graph(min_hit);
-      print_graph(out, e);
-      break;
     case ChainMode::kFractal:
-      e.chain.sort_graph_rel(opts_.chain_min_percent / 100.0);
       print_graph(out, e);
       break;
     case ChainMode::kFlat:
@@ -296,6 +347,11 @@ void Hists::print_chain(std::FILE* out, HistEntry& e) const {
     case ChainMode::kNone:
       break;
   }
+}
+
+void Hists::print_chain(std::FILE* out, HistEntry& e) const {
+  sort_chain(e);
+  print_sorted_chain(out, e);
 }
 
 void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t total, int depth,

@@ -212,7 +212,10 @@ Hists& ReportTool::hists_for(int attr_index) {
     h->set_chain_store(&chains_);
     // Call-path appends are as much work as the rest of adding (--children: each frame's
     // entry gets one): a third thread makes them.
-    if (feeder_.threaded()) h->set_appender(&appender_);
+    if (feeder_.threaded()) {
+      h->set_appender(&appender_);
+      h->set_print_threads(true);
+    }
     // Runs on the feeder's thread: it reads the sample's table, never symbols_.
     h->set_symbol_lookup([](const HistSample& sample, uint64_t addr) {
       SymbolAt at;
