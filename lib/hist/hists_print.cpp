@@ -290,7 +290,9 @@ void Hists::print_entries(std::FILE* out, const std::vector<HistEntry*>& shown) 
       if (chains) print_sorted_chain(f, *shown[i]);
     }
   };
-  constexpr size_t kTwoThreads = 1 << 16;  // entries: fewer take a few milliseconds
+  // Entries from which it pays: the second half's text waits in memory, a few dozen bytes an
+  // entry (and graph lines), which only a long report hides in what it holds anyway.
+  constexpr size_t kTwoThreads = 1 << 17;
   char* buf = nullptr;
   size_t len = 0;
   std::FILE* second = print_threads_ && shown.size() >= kTwoThreads ? open_memstream(&buf, &len) : nullptr;
