@@ -130,7 +130,8 @@ FrameId FrameTable::intern(const ChainFrame& f) {
     return static_cast<FrameId>(unsym_size_++) | kUnsymBit;
   }
   if ((size_ + 1) * 4 > index_.size() * 3) grow_index();
-  uint64_t h = hash(f);
+  uint64_t full = hash(f);
+  auto h = static_cast<uint32_t>(full ^ (full >> 32));
   size_t mask = index_.size() - 1;
   size_t i = h & mask;
   for (; index_[i].id_plus_1; i = (i + 1) & mask)

@@ -158,9 +158,11 @@ class FrameTable {
   std::unordered_map<Place, uint32_t, PlaceHash, PlaceEq> place_index_;
   Place last_place_;
   uint32_t last_place_index_ = 0;
-  // Open addressing, linear probing: each slot the frame's hash and id (id + 1; 0: empty).
+  // Open addressing, linear probing: each slot 32 bits of the frame's hash (which also place
+  // it) and its id (id + 1; 0: empty). Eight bytes a slot: a large profile has a third of a
+  // million frames.
   struct Slot {
-    uint64_t hash = 0;
+    uint32_t hash = 0;
     FrameId id_plus_1 = 0;
   };
   std::vector<Slot> index_;

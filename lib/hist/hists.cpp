@@ -593,9 +593,14 @@ std::vector<HistEntry*> Hists::sorted() {
     if (!symbol_filter_keeps(e->key)) e->filtered = true;
   std::vector<HistEntry*> v;
   if (plain_sorted(in, v)) return v;
+  // The output tree's nodes live here, not in the entries: it is built once, for this list.
+  std::vector<RbNode> nodes(in.size());
   RbRoot out;
-  for (HistEntry* e : in)
-    rb_insert(out, &e->rb_out, [&](const RbNode* it) { return sort_cmp(*e, *it->item<HistEntry>()) > 0; });
+  for (size_t i = 0; i < in.size(); ++i) {
+    HistEntry* e = in[i];
+    nodes[i].owner = e;
+    rb_insert(out, &nodes[i], [&](const RbNode* it) { return sort_cmp(*e, *it->item<HistEntry>()) > 0; });
+  }
   v.reserve(in.size());
   for (RbNode* n = rb_first(out); n; n = rb_next(n)) v.push_back(n->item<HistEntry>());
   return v;

@@ -85,6 +85,7 @@ struct HistSample {
   char level = '.';       // 'k' or '.'
   bool has_sym = false;
   bool inlined = false;   // an inline frame's symbol (printed with " (inlined)")
+  int parallelism = 1;     // threads running when sampled (here: it fills a gap)
   uint64_t sym_start = 0, sym_end = 0;
   Text sym;               // symbol name when has_sym
   uint64_t addr = 0;      // map-relative address (raw ip without a map / for chain frames)
@@ -106,7 +107,6 @@ struct HistSample {
   Text parent;
   // perf's srcline of the sampled address (-s srcline): "file.c:23", else "sym+offset".
   Text srcline;
-  int parallelism = 1;     // threads running when sampled
   uint64_t latency = 0;    // period * 1000 / parallelism
 };
 
@@ -121,14 +121,13 @@ struct alignas(64) HistEntry {
   uint64_t period_sys = 0, period_usr = 0;   // self, of kernel and of user samples
   uint64_t period_acc = 0, samples_acc = 0;  // self + callees (--children)
   uint64_t latency = 0, latency_acc = 0;     // self, self + callees
-  RbNode rb_collapsed, rb_out;
+  RbNode rb_collapsed;
   CallchainTree chain;
   // Group view: the same entry in each member event's histogram (nullptr: none there).
   std::vector<const HistEntry*> pairs;
   HistEntry() {
     rb_in.owner = this;
     rb_collapsed.owner = this;
-    rb_out.owner = this;
   }
 };
 
@@ -140,10 +139,14 @@ struct HierNode {
   int depth = 0;
   bool leaf = false;
   RbNode rb_in;                                   // in the parent's (or the top) input tree
+  RbNode rb_out;                                  // in its level's output tree
   RbRoot kids_in;                                 // the next level, by that level's key
   std::vector<std::unique_ptr<HierNode>> kids;
   std::vector<HierNode*> sorted;                  // kids in output order
-  HierNode() { rb_in.owner = this; }
+  HierNode() {
+    rb_in.owner = this;
+    rb_out.owner = this;
+  }
 };
 
 // perf's map__find_symbol: the symbol holding a dso address in a map (name, start, end).

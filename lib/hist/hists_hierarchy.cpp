@@ -78,7 +78,6 @@ void Hists::build_hierarchy() {
         node->e.samples = node->e.samples_acc = he.samples;
         node->e.period_sys = he.period_sys;
         node->e.period_usr = he.period_usr;
-        node->e.rb_out.owner = node;  // the output tree hands back the node
         node->depth = static_cast<int>(depth);
         rb_insert_at(*root, &node->rb_in, slot.parent, slot.link);
       }
@@ -136,7 +135,6 @@ void Hists::link_hierarchy(RbRoot& ours, std::vector<std::unique_ptr<HierNode>>&
       n = owned.back().get();
       n->e.key = t->e.key;
       n->e.filtered = t->e.filtered;
-      n->e.rb_out.owner = n;
       n->depth = depth;
       n->leaf = t->leaf;
       rb_insert_at(ours, &n->rb_in, slot.parent, slot.link);
@@ -151,7 +149,7 @@ void Hists::sort_hierarchy(std::vector<HierNode*>& out, RbRoot& in) {
   RbRoot sorted;
   for (RbNode* r = rb_first(in); r; r = rb_next(r)) {
     HierNode* n = r->item<HierNode>();
-    rb_insert(sorted, &n->e.rb_out,
+    rb_insert(sorted, &n->rb_out,
               [&](const RbNode* it) { return sort_cmp(n->e, it->item<HierNode>()->e) > 0; });
     if (!n->leaf) sort_hierarchy(n->sorted, n->kids_in);
   }
