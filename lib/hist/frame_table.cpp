@@ -126,7 +126,7 @@ FrameId FrameTable::intern(const ChainFrame& f) {
     if (chunk >= kMaxUnsymChunks) throw std::bad_alloc();  // 2^31 frames: out of memory
     if (!unsym_chunks_[chunk]) unsym_chunks_[chunk] = std::make_unique<Unsym[]>(size_t{1} << kUnsymChunkBits);
     uint32_t p = place_of(f);
-    unsym_chunks_[chunk][unsym_size_ & kUnsymChunkMask] = Unsym{f.ip, p, f.dso_order};
+    unsym_chunks_[chunk][unsym_size_ & kUnsymChunkMask] = Unsym{f.ip, p};
     return static_cast<FrameId>(unsym_size_++) | kUnsymBit;
   }
   if ((size_ + 1) * 4 > index_.size() * 3) grow_index();

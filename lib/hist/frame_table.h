@@ -79,7 +79,7 @@ class FrameTable {
   Key key(FrameId id) const {
     if (id & kUnsymBit) {
       const Unsym& u = unsym(id);
-      return Key{u.ip, 0, u.dso_order, false, false};
+      return Key{u.ip, 0, place(u.place).dso_order, false, false};
     }
     return keys_[id >> kChunkBits][id & kChunkMask];
   }
@@ -113,12 +113,15 @@ class FrameTable {
   static constexpr unsigned kPlaceChunkBits = 12;
   static constexpr size_t kMaxPlaceChunks = size_t{1} << 12;  // 2^24 places
 
-  // A frame without a symbol: its address and its place.
+  // A frame without a symbol: its address and its place, packed in 12 bytes (a large profile
+  // has over a million of them).
+#pragma pack(push, 4)
   struct Unsym {
     uint64_t ip = 0;
-    uint32_t place = 0;      // index in places_ (0: no map at all)
-    uint32_t dso_order = 0;  // the place's, at hand for compare()
+    uint32_t place = 0;  // index in places_ (0: no map at all)
   };
+#pragma pack(pop)
+  static_assert(sizeof(Unsym) == 12);
   // The map's part of a frame (ChainFrame's map, symbols, dso and dso_order fields).
   struct Place {
     const void* map = nullptr;
