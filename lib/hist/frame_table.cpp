@@ -37,7 +37,7 @@ const char* frame_text(const ChainFrame& f, char (&buf)[20]) {
 }
 
 FrameTable::FrameTable()
-    : chunks_(new std::unique_ptr<ChainFrame[]>[kMaxChunks]),
+    : chunks_(new std::unique_ptr<Rest[]>[kMaxChunks]),
       keys_(new std::unique_ptr<Key[]>[kMaxChunks]),
       unsym_chunks_(new std::unique_ptr<Unsym[]>[kMaxUnsymChunks]),
       place_chunks_(new std::unique_ptr<Place[]>[kMaxPlaceChunks]) {
@@ -101,11 +101,37 @@ uint64_t FrameTable::hash(const ChainFrame& f) {
   return h ^ (h >> 29);
 }
 
-bool FrameTable::same(const ChainFrame& a, const ChainFrame& b) {
-  return a.ip == b.ip && a.dso_order == b.dso_order && a.has_map == b.has_map && a.has_sym == b.has_sym &&
-         a.inlined == b.inlined && a.sym_start == b.sym_start && a.sym_end == b.sym_end && a.dso.ptr() == b.dso.ptr() &&
-         a.map == b.map && a.symbols == b.symbols && a.sym.ptr() == b.sym.ptr() && a.name.ptr() == b.name.ptr() &&
-         a.srcline.ptr() == b.srcline.ptr();
+ChainFrame FrameTable::interned_frame(FrameId id) const {
+  const Key& k = keys_[id >> kChunkBits][id & kChunkMask];
+  const Rest& r = rest(id);
+  const Place& p = place(r.place);
+  ChainFrame f;
+  f.ip = k.ip;
+  f.dso_order = p.dso_order;
+  f.has_map = p.has_map;
+  f.has_sym = k.has_sym;
+  f.inlined = k.inlined;
+  f.sym_start = k.sym_start;
+  f.sym_end = r.sym_end;
+  f.dso = p.dso;
+  f.map = p.map;
+  f.symbols = p.symbols;
+  f.sym = r.sym;
+  f.name = r.name;
+  f.srcline = r.srcline;
+  return f;
+}
+
+bool FrameTable::same(FrameId id, const ChainFrame& f) const {
+  const Key& k = keys_[id >> kChunkBits][id & kChunkMask];
+  const Rest& r = rest(id);
+  if (k.ip != f.ip || k.sym_start != f.sym_start || k.has_sym != f.has_sym || k.inlined != f.inlined ||
+      r.sym_end != f.sym_end || r.sym.ptr() != f.sym.ptr() || r.name.ptr() != f.name.ptr() ||
+      r.srcline.ptr() != f.srcline.ptr())
+    return false;
+  const Place& p = place(r.place);
+  return p.dso_order == f.dso_order && p.has_map == f.has_map && p.dso.ptr() == f.dso.ptr() && p.map == f.map &&
+         p.symbols == f.symbols;
 }
 
 void FrameTable::grow_index() {
@@ -135,15 +161,15 @@ FrameId FrameTable::intern(const ChainFrame& f) {
   size_t mask = index_.size() - 1;
   size_t i = h & mask;
   for (; index_[i].id_plus_1; i = (i + 1) & mask)
-    if (index_[i].hash == h && same(interned(index_[i].id_plus_1 - 1), f)) return index_[i].id_plus_1 - 1;
+    if (index_[i].hash == h && same(index_[i].id_plus_1 - 1, f)) return index_[i].id_plus_1 - 1;
   size_t chunk = size_ >> kChunkBits;
   if (chunk >= kMaxChunks) throw std::bad_alloc();  // 2^28 distinct frames: reported as out of memory
   if (!chunks_[chunk]) {
-    chunks_[chunk] = std::make_unique<ChainFrame[]>(size_t{1} << kChunkBits);
+    chunks_[chunk] = std::make_unique<Rest[]>(size_t{1} << kChunkBits);
     keys_[chunk] = std::make_unique<Key[]>(size_t{1} << kChunkBits);
   }
   FrameId id = static_cast<FrameId>(size_);
-  chunks_[chunk][id & kChunkMask] = f;
+  chunks_[chunk][id & kChunkMask] = Rest{f.sym_end, place_of(f), f.sym, f.name, f.srcline};
   keys_[chunk][id & kChunkMask] = Key{f.ip, f.sym_start, f.dso_order, f.has_sym, f.inlined};
   ++size_;
   index_[i] = Slot{h, id + 1};

@@ -5,7 +5,9 @@
 // two equal ids compare equal without looking at the frames at all.
 //
 // Frames live in fixed-size chunks that never move, so a frame, once interned, can be read
-// while later ones are added.
+// while later ones are added. Each is stored in parts: its compare Key, the rest of its symbol
+// part, and its "place" (the map's part: map, symbols, dso), which many frames share; reading
+// one makes a ChainFrame from them.
 //
 // Frames without a symbol (the garbage a frame-pointer walk reads through code built without
 // frame pointers: addresses in no map, in the heap, in data) are most of a large profile's
@@ -62,14 +64,10 @@ class FrameTable {
   FrameId intern(const ChainFrame& f);
   ChainFrame operator[](FrameId id) const {
     if (id & kUnsymBit) return unsym_frame(id);
-    return interned(id);
+    return interned_frame(id);
   }
-  // The same without a copy of an interned frame: a reference to it, else the frame made in
-  // `scratch`.
-  const ChainFrame& get(FrameId id, ChainFrame& scratch) const {
-    if (id & kUnsymBit) return scratch = unsym_frame(id);
-    return interned(id);
-  }
+  // The same, made in `scratch` (frames are stored in parts).
+  const ChainFrame& get(FrameId id, ChainFrame& scratch) const { return scratch = (*this)[id]; }
   // What compare_frames looks at, packed (a tree keeps its nodes' first one at hand).
   struct Key {
     uint64_t ip = 0, sym_start = 0;
@@ -130,9 +128,17 @@ class FrameTable {
     uint32_t dso_order = 0;
     bool has_map = false;
   };
+  // What an interned frame has beside its Key: the rest of the symbol part, and its place.
+  struct Rest {
+    uint64_t sym_end = 0;
+    uint32_t place = 0;
+    Text sym, name, srcline;
+  };
   static bool is_unsym(const ChainFrame& f);
-  // An interned frame in place (operator[] returns a copy).
-  const ChainFrame& interned(FrameId id) const { return chunks_[id >> kChunkBits][id & kChunkMask]; }
+  const Rest& rest(FrameId id) const { return chunks_[id >> kChunkBits][id & kChunkMask]; }
+  ChainFrame interned_frame(FrameId id) const;
+  // The interned frame `id` equals f field by field (texts by identity).
+  bool same(FrameId id, const ChainFrame& f) const;
   const Unsym& unsym(FrameId id) const {
     id &= ~kUnsymBit;
     return unsym_chunks_[id >> kUnsymChunkBits][id & kUnsymChunkMask];
@@ -142,11 +148,10 @@ class FrameTable {
   uint32_t place_of(const ChainFrame& f);
 
   static uint64_t hash(const ChainFrame& f);
-  static bool same(const ChainFrame& a, const ChainFrame& b);
   void grow_index();
 
   // Fixed arrays of chunk pointers: a reader never sees them move.
-  std::unique_ptr<std::unique_ptr<ChainFrame[]>[]> chunks_;
+  std::unique_ptr<std::unique_ptr<Rest[]>[]> chunks_;
   std::unique_ptr<std::unique_ptr<Key[]>[]> keys_;
   std::unique_ptr<std::unique_ptr<Unsym[]>[]> unsym_chunks_;
   std::unique_ptr<std::unique_ptr<Place[]>[]> place_chunks_;
