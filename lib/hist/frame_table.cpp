@@ -62,7 +62,7 @@ bool FrameTable::PlaceEq::operator()(const Place& a, const Place& b) const {
 }
 
 uint32_t FrameTable::place_of(const ChainFrame& f) {
-  Place p{f.map, f.symbols, f.dso, f.dso_order, f.has_map};
+  Place p = place_part(f);
   if (places_ && PlaceEq()(p, last_place_)) return last_place_index_;
   auto [it, fresh] = place_index_.try_emplace(p, static_cast<uint32_t>(places_));
   if (fresh) {
@@ -77,17 +77,24 @@ uint32_t FrameTable::place_of(const ChainFrame& f) {
   return it->second;
 }
 
-ChainFrame FrameTable::unsym_frame(FrameId id) const {
-  const Unsym& u = unsym(id);
-  const Place& p = place(u.place);
+FrameTable::Place FrameTable::place_part(const ChainFrame& f) {
+  return Place{f.map, f.symbols, f.dso, f.dso_order, f.has_map};
+}
+
+ChainFrame FrameTable::frame_at(const Place& p, uint64_t ip) {
   ChainFrame f;
-  f.ip = u.ip;
+  f.ip = ip;
   f.dso_order = p.dso_order;
   f.has_map = p.has_map;
   f.dso = p.dso;
   f.map = p.map;
   f.symbols = p.symbols;
   return f;
+}
+
+ChainFrame FrameTable::unsym_frame(FrameId id) const {
+  const Unsym& u = unsym(id);
+  return frame_at(place(u.place), u.ip);
 }
 
 FrameTable::~FrameTable() = default;
@@ -104,18 +111,11 @@ uint64_t FrameTable::hash(const ChainFrame& f) {
 ChainFrame FrameTable::interned_frame(FrameId id) const {
   const Key& k = keys_[id >> kChunkBits][id & kChunkMask];
   const Rest& r = rest(id);
-  const Place& p = place(r.place);
-  ChainFrame f;
-  f.ip = k.ip;
-  f.dso_order = p.dso_order;
-  f.has_map = p.has_map;
+  ChainFrame f = frame_at(place(r.place), k.ip);
   f.has_sym = k.has_sym;
   f.inlined = k.inlined;
   f.sym_start = k.sym_start;
   f.sym_end = r.sym_end;
-  f.dso = p.dso;
-  f.map = p.map;
-  f.symbols = p.symbols;
   f.sym = r.sym;
   f.name = r.name;
   f.srcline = r.srcline;
@@ -129,9 +129,7 @@ bool FrameTable::same(FrameId id, const ChainFrame& f) const {
       r.sym_end != f.sym_end || r.sym.ptr() != f.sym.ptr() || r.name.ptr() != f.name.ptr() ||
       r.srcline.ptr() != f.srcline.ptr())
     return false;
-  const Place& p = place(r.place);
-  return p.dso_order == f.dso_order && p.has_map == f.has_map && p.dso.ptr() == f.dso.ptr() && p.map == f.map &&
-         p.symbols == f.symbols;
+  return PlaceEq()(place(r.place), place_part(f));
 }
 
 void FrameTable::grow_index() {

@@ -135,6 +135,9 @@ class FrameTable {
     Text sym, name, srcline;
   };
   static bool is_unsym(const ChainFrame& f);
+  static Place place_part(const ChainFrame& f);
+  // A frame with only its address and its map's part.
+  static ChainFrame frame_at(const Place& p, uint64_t ip);
   const Rest& rest(FrameId id) const { return chunks_[id >> kChunkBits][id & kChunkMask]; }
   ChainFrame interned_frame(FrameId id) const;
   // The interned frame `id` equals f field by field (texts by identity).

@@ -269,6 +269,11 @@ class Hists {
   void compute_widths(const std::vector<HistEntry*>& entries);
   void print_chain(std::FILE* out, HistEntry& e) const;  // sort_chain, print_sorted_chain
   void sort_chain(HistEntry& e) const;
+  // perf's callchain min percent as a period: the hits a call-graph node needs to be shown.
+  uint64_t chain_min_hit() const {
+    uint64_t chain_total = opts_.filter_relative ? non_filtered_period_ : total_period_;
+    return static_cast<uint64_t>(static_cast<double>(chain_total) * (opts_.chain_min_percent / 100.0));
+  }
   void print_sorted_chain(std::FILE* out, HistEntry& e) const;
   void print_entries(std::FILE* out, const std::vector<HistEntry*>& shown) const;
   void print_graph(std::FILE* out, HistEntry& e) const;

@@ -240,8 +240,7 @@ std::vector<HistEntry*> Hists::display_entries() {
   std::vector<HistEntry*> shown;
   bool chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;
   uint64_t total = total_period();
-  uint64_t chain_total = opts_.filter_relative ? non_filtered_period_ : total_period_;
-  uint64_t min_hit = static_cast<uint64_t>(static_cast<double>(chain_total) * (opts_.chain_min_percent / 100.0));
+  uint64_t min_hit = chain_min_hit();
   for (HistEntry* e : entries) {
     if (e->filtered) continue;
     float pct = static_cast<float>(ratio(opts_.children ? e->period_acc : e->period, total));
@@ -327,8 +326,7 @@ void Hists::print_entries(std::FILE* out, const std::vector<HistEntry*>& shown) 
 // perf's callchain_param.sort for one entry (graph modes; flat and folded lists sort as
 // they print).
 void Hists::sort_chain(HistEntry& e) const {
-  uint64_t chain_total = opts_.filter_relative ? non_filtered_period_ : total_period_;
-  uint64_t min_hit = static_cast<uint64_t>(static_cast<double>(chain_total) * (opts_.chain_min_percent / 100.0));
+  uint64_t min_hit = chain_min_hit();
   if (opts_.mode == ChainMode::kGraph) e.chain.sort_graph(min_hit);
   if (opts_.mode == ChainMode::kFractal) e.chain.sort_graph_rel(opts_.chain_min_percent / 100.0);
 }
@@ -436,8 +434,7 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
 
 void Hists::print_folded(std::FILE* out, const HistEntry& e, bool flat) const {
   char buf[20];  // frame_text's 0x<ip>
-  uint64_t chain_total = opts_.filter_relative ? non_filtered_period_ : total_period_;
-  uint64_t min_hit = static_cast<uint64_t>(static_cast<double>(chain_total) * (opts_.chain_min_percent / 100.0));
+  uint64_t min_hit = chain_min_hit();
   for (const FlatNode& f : e.chain.sort_flat(min_hit)) {
     const ChainNode* n = f.node;
     if (flat) {
