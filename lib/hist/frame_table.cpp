@@ -37,9 +37,8 @@ const char* frame_text(const ChainFrame& f, char (&buf)[20]) {
 }
 
 FrameTable::FrameTable()
-    : chunks_(new std::unique_ptr<Rest[]>[kMaxChunks]),
-      keys_(new std::unique_ptr<Key[]>[kMaxChunks]),
-      unsym_chunks_(new std::unique_ptr<Unsym[]>[kMaxUnsymChunks]),
+    : rec_chunks_(new std::unique_ptr<Rec[]>[kMaxRecChunks]),
+      kind_chunks_(new std::unique_ptr<Kind[]>[kMaxKindChunks]),
       place_chunks_(new std::unique_ptr<Place[]>[kMaxPlaceChunks]) {
   place_of(ChainFrame());  // place 0: no map
 }
@@ -92,11 +91,6 @@ ChainFrame FrameTable::frame_at(const Place& p, uint64_t ip) {
   return f;
 }
 
-ChainFrame FrameTable::unsym_frame(FrameId id) const {
-  const Unsym& u = unsym(id);
-  return frame_at(place(u.place), u.ip);
-}
-
 FrameTable::~FrameTable() = default;
 
 uint64_t FrameTable::hash(const ChainFrame& f) {
@@ -108,70 +102,82 @@ uint64_t FrameTable::hash(const ChainFrame& f) {
   return h ^ (h >> 29);
 }
 
-ChainFrame FrameTable::interned_frame(FrameId id) const {
-  const Key& k = keys_[id >> kChunkBits][id & kChunkMask];
-  const Rest& r = rest(id);
-  ChainFrame f = frame_at(place(r.place), k.ip);
+ChainFrame FrameTable::operator[](FrameId id) const {
+  const Rec& r = rec(id);
+  const Kind& k = kind(r.kind);
+  ChainFrame f = frame_at(place(k.place), r.ip);
   f.has_sym = k.has_sym;
   f.inlined = k.inlined;
   f.sym_start = k.sym_start;
-  f.sym_end = r.sym_end;
-  f.sym = r.sym;
-  f.name = r.name;
-  f.srcline = r.srcline;
+  f.sym_end = k.sym_end;
+  f.sym = k.sym;
+  f.name = k.name;
+  f.srcline = k.srcline;
   return f;
 }
 
-bool FrameTable::same(FrameId id, const ChainFrame& f) const {
-  const Key& k = keys_[id >> kChunkBits][id & kChunkMask];
-  const Rest& r = rest(id);
-  if (k.ip != f.ip || k.sym_start != f.sym_start || k.has_sym != f.has_sym || k.inlined != f.inlined ||
-      r.sym_end != f.sym_end || r.sym.ptr() != f.sym.ptr() || r.name.ptr() != f.name.ptr() ||
-      r.srcline.ptr() != f.srcline.ptr())
-    return false;
-  return PlaceEq()(place(r.place), place_part(f));
-}
-
-void FrameTable::grow_index() {
-  std::vector<Slot> old = std::move(index_);
-  index_.assign(old.empty() ? 4096 : old.size() * 2, Slot{});
-  size_t mask = index_.size() - 1;
+void FrameTable::IdIndex::grow() {
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(old.empty() ? 4096 : old.size() * 2, Slot{});
+  size_t mask = slots_.size() - 1;
   for (const Slot& s : old) {
     if (!s.id_plus_1) continue;
     size_t i = s.hash & mask;
-    while (index_[i].id_plus_1) i = (i + 1) & mask;
-    index_[i] = s;
+    while (slots_[i].id_plus_1) i = (i + 1) & mask;
+    slots_[i] = s;
   }
 }
 
+uint32_t FrameTable::add_kind(const Kind& k) {
+  size_t chunk = kinds_ >> kKindChunkBits;
+  if (chunk >= kMaxKindChunks) throw std::bad_alloc();  // 2^24 symbols: out of memory
+  if (!kind_chunks_[chunk]) kind_chunks_[chunk] = std::make_unique<Kind[]>(size_t{1} << kKindChunkBits);
+  kind_chunks_[chunk][kinds_ & kKindChunkMask] = k;
+  return static_cast<uint32_t>(kinds_++);
+}
+
+FrameId FrameTable::add_rec(uint64_t ip, uint32_t kind) {
+  size_t chunk = recs_ >> kRecChunkBits;
+  // 2^32 - 1 frames (id + 1 must fit an index slot): reported as out of memory.
+  if (chunk >= kMaxRecChunks || recs_ == UINT32_MAX) throw std::bad_alloc();
+  if (!rec_chunks_[chunk]) rec_chunks_[chunk] = std::make_unique<Rec[]>(size_t{1} << kRecChunkBits);
+  rec_chunks_[chunk][recs_ & kRecChunkMask] = Rec{ip, kind};
+  return static_cast<FrameId>(recs_++);
+}
+
+uint32_t FrameTable::bare_kind_of(uint32_t p) {
+  if (p >= bare_kinds_.size()) bare_kinds_.resize(p + 1, 0);
+  if (!bare_kinds_[p]) bare_kinds_[p] = add_kind(Kind{0, 0, p, place(p).dso_order, false, false, {}, {}, {}}) + 1;
+  return bare_kinds_[p] - 1;
+}
+
+bool FrameTable::same_kind(const Kind& k, const ChainFrame& f, uint32_t place_index) const {
+  return k.sym_start == f.sym_start && k.sym_end == f.sym_end && k.place == place_index &&
+         k.has_sym == f.has_sym && k.inlined == f.inlined && k.sym.ptr() == f.sym.ptr() &&
+         k.name.ptr() == f.name.ptr() && k.srcline.ptr() == f.srcline.ptr();
+}
+
+uint32_t FrameTable::kind_of(const ChainFrame& f) {
+  uint32_t p = place_of(f);
+  size_t h = mix(mix(0, f.sym_start), p);
+  h = mix(h, reinterpret_cast<uintptr_t>(f.name.ptr()));
+  h = mix(h, reinterpret_cast<uintptr_t>(f.srcline.ptr()));
+  return kind_index_.find_or_add(
+      static_cast<uint32_t>(h ^ (h >> 32)), [&](uint32_t id) { return same_kind(kind(id), f, p); },
+      [&] { return add_kind(Kind{f.sym_start, f.sym_end, p, f.dso_order, f.has_sym, f.inlined, f.sym, f.name, f.srcline}); });
+}
+
 FrameId FrameTable::intern(const ChainFrame& f) {
-  if (is_unsym(f)) {
-    size_t chunk = unsym_size_ >> kUnsymChunkBits;
-    if (chunk >= kMaxUnsymChunks) throw std::bad_alloc();  // 2^31 frames: out of memory
-    if (!unsym_chunks_[chunk]) unsym_chunks_[chunk] = std::make_unique<Unsym[]>(size_t{1} << kUnsymChunkBits);
-    uint32_t p = place_of(f);
-    unsym_chunks_[chunk][unsym_size_ & kUnsymChunkMask] = Unsym{f.ip, p};
-    return static_cast<FrameId>(unsym_size_++) | kUnsymBit;
-  }
-  if ((size_ + 1) * 4 > index_.size() * 3) grow_index();
-  uint64_t full = hash(f);
-  auto h = static_cast<uint32_t>(full ^ (full >> 32));
-  size_t mask = index_.size() - 1;
-  size_t i = h & mask;
-  for (; index_[i].id_plus_1; i = (i + 1) & mask)
-    if (index_[i].hash == h && same(index_[i].id_plus_1 - 1, f)) return index_[i].id_plus_1 - 1;
-  size_t chunk = size_ >> kChunkBits;
-  if (chunk >= kMaxChunks) throw std::bad_alloc();  // 2^28 distinct frames: reported as out of memory
-  if (!chunks_[chunk]) {
-    chunks_[chunk] = std::make_unique<Rest[]>(size_t{1} << kChunkBits);
-    keys_[chunk] = std::make_unique<Key[]>(size_t{1} << kChunkBits);
-  }
-  FrameId id = static_cast<FrameId>(size_);
-  chunks_[chunk][id & kChunkMask] = Rest{f.sym_end, place_of(f), f.sym, f.name, f.srcline};
-  keys_[chunk][id & kChunkMask] = Key{f.ip, f.sym_start, f.dso_order, f.has_sym, f.inlined};
-  ++size_;
-  index_[i] = Slot{h, id + 1};
-  return id;
+  if (is_unsym(f)) return add_rec(f.ip, bare_kind_of(place_of(f)));
+  // Looked up by the frame's own fields first: a frame seen before costs one probe.
+  uint64_t h = hash(f);
+  auto same = [&](FrameId id) {
+    const Rec& r = rec(id);
+    const Kind& k = kind(r.kind);
+    return r.ip == f.ip && same_kind(k, f, k.place) && PlaceEq()(place(k.place), place_part(f));
+  };
+  return frame_index_.find_or_add(static_cast<uint32_t>(h ^ (h >> 32)), same,
+                                  [&] { return add_rec(f.ip, kind_of(f)); });
 }
 
 }  // namespace cperf

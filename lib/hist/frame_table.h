@@ -4,16 +4,16 @@
 // thousand resolved addresses. Trees keep ids (4 bytes) instead of whole frames (~100), and
 // two equal ids compare equal without looking at the frames at all.
 //
-// Frames live in fixed-size chunks that never move, so a frame, once interned, can be read
-// while later ones are added. Each is stored in parts: its compare Key, the rest of its symbol
-// part, and its "place" (the map's part: map, symbols, dso), which many frames share; reading
-// one makes a ChainFrame from them.
+// A frame is stored as its address and its "kind": everything else (the symbol part and the
+// map's part), which every frame of one symbol of one map shares. A frame is then 12 bytes:
+// a large profile has hundreds of thousands of distinct addresses in a few thousand symbols.
+// Records and kinds live in fixed-size chunks that never move, so a frame, once interned, can
+// be read while later ones are added; reading one makes a ChainFrame from its parts.
 //
 // Frames without a symbol (the garbage a frame-pointer walk reads through code built without
 // frame pointers: addresses in no map, in the heap, in data) are most of a large profile's
-// distinct frames and are rarely seen twice. They are kept as the address and their place (the
-// map's part of the frame, stored once per map), one per intern(), with no look-up: two such
-// ids may name equal frames, which compare() says are equal.
+// distinct frames and are rarely seen twice. They get a new record each intern(), with no
+// look-up: two such ids may name equal frames, which compare() says are equal.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -62,10 +62,7 @@ class FrameTable {
   // The id of a frame equal to `f` field by field (texts by identity), added if new; a frame
   // without a symbol gets a new id each time.
   FrameId intern(const ChainFrame& f);
-  ChainFrame operator[](FrameId id) const {
-    if (id & kUnsymBit) return unsym_frame(id);
-    return interned_frame(id);
-  }
+  ChainFrame operator[](FrameId id) const;
   // The same, made in `scratch` (frames are stored in parts).
   const ChainFrame& get(FrameId id, ChainFrame& scratch) const { return scratch = (*this)[id]; }
   // What compare_frames looks at, packed (a tree keeps its nodes' first one at hand).
@@ -75,11 +72,9 @@ class FrameTable {
     bool has_sym = false, inlined = false;
   };
   Key key(FrameId id) const {
-    if (id & kUnsymBit) {
-      const Unsym& u = unsym(id);
-      return Key{u.ip, 0, place(u.place).dso_order, false, false};
-    }
-    return keys_[id >> kChunkBits][id & kChunkMask];
+    const Rec& r = rec(id);
+    const Kind& k = kind(r.kind);
+    return Key{r.ip, k.sym_start, k.dso_order, k.has_sym, k.inlined};
   }
   // compare_frames of two keys, or kByName when only the frames' names can tell (inlined
   // symbols).
@@ -101,25 +96,23 @@ class FrameTable {
   }
 
  private:
-  static constexpr unsigned kChunkBits = 12;
-  static constexpr FrameId kChunkMask = (1u << kChunkBits) - 1;
-  static constexpr size_t kMaxChunks = size_t{1} << 16;  // 2^28 frames
-  static constexpr FrameId kUnsymBit = 1u << 31;  // ids of frames without a symbol
-  static constexpr unsigned kUnsymChunkBits = 16;
-  static constexpr FrameId kUnsymChunkMask = (1u << kUnsymChunkBits) - 1;
-  static constexpr size_t kMaxUnsymChunks = size_t{1} << 15;  // 2^31 frames
+  static constexpr unsigned kRecChunkBits = 16;
+  static constexpr FrameId kRecChunkMask = (1u << kRecChunkBits) - 1;
+  static constexpr size_t kMaxRecChunks = size_t{1} << 16;  // 2^32 frames
+  static constexpr unsigned kKindChunkBits = 12;
+  static constexpr uint32_t kKindChunkMask = (1u << kKindChunkBits) - 1;
+  static constexpr size_t kMaxKindChunks = size_t{1} << 12;  // 2^24 kinds
   static constexpr unsigned kPlaceChunkBits = 12;
   static constexpr size_t kMaxPlaceChunks = size_t{1} << 12;  // 2^24 places
 
-  // A frame without a symbol: its address and its place, packed in 12 bytes (a large profile
-  // has over a million of them).
+  // One frame: its address and its kind, packed in 12 bytes.
 #pragma pack(push, 4)
-  struct Unsym {
+  struct Rec {
     uint64_t ip = 0;
-    uint32_t place = 0;  // index in places_ (0: no map at all)
+    uint32_t kind = 0;
   };
 #pragma pack(pop)
-  static_assert(sizeof(Unsym) == 12);
+  static_assert(sizeof(Rec) == 12);
   // The map's part of a frame (ChainFrame's map, symbols, dso and dso_order fields).
   struct Place {
     const void* map = nullptr;
@@ -128,37 +121,62 @@ class FrameTable {
     uint32_t dso_order = 0;
     bool has_map = false;
   };
-  // What an interned frame has beside its Key: the rest of the symbol part, and its place.
-  struct Rest {
-    uint64_t sym_end = 0;
-    uint32_t place = 0;
+  // A frame without its address: the symbol part, and its place (whose dso_order is copied
+  // here, for key()).
+  struct Kind {
+    uint64_t sym_start = 0, sym_end = 0;
+    uint32_t place = 0, dso_order = 0;
+    bool has_sym = false, inlined = false;
     Text sym, name, srcline;
   };
+  // Open addressing, linear probing: a slot holds 32 bits of an item's hash (which also
+  // place it) and its id + 1 (0: empty), eight bytes in all.
+  class IdIndex {
+   public:
+    // The id of the item of hash h that same(id) accepts; else make()'s, added.
+    template <typename Same, typename Make>
+    uint32_t find_or_add(uint32_t h, Same same, Make make) {
+      if ((size_ + 1) * 4 > slots_.size() * 3) grow();
+      size_t mask = slots_.size() - 1;
+      size_t i = h & mask;
+      for (; slots_[i].id_plus_1; i = (i + 1) & mask)
+        if (slots_[i].hash == h && same(slots_[i].id_plus_1 - 1)) return slots_[i].id_plus_1 - 1;
+      uint32_t id = make();
+      slots_[i] = Slot{h, id + 1};
+      ++size_;
+      return id;
+    }
+
+   private:
+    struct Slot {
+      uint32_t hash = 0, id_plus_1 = 0;
+    };
+    void grow();
+    std::vector<Slot> slots_;
+    size_t size_ = 0;
+  };
+
   static bool is_unsym(const ChainFrame& f);
   static Place place_part(const ChainFrame& f);
   // A frame with only its address and its map's part.
   static ChainFrame frame_at(const Place& p, uint64_t ip);
-  const Rest& rest(FrameId id) const { return chunks_[id >> kChunkBits][id & kChunkMask]; }
-  ChainFrame interned_frame(FrameId id) const;
-  // The interned frame `id` equals f field by field (texts by identity).
-  bool same(FrameId id, const ChainFrame& f) const;
-  const Unsym& unsym(FrameId id) const {
-    id &= ~kUnsymBit;
-    return unsym_chunks_[id >> kUnsymChunkBits][id & kUnsymChunkMask];
-  }
+  const Rec& rec(FrameId id) const { return rec_chunks_[id >> kRecChunkBits][id & kRecChunkMask]; }
+  const Kind& kind(uint32_t i) const { return kind_chunks_[i >> kKindChunkBits][i & kKindChunkMask]; }
   const Place& place(uint32_t i) const { return place_chunks_[i >> kPlaceChunkBits][i & ((1u << kPlaceChunkBits) - 1)]; }
-  ChainFrame unsym_frame(FrameId id) const;
   uint32_t place_of(const ChainFrame& f);
-
+  uint32_t kind_of(const ChainFrame& f);
+  // The kind k is f's, f's place being place_index.
+  bool same_kind(const Kind& k, const ChainFrame& f, uint32_t place_index) const;
   static uint64_t hash(const ChainFrame& f);
-  void grow_index();
+  uint32_t bare_kind_of(uint32_t place);
+  uint32_t add_kind(const Kind& k);
+  FrameId add_rec(uint64_t ip, uint32_t kind);
 
   // Fixed arrays of chunk pointers: a reader never sees them move.
-  std::unique_ptr<std::unique_ptr<Rest[]>[]> chunks_;
-  std::unique_ptr<std::unique_ptr<Key[]>[]> keys_;
-  std::unique_ptr<std::unique_ptr<Unsym[]>[]> unsym_chunks_;
+  std::unique_ptr<std::unique_ptr<Rec[]>[]> rec_chunks_;
+  std::unique_ptr<std::unique_ptr<Kind[]>[]> kind_chunks_;
   std::unique_ptr<std::unique_ptr<Place[]>[]> place_chunks_;
-  size_t size_ = 0, unsym_size_ = 0, places_ = 0;
+  size_t recs_ = 0, kinds_ = 0, places_ = 0;
   // Place look-up: (map, symbols, dso, dso_order, has_map) -> index; the last one at hand.
   struct PlaceHash {
     size_t operator()(const Place& p) const;
@@ -169,14 +187,9 @@ class FrameTable {
   std::unordered_map<Place, uint32_t, PlaceHash, PlaceEq> place_index_;
   Place last_place_;
   uint32_t last_place_index_ = 0;
-  // Open addressing, linear probing: each slot 32 bits of the frame's hash (which also place
-  // it) and its id (id + 1; 0: empty). Eight bytes a slot: a large profile has a third of a
-  // million frames.
-  struct Slot {
-    uint32_t hash = 0;
-    FrameId id_plus_1 = 0;
-  };
-  std::vector<Slot> index_;
+  std::vector<uint32_t> bare_kinds_;  // place -> kind id + 1 of its frames without a symbol
+  IdIndex kind_index_;                // kinds by their fields
+  IdIndex frame_index_;               // frames with a symbol, by address and kind
 };
 
 }  // namespace cperf

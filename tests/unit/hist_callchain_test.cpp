@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -168,6 +169,49 @@ TEST(FrameTableTest, BareAddressesCompareByValue) {
   tree.append(std::vector<ChainFrame>{bare, frame("y", 0x200)}, 2);
   ASSERT_EQ(tree.root().children().size(), 1u);
   EXPECT_EQ(tree.root().children()[0]->children().size(), 2u);
+}
+
+// Frames with a symbol are stored as their address and the part every frame of that symbol
+// shares: each comes back whole, an equal frame gets its id again, and frames that differ in
+// any field (address, source line, map) get ids of their own.
+TEST(FrameTableTest, SymbolFramesComeBackWholeAndEqualOnesShareAnId) {
+  FrameTable t;
+  static const std::string kDso = "libx.so", kLine = "x.c:3", kOther = "x.c:4";
+  int map = 0, symbols = 0;
+  ChainFrame f = frame("fn", 0x1000, 2);
+  f.has_map = true;
+  f.dso = Text(&kDso);
+  f.map = &map;
+  f.symbols = &symbols;
+  f.ip = 0x1010;
+  f.sym_end = 0x1100;
+  f.srcline = Text(&kLine);
+  ChainFrame g = f;
+  g.ip = 0x1020;
+  ChainFrame h = f;
+  h.srcline = Text(&kOther);
+  ChainFrame elsewhere = f;
+  elsewhere.map = &symbols;
+  FrameId a = t.intern(f), b = t.intern(g), c = t.intern(h), d = t.intern(elsewhere);
+  EXPECT_EQ(t.intern(f), a);
+  EXPECT_EQ(t.intern(g), b);
+  EXPECT_EQ(std::set<FrameId>({a, b, c, d}).size(), 4u);
+  for (auto [id, want] : {std::pair{a, f}, {b, g}, {c, h}, {d, elsewhere}}) {
+    ChainFrame back = t[id];
+    EXPECT_EQ(back.ip, want.ip);
+    EXPECT_EQ(back.dso_order, want.dso_order);
+    EXPECT_TRUE(back.has_map && back.has_sym);
+    EXPECT_FALSE(back.inlined);
+    EXPECT_EQ(back.sym_start, want.sym_start);
+    EXPECT_EQ(back.sym_end, want.sym_end);
+    EXPECT_EQ(back.dso.ptr(), want.dso.ptr());
+    EXPECT_EQ(back.map, want.map);
+    EXPECT_EQ(back.symbols, want.symbols);
+    EXPECT_EQ(back.sym.ptr(), want.sym.ptr());
+    EXPECT_EQ(back.name.ptr(), want.name.ptr());
+    EXPECT_EQ(back.srcline.ptr(), want.srcline.ptr());
+  }
+  EXPECT_EQ(t.compare(a, b), 0);  // one function
 }
 
 // compare() (keys, and names for inlined symbols) agrees with compare_frames on every pair of a
