@@ -26,15 +26,16 @@ const FrameId* ChainStore::copy_ids(const FrameId* ids, size_t n) {
 }
 
 ChainNode* const* ChainStore::copy_sorted(ChainNode* const* nodes, size_t n) {
-  if (sorted_cap_ - sorted_used_ < n) {
-    sorted_cap_ = std::max(kIdsPerChunk, n);
+  if (sorted_cap_ - sorted_used_ < n + 1) {
+    sorted_cap_ = std::max(kIdsPerChunk, n + 1);
     sorted_chunks_.push_back(std::make_unique_for_overwrite<ChainNode*[]>(sorted_cap_));
     sorted_used_ = 0;
   }
   ChainNode** out = sorted_chunks_.back().get() + sorted_used_;
-  std::copy(nodes, nodes + n, out);
-  sorted_used_ += n;
-  return out;
+  out[0] = reinterpret_cast<ChainNode*>(static_cast<uintptr_t>(n));  // the count, read by sorted()
+  std::copy(nodes, nodes + n, out + 1);
+  sorted_used_ += n + 1;
+  return out + 1;
 }
 
 namespace {
@@ -45,7 +46,7 @@ ChainNode* add_leaf(ChainStore& st, PathIds& path, size_t from, uint64_t period)
   ChainNode* leaf = st.new_node();
   leaf->ids = path.stored(from);
   leaf->nids = static_cast<uint32_t>(path.size() - from);
-  leaf->key0 = st.frames.key(leaf->ids[0]);
+  leaf->set_key0(st.frames.key(leaf->ids[0]));
   leaf->hit = period;
   return leaf;
 }
@@ -57,20 +58,20 @@ void split(ChainStore& st, ChainNode& node, size_t at, PathIds& path, size_t fro
   ChainNode* tail = st.new_node();
   tail->ids = node.ids + at;
   tail->nids = static_cast<uint32_t>(node.nids - at);
-  tail->key0 = st.frames.key(tail->ids[0]);
+  tail->set_key0(st.frames.key(tail->ids[0]));
   tail->children_in = node.children_in;
   tail->hit = node.hit;
   tail->children_hit = node.children_hit;
   node.nids = static_cast<uint32_t>(at);
   node.children_hit = tail->cumul_hits();
-  node.children_in = RbRoot{};
-  rb_insert_at(node.children_in, &tail->rb_in, nullptr, &node.children_in.node);
+  node.children_in = {};
+  rb_insert_at(node.children_in, &tail->rb_in, static_cast<ChainLink*>(nullptr), &node.children_in.node);
   if (from < path.size()) {
     node.hit = 0;
     node.children_hit += period;
     bool left = st.frames.compare(tail->ids[0], path.data()[from]) < 0;
     ChainNode* leaf = add_leaf(st, path, from, period);
-    RbNode* first = node.children_in.node;
+    ChainLink* first = node.children_in.node;
     rb_insert_at(node.children_in, &leaf->rb_in, first, left ? &first->left : &first->right);
   } else {
     node.hit = period;
@@ -99,13 +100,13 @@ void append_chain(ChainStore& st, ChainNode& node, PathIds& path, size_t from, u
 void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from, uint64_t period) {
   const FrameId first = path.data()[from];
   const FrameTable::Key key = st.frames.key(first);
-  RbSlot slot = rb_find_slot(root.children_in, [&](RbNode* r) {
-    const ChainNode& child = *r->item<ChainNode>();
-    int c = FrameTable::compare_keys(child.key0, key);
+  auto slot = rb_find_slot(root.children_in, [&](ChainLink* r) {
+    const ChainNode& child = *ChainNode::of(r);
+    int c = FrameTable::compare_keys(child.key0(), key);
     return c == FrameTable::kByName ? st.frames.compare(child.ids[0], first) : c;
   });
   if (slot.found) {
-    append_chain(st, *slot.found->item<ChainNode>(), path, from, period);
+    append_chain(st, *ChainNode::of(slot.found), path, from, period);
   } else {
     ChainNode* leaf = add_leaf(st, path, from, period);
     rb_insert_at(root.children_in, &leaf->rb_in, slot.parent, slot.link);
@@ -121,18 +122,17 @@ template <typename MinHit>
 void sort_kept(ChainStore& st, ChainNode& node, MinHit min_hit, std::vector<ChainNode*>& kept) {
   size_t base = kept.size();
   uint64_t min = min_hit(node);
-  node.nsorted = 0;
   node.sorted_ = nullptr;
   if (node.children_hit < min) return;  // no child has more than all of them
-  for (RbNode* r = rb_first(node.children_in); r; r = rb_next(r)) {
-    ChainNode* c = r->item<ChainNode>();
+  for (ChainLink* r = rb_first(node.children_in); r; r = rb_next(r)) {
+    ChainNode* c = ChainNode::of(r);
     if (c->cumul_hits() >= min) kept.push_back(c);
   }
   for (size_t i = base; i < kept.size(); ++i) sort_kept(st, *kept[i], min_hit, kept);
   std::stable_sort(kept.begin() + static_cast<std::ptrdiff_t>(base), kept.end(),
                    [](const ChainNode* a, const ChainNode* b) { return a->cumul_hits() > b->cumul_hits(); });
-  node.nsorted = static_cast<uint32_t>(kept.size() - base);
-  node.sorted_ = node.nsorted ? st.copy_sorted(kept.data() + base, node.nsorted) : nullptr;
+  size_t n = kept.size() - base;
+  node.sorted_ = n ? st.copy_sorted(kept.data() + base, n) : nullptr;
   kept.resize(base);
 }
 
@@ -141,8 +141,8 @@ void collect_flat(const ChainNode& node, uint64_t min_hit, std::vector<const Cha
                   std::vector<FlatNode>& out) {
   if (node.cumul_hits() < min_hit) return;  // no node below has more
   path.push_back(&node);
-  for (RbNode* r = rb_first(node.children_in); r; r = rb_next(r))
-    collect_flat(*r->item<ChainNode>(), min_hit, path, out);
+  for (ChainLink* r = rb_first(node.children_in); r; r = rb_next(r))
+    collect_flat(*ChainNode::of(r), min_hit, path, out);
   if (node.hit && node.hit >= min_hit) out.push_back(FlatNode{&node, path});
   path.pop_back();
 }
@@ -161,17 +161,21 @@ void merge_branch(ChainStore& st, ChainNode& dst, const ChainNode& src, std::vec
     PathIds p(st, path.data(), path.size());
     append_children(st, dst, p, 0, src.hit);
   }
-  for (RbNode* r = rb_first(src.children_in); r; r = rb_next(r))
-    merge_branch(st, dst, *r->item<ChainNode>(), path);
+  for (ChainLink* r = rb_first(src.children_in); r; r = rb_next(r))
+    merge_branch(st, dst, *ChainNode::of(r), path);
   path.resize(old);
 }
 
 }  // namespace
 
+CallchainTree::~CallchainTree() {
+  if (owns_store_) delete store_;
+}
+
 ChainStore& CallchainTree::store() {
   if (!store_) {
-    own_store_ = std::make_unique<ChainStore>();
-    store_ = own_store_.get();
+    store_ = new ChainStore();
+    owns_store_ = true;
   }
   return *store_;
 }
@@ -183,14 +187,15 @@ void CallchainTree::merge(const CallchainTree& src) {
 
 std::vector<const ChainNode*> ChainNode::children() const {
   std::vector<const ChainNode*> v;
-  for (RbNode* r = rb_first(children_in); r; r = rb_next(r)) v.push_back(r->item<ChainNode>());
+  for (ChainLink* r = rb_first(children_in); r; r = rb_next(r)) v.push_back(ChainNode::of(r));
   return v;
 }
 
 void CallchainTree::append(PathIds& path, size_t from, uint64_t period) {
   if (from >= path.size()) return;
   append_children(store(), root_, path, from, period);
-  max_depth_ = std::max(max_depth_, path.size() - from);
+  // A path is at most a sample's frames with their inline lines: far below 2^32.
+  max_depth_ = std::max(max_depth_, static_cast<uint32_t>(path.size() - from));
 }
 
 void CallchainTree::append(const std::vector<ChainFrame>& path, uint64_t period) {
@@ -215,8 +220,8 @@ void CallchainTree::sort_graph_rel(double min_fraction) {
 std::vector<FlatNode> CallchainTree::sort_flat(uint64_t min_hit) const {
   std::vector<FlatNode> out;
   std::vector<const ChainNode*> path;
-  for (RbNode* r = rb_first(root_.children_in); r; r = rb_next(r))
-    collect_flat(*r->item<ChainNode>(), min_hit, path, out);
+  for (ChainLink* r = rb_first(root_.children_in); r; r = rb_next(r))
+    collect_flat(*ChainNode::of(r), min_hit, path, out);
   std::stable_sort(out.begin(), out.end(),
                    [](const FlatNode& a, const FlatNode& b) { return a.node->hit > b.node->hit; });
   return out;

@@ -20,6 +20,7 @@
 // nothing is freed one by one.
 #pragma once
 #include <cstddef>
+#include <type_traits>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -32,25 +33,39 @@ namespace cperf {
 
 struct ChainNode {
   // What a search among siblings reads, side by side: the link among the parent's children
-  // and the first frame's compare key.
-  RbNode rb_in;
-  FrameTable::Key key0;
-  const FrameId* ids = nullptr;        // the node's run of frames (in the store; never changes)
-  ChainNode* const* sorted_ = nullptr;  // sort_graph's children (in the store)
-  uint32_t nids = 0, nsorted = 0;
+  // (first: a link's node is found from its address, see of()) and the first frame's compare
+  // key (FrameTable::Key, unpacked).
+  ChainLink rb_in;
+  uint64_t key_ip = 0, key_sym_start = 0;
+  const FrameId* ids = nullptr;         // the node's run of frames (in the store; never changes)
+  ChainNode* const* sorted_ = nullptr;  // sort_graph's children (a counted run in the store)
   uint64_t hit = 0, children_hit = 0;
-  RbRoot children_in;                   // children, perf's insertion tree
+  RbRootOf<ChainLink> children_in;      // children, perf's insertion tree
+  uint32_t key_dso_order = 0;
+  uint32_t nids : 30 = 0, key_has_sym : 1 = 0, key_inlined : 1 = 0;
 
-  ChainNode() { rb_in.owner = this; }
+  static ChainNode* of(const ChainLink* l) { return reinterpret_cast<ChainNode*>(const_cast<ChainLink*>(l)); }
+  FrameTable::Key key0() const { return {key_ip, key_sym_start, key_dso_order, key_has_sym != 0, key_inlined != 0}; }
+  void set_key0(const FrameTable::Key& k) {
+    key_ip = k.ip;
+    key_sym_start = k.sym_start;
+    key_dso_order = k.dso_order;
+    key_has_sym = k.has_sym;
+    key_inlined = k.inlined;
+  }
   size_t size() const { return nids; }
   FrameId id(size_t i) const { return ids[i]; }
   uint64_t cumul_hits() const { return hit + children_hit; }
   // The children sort_graph kept, in print order. Only nodes reached through them are
   // sorted: below a kept node's threshold nothing is printed, so nothing is sorted there.
-  std::span<ChainNode* const> sorted() const { return {sorted_, nsorted}; }
+  std::span<ChainNode* const> sorted() const {
+    if (!sorted_) return {};
+    return {sorted_, reinterpret_cast<uintptr_t>(sorted_[-1])};
+  }
   // Children in tree order (largest first key first).
   std::vector<const ChainNode*> children() const;
 };
+static_assert(std::is_standard_layout_v<ChainNode> && offsetof(ChainNode, rb_in) == 0);
 
 // A node with own hits and the nodes from the top down to it (sort_flat).
 struct FlatNode {
@@ -65,7 +80,7 @@ class ChainStore {
   ChainNode* new_node();
   // A lasting copy of n ids.
   const FrameId* copy_ids(const FrameId* ids, size_t n);
-  // A lasting copy of a node's sorted children.
+  // A lasting copy of a node's sorted children (n > 0), preceded by n (see ChainNode::sorted).
   ChainNode* const* copy_sorted(ChainNode* const* nodes, size_t n);
 
  private:
@@ -132,12 +147,13 @@ class CallchainTree {
   bool empty() const { return root_.children_in.empty(); }
   // The longest path appended (perf's callchain_root.max_depth).
   size_t max_depth() const { return max_depth_; }
+  ~CallchainTree();
 
  private:
   ChainNode root_;
-  size_t max_depth_ = 0;
   ChainStore* store_ = nullptr;
-  std::unique_ptr<ChainStore> own_store_;
+  uint32_t max_depth_ = 0;
+  bool owns_store_ = false;  // a tree made on its own (tests): store_ is its own
 };
 
 }  // namespace cperf

@@ -207,8 +207,8 @@ int64_t Hists::number_sort_cmp(OutputField::Kind kind, const HistEntry& a, const
   int64_t c = own_number_sort_cmp(kind, a, b);
   if (c || members_.empty() || kind == OutputField::kChildren || kind == OutputField::kLatencyChildren) return c;
   for (size_t m = 0; m < members_.size(); ++m) {
-    const HistEntry* pa = m < a.pairs.size() ? a.pairs[m] : nullptr;
-    const HistEntry* pb = m < b.pairs.size() ? b.pairs[m] : nullptr;
+    const HistEntry* pa = a.pair(m);
+    const HistEntry* pb = b.pair(m);
     c = field_cmp(pa ? number_field(kind, *pa) : 0, pb ? number_field(kind, *pb) : 0);
     if (c) return c;
   }
@@ -548,13 +548,12 @@ void Hists::link_group(const std::vector<Hists*>& members) {
     // perf's hists__match: each of ours finds its equal among theirs.
     for (RbNode* n = rb_first(root); n; n = rb_next(n)) {
       HistEntry* e = n->item<HistEntry>();
-      e->pairs.resize(members_.size());
       RbSlot slot = rb_find_slot(theirs, [&](RbNode* it) {
         return other.cmp(*it->item<HistEntry>(), e->key, e->filtered, true);
       });
       if (!slot.found) continue;
       const HistEntry* pair = slot.found->item<HistEntry>();
-      e->pairs[m] = pair;
+      e->set_pair(m, pair);
       paired[index[pair]] = true;
     }
     // perf's hists__link: theirs without an equal become empty entries of ours.
@@ -572,8 +571,7 @@ void Hists::link_group(const std::vector<Hists*>& members) {
         rb_insert_at(root, collapsed ? &dummy->rb_collapsed : &dummy->rb_in, slot.parent, slot.link);
         root_order_.clear();  // no longer the tree's order
       }
-      dummy->pairs.resize(members_.size());
-      dummy->pairs[m] = t;
+      dummy->set_pair(m, t);
     }
   }
 }

@@ -123,8 +123,15 @@ struct alignas(64) HistEntry {
   uint64_t latency = 0, latency_acc = 0;     // self, self + callees
   RbNode rb_collapsed;
   CallchainTree chain;
-  // Group view: the same entry in each member event's histogram (nullptr: none there).
-  std::vector<const HistEntry*> pairs;
+  // Group view: the same entry in member m's histogram (nullptr: none there). Kept aside,
+  // made when first set: most reports have no group.
+  const HistEntry* pair(size_t m) const { return pairs_ && m < pairs_->size() ? (*pairs_)[m] : nullptr; }
+  void set_pair(size_t m, const HistEntry* p) {
+    if (!pairs_) pairs_ = std::make_unique<std::vector<const HistEntry*>>();
+    if (m >= pairs_->size()) pairs_->resize(m + 1);
+    (*pairs_)[m] = p;
+  }
+  std::unique_ptr<std::vector<const HistEntry*>> pairs_;
   HistEntry() {
     rb_in.owner = this;
     rb_collapsed.owner = this;

@@ -118,18 +118,17 @@ void Hists::link_hierarchy(RbRoot& ours, std::vector<std::unique_ptr<HierNode>>&
   };
   for (RbNode* r = rb_first(ours); r; r = rb_next(r)) {
     HierNode* n = r->item<HierNode>();
-    n->e.pairs.resize(members_.size());
     RbSlot slot = find(theirs, n->e);
     if (!slot.found) continue;
     HierNode* pair = slot.found->item<HierNode>();
-    n->e.pairs[m] = &pair->e;
+    n->e.set_pair(m, &pair->e);
     if (!n->leaf) link_hierarchy(n->kids_in, n->kids, pair->kids_in, m, depth + 1);
   }
   for (RbNode* r = rb_first(theirs); r; r = rb_next(r)) {
     HierNode* t = r->item<HierNode>();
     RbSlot slot = find(ours, t->e);
     HierNode* n = slot.found ? slot.found->item<HierNode>() : nullptr;
-    if (n && n->e.pairs.size() > m && n->e.pairs[m]) continue;
+    if (n && n->e.pair(m)) continue;
     if (!n) {
       owned.push_back(std::make_unique<HierNode>());
       n = owned.back().get();
@@ -139,8 +138,7 @@ void Hists::link_hierarchy(RbRoot& ours, std::vector<std::unique_ptr<HierNode>>&
       n->leaf = t->leaf;
       rb_insert_at(ours, &n->rb_in, slot.parent, slot.link);
     }
-    n->e.pairs.resize(members_.size());
-    n->e.pairs[m] = &t->e;
+    n->e.set_pair(m, &t->e);
     if (!t->leaf) link_hierarchy(n->kids_in, n->kids, t->kids_in, m, depth + 1);
   }
 }

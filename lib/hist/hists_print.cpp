@@ -160,7 +160,7 @@ std::string Hists::number_text(OutputField::Kind kind, const HistEntry& e) const
   // A group view: each member's value after the leader's, in its own histogram's terms.
   static const HistEntry kNone;
   for (size_t m = 0; m < members_.size(); ++m) {
-    const HistEntry* pair = m < e.pairs.size() ? e.pairs[m] : nullptr;
+    const HistEntry* pair = e.pair(m);
     text += members_[m]->single_number_text(kind, pair ? *pair : kNone);
   }
   return text;

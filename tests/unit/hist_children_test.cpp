@@ -122,7 +122,46 @@ TEST(RbTree, InOrderFollowsDescentAndEqualKeysStayInInsertionOrder) {
   std::vector<std::pair<int, int>> want = {{1, 4}, {2, 8}, {3, 1}, {3, 3}, {5, 0},
                                            {5, 6}, {5, 9}, {7, 7}, {8, 2}, {9, 5}};
   EXPECT_EQ(got, want);
-  EXPECT_FALSE(root.node->red);
+  EXPECT_FALSE(rb_red(root.node));
+}
+
+// Black height of the subtree at n (-1: a red-black rule or a parent link is broken).
+template <typename Node>
+int checked_black_height(const Node* n, const Node* parent) {
+  if (!n) return 1;
+  if (rb_parent(n) != parent) return -1;
+  if (rb_red(n) && ((n->left && rb_red(n->left)) || (n->right && rb_red(n->right)))) return -1;
+  int l = checked_black_height(n->left, n), r = checked_black_height(n->right, n);
+  if (l < 0 || l != r) return -1;
+  return l + !rb_red(n);
+}
+
+// The colour shares the parent pointer's low bit: after thousands of inserts (each with its
+// recolourings and rotations) every parent link is intact and the red-black rules hold, for
+// both node types.
+TEST(RbTree, ColourBitLeavesParentLinksIntact) {
+  struct Item {
+    ChainLink link;  // first: found from its link
+    uint64_t key;
+  };
+  std::vector<Item> items(5000);
+  RbRootOf<ChainLink> root;
+  uint64_t x = 12345;
+  for (Item& it : items) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    it.key = x >> 40;
+    rb_insert(root, &it.link, [&](const ChainLink* o) { return it.key < reinterpret_cast<const Item*>(o)->key; });
+  }
+  EXPECT_FALSE(rb_red(root.node));
+  EXPECT_GT(checked_black_height(root.node, static_cast<const ChainLink*>(nullptr)), 0);
+  size_t n = 0;
+  uint64_t last = 0;
+  for (ChainLink* l = rb_first(root); l; l = rb_next(l), ++n) {
+    uint64_t k = reinterpret_cast<const Item*>(l)->key;
+    EXPECT_LE(last, k);
+    last = k;
+  }
+  EXPECT_EQ(n, items.size());
 }
 
 // A sample in dup_mmap called from _Fork, whose call was arch_fork inlined into _Fork; the
