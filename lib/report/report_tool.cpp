@@ -183,8 +183,11 @@ FrameId ReportTool::make_frame(const Resolved& r, uint64_t ip, const std::string
   f.ip = ip;
   f.dso_order = r.map ? dso_order(r.map->dso) : 0;
   f.has_map = r.map && r.map->dso;
-  f.map = r.map;
-  f.symbols = r.symbols;
+  // Only --children makes entries from frames, which need the map (an entry hit from another
+  // map looks its symbol up again). Otherwise nothing printed depends on it, and without it
+  // the frames of one dso's symbol in many processes share their stored part.
+  f.map = opts_.hist.children ? r.map : nullptr;
+  f.symbols = opts_.hist.children ? r.symbols : nullptr;
   f.dso = f.has_map ? dso_name(r.map->dso) : Text();
   f.has_sym = r.sym != nullptr;
   f.inlined = r.sym && inline_name != nullptr;
