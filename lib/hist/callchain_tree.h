@@ -95,7 +95,8 @@ class ChainStore {
 };
 
 // A sample's path as handed to several trees (the entry of each frame in --children mode):
-// its ids are copied into the store once, when the first tree needs to keep some of them.
+// its ids are copied into the store when the first tree needs to keep some of them, from
+// there on (trees are handed the path from its start on, or from later frames each time).
 class PathIds {
  public:
   PathIds(ChainStore& store, const FrameId* ids, size_t n) : store_(store), ids_(ids), n_(n) {}
@@ -103,15 +104,19 @@ class PathIds {
   size_t size() const { return n_; }
   // The lasting copy of ids [from, n).
   const FrameId* stored(size_t from) {
-    if (!stored_) stored_ = store_.copy_ids(ids_, n_);
-    return stored_ + from;
+    if (!stored_ || from < stored_from_) {
+      stored_ = store_.copy_ids(ids_ + from, n_ - from);
+      stored_from_ = from;
+    }
+    return stored_ + (from - stored_from_);
   }
 
  private:
   ChainStore& store_;
   const FrameId* ids_;
   size_t n_;
-  const FrameId* stored_ = nullptr;
+  const FrameId* stored_ = nullptr;  // ids [stored_from_, n)
+  size_t stored_from_ = 0;
 };
 
 class CallchainTree {

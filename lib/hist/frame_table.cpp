@@ -167,8 +167,18 @@ uint32_t FrameTable::kind_of(const ChainFrame& f) {
       [&] { return add_kind(Kind{f.sym_start, f.sym_end, p, f.dso_order, f.has_sym, f.inlined, f.sym, f.name, f.srcline}); });
 }
 
+FrameId FrameTable::intern_bare(const ChainFrame& f) {
+  uint32_t k = bare_kind_of(place_of(f));
+  if (!recent_bare_) recent_bare_ = std::make_unique<RecentBare[]>(size_t{1} << kRecentBareBits);
+  RecentBare& r = recent_bare_[mix(mix(0, f.ip), k) >> (64 - kRecentBareBits)];
+  if (r.id_plus_1 && r.ip == f.ip && r.kind == k) return r.id_plus_1 - 1;
+  FrameId id = add_rec(f.ip, k);
+  r = RecentBare{f.ip, k, id + 1};
+  return id;
+}
+
 FrameId FrameTable::intern(const ChainFrame& f) {
-  if (is_unsym(f)) return add_rec(f.ip, bare_kind_of(place_of(f)));
+  if (is_unsym(f)) return intern_bare(f);
   // Looked up by the frame's own fields first: a frame seen before costs one probe.
   uint64_t h = hash(f);
   auto same = [&](FrameId id) {

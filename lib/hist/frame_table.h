@@ -12,8 +12,9 @@
 //
 // Frames without a symbol (the garbage a frame-pointer walk reads through code built without
 // frame pointers: addresses in no map, in the heap, in data) are most of a large profile's
-// distinct frames and are rarely seen twice. They get a new record each intern(), with no
-// look-up: two such ids may name equal frames, which compare() says are equal.
+// distinct frames and are rarely seen twice. They are not indexed: a small cache of recent
+// ones gives a repeated one its id again, else it gets a new record. So two such ids may name
+// equal frames, which compare() says are equal.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -190,6 +191,15 @@ class FrameTable {
   std::vector<uint32_t> bare_kinds_;  // place -> kind id + 1 of its frames without a symbol
   IdIndex kind_index_;                // kinds by their fields
   IdIndex frame_index_;               // frames with a symbol, by address and kind
+  // Frames without a symbol seen lately, by a hash of address and kind (id + 1; 0: none).
+  struct RecentBare {
+    uint64_t ip = 0;
+    uint32_t kind = 0;
+    FrameId id_plus_1 = 0;
+  };
+  static constexpr unsigned kRecentBareBits = 14;
+  std::unique_ptr<RecentBare[]> recent_bare_;
+  FrameId intern_bare(const ChainFrame& f);
 };
 
 }  // namespace cperf

@@ -328,8 +328,7 @@ HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered, 
   }
   if (e) refresh_map(*e, s);
   if (!e) {
-    entries_.push_back(std::make_unique<HistEntry>());
-    e = entries_.back().get();
+    e = new_entry();
     e->chain.use_store(&chain_store());
     e->key = s;
     e->filtered = filtered;
@@ -372,6 +371,13 @@ void Hists::refresh_map(HistEntry& e, const HistSample& s) {
     e.key.sym_end = at.end;
   }
   e.key.map = s.map;
+}
+
+HistEntry* Hists::new_entry() {
+  if (entries_.size() % kEntriesPerChunk == 0)
+    entry_chunks_.push_back(std::make_unique<HistEntry[]>(kEntriesPerChunk));
+  entries_.push_back(&entry_chunks_.back()[entries_.size() % kEntriesPerChunk]);
+  return entries_.back();
 }
 
 ChainStore& Hists::chain_store() {
@@ -544,7 +550,7 @@ void Hists::link_group(const std::vector<Hists*>& members) {
     RbRoot& theirs = other.output_root();
     std::vector<bool> paired(other.entries_.size());
     std::unordered_map<const HistEntry*, size_t> index;
-    for (size_t i = 0; i < other.entries_.size(); ++i) index[other.entries_[i].get()] = i;
+    for (size_t i = 0; i < other.entries_.size(); ++i) index[other.entries_[i]] = i;
     // perf's hists__match: each of ours finds its equal among theirs.
     for (RbNode* n = rb_first(root); n; n = rb_next(n)) {
       HistEntry* e = n->item<HistEntry>();
@@ -563,8 +569,7 @@ void Hists::link_group(const std::vector<Hists*>& members) {
       RbSlot slot = rb_find_slot(root, [&](RbNode* it) { return cmp(*it->item<HistEntry>(), t->key, t->filtered, collapsed); });
       HistEntry* dummy = slot.found ? slot.found->item<HistEntry>() : nullptr;
       if (!dummy) {
-        entries_.push_back(std::make_unique<HistEntry>());
-        dummy = entries_.back().get();
+        dummy = new_entry();
         dummy->chain.use_store(&chain_store());
         dummy->key = t->key;
         dummy->filtered = t->filtered;

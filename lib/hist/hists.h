@@ -307,7 +307,11 @@ class Hists {
 
   HistOptions opts_;
   SymbolLookup symbol_lookup_;
-  std::vector<std::unique_ptr<HistEntry>> entries_;
+  // Entries in creation order; they live in chunks (one allocation for many, none freed alone).
+  std::vector<HistEntry*> entries_;
+  static constexpr size_t kEntriesPerChunk = 512;
+  std::vector<std::unique_ptr<HistEntry[]>> entry_chunks_;
+  HistEntry* new_entry();
   RbRoot in_, collapsed_;
   bool index_keys_ = false;  // the sort keys are ones index_ can hash
   EntryIndex index_;

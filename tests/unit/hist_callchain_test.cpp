@@ -135,13 +135,21 @@ HistSample sample(const std::string& comm, const std::string& dso, const std::st
   return s;
 }
 
-// Frames without a symbol get a new id each time; equal ones still compare equal, so paths
-// through the same address share a node.
+// Frames without a symbol are not indexed: one seen lately gets its id again, one seen long
+// ago a new id; equal ones compare equal either way, so paths through the same address share
+// a node.
 TEST(FrameTableTest, BareAddressesCompareByValue) {
   FrameTable t;
   ChainFrame bare;
   bare.ip = 0x1234;
   FrameId a = t.intern(bare), b = t.intern(bare);
+  EXPECT_EQ(a, b);
+  ChainFrame other;
+  for (uint64_t ip = 0x100000; ip < 0x100000 + (1u << 18); ++ip) {
+    other.ip = ip;
+    t.intern(other);
+  }
+  b = t.intern(bare);  // long forgotten
   EXPECT_NE(a, b);
   EXPECT_EQ(t.compare(a, b), 0);
   EXPECT_EQ(t[a].ip, 0x1234u);
@@ -155,8 +163,7 @@ TEST(FrameTableTest, BareAddressesCompareByValue) {
   mapped.dso = Text(&kHeap);
   mapped.map = &heap_map;
   FrameId c = t.intern(mapped), d = t.intern(mapped);
-  EXPECT_NE(c, d);
-  EXPECT_EQ(t.compare(c, d), 0);
+  EXPECT_EQ(c, d);
   EXPECT_NE(t.compare(a, c), 0);  // another dso
   ChainFrame back = t[d];
   EXPECT_TRUE(back.has_map);
@@ -212,6 +219,21 @@ TEST(FrameTableTest, SymbolFramesComeBackWholeAndEqualOnesShareAnId) {
     EXPECT_EQ(back.srcline.ptr(), want.srcline.ptr());
   }
   EXPECT_EQ(t.compare(a, b), 0);  // one function
+}
+
+// A path's lasting copy starts where the first tree keeping some of it starts; a later tree
+// from further on shares it, one from further back gets a copy of its own.
+TEST(PathIdsTest, StoredFromWhereTreesNeedIt) {
+  ChainStore store;
+  const FrameId ids[] = {10, 11, 12, 13, 14};
+  PathIds p(store, ids, 5);
+  const FrameId* from2 = p.stored(2);
+  EXPECT_EQ(std::vector<FrameId>(from2, from2 + 3), std::vector<FrameId>({12, 13, 14}));
+  EXPECT_EQ(p.stored(3), from2 + 1);
+  const FrameId* from0 = p.stored(0);
+  EXPECT_EQ(std::vector<FrameId>(from0, from0 + 5), std::vector<FrameId>({10, 11, 12, 13, 14}));
+  EXPECT_EQ(p.stored(4), from0 + 4);
+  EXPECT_EQ(std::vector<FrameId>(from2, from2 + 3), std::vector<FrameId>({12, 13, 14}));  // kept
 }
 
 // compare() (keys, and names for inlined symbols) agrees with compare_frames on every pair of a
