@@ -105,7 +105,7 @@ class PerfDataReader {
   std::vector<std::vector<std::byte>> owned_;  // pipe-mode copies behind features_
 
   // File mode: pages of the mapping below released_ were given back (release_behind()).
-  static constexpr uint64_t kReleaseStep = uint64_t{2} << 20;
+  static constexpr uint64_t kReleaseStep = uint64_t{1} << 19;
   void release_behind();
   uint64_t released_ = 0;
 

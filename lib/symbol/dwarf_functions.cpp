@@ -5,9 +5,11 @@
 #include <dwarf.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 namespace cperf {
@@ -65,6 +67,37 @@ bool find_inlined(Dwarf_Die* parent, uint64_t vaddr, Dwarf_Die* out, int depth =
   return false;
 }
 
+// Whether [p, p + size) lies in one mapping of a file (libelf maps the file it reads unless
+// mapping fails; then the image is in the heap).
+bool in_file_mapping(const void* p, size_t size) {
+  std::FILE* maps = std::fopen("/proc/self/maps", "re");
+  if (!maps) return false;
+  auto at = reinterpret_cast<uintptr_t>(p);
+  bool found = false;
+  char line[512];
+  while (!found && std::fgets(line, sizeof line, maps)) {
+    unsigned long lo = 0, hi = 0, inode = 0;
+    if (std::sscanf(line, "%lx-%lx %*s %*s %*s %lu", &lo, &hi, &inode) == 3 && lo <= at && at + size <= hi)
+      found = inode != 0;
+  }
+  std::fclose(maps);
+  return found;
+}
+
+// libdw has decompressed every debug section into memory: the file's pages, read once for
+// that, are not needed any more. They are dropped from the mapping (they stay in the page
+// cache, and a page looked at again is read again), so a dso's debug info is not resident
+// twice.
+void release_file_pages(Elf* elf) {
+  size_t size = 0;
+  char* raw = elf ? elf_rawfile(elf, &size) : nullptr;
+  if (!raw || !size) return;
+  static const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  uintptr_t from = reinterpret_cast<uintptr_t>(raw) / page * page;
+  size_t len = reinterpret_cast<uintptr_t>(raw) + size - from;
+  if (in_file_mapping(reinterpret_cast<void*>(from), len)) madvise(reinterpret_cast<void*>(from), len, MADV_DONTNEED);
+}
+
 }  // namespace
 
 std::unique_ptr<DwarfFunctions> DwarfFunctions::open(const std::string& path) {
@@ -72,17 +105,22 @@ std::unique_ptr<DwarfFunctions> DwarfFunctions::open(const std::string& path) {
   if (!libelf_ready()) return d;
   d->fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (d->fd_ < 0) return d;
+  bool debug_all_compressed = false;  // every .debug_* section's contents are compressed
   if (Elf* elf = elf_begin(d->fd_, ELF_C_READ_MMAP, nullptr)) {
     GElf_Ehdr eh;
     if (gelf_getehdr(elf, &eh)) d->is_dyn_ = eh.e_type == ET_DYN;
     size_t shstrndx = 0;
     if (elf_getshdrstrndx(elf, &shstrndx) == 0) {
+      bool any = false, plain = false;
       for (Elf_Scn* scn = nullptr; (scn = elf_nextscn(elf, scn)) != nullptr;) {
         GElf_Shdr sh;
         const char* name = gelf_getshdr(scn, &sh) ? elf_strptr(elf, shstrndx, sh.sh_name) : nullptr;
-        if (name && std::strcmp(name, ".debug_line") == 0 && sh.sh_type != SHT_NOBITS)
-          d->has_line_info_ = true;
+        if (!name || std::strncmp(name, ".debug_", 7) != 0 || sh.sh_type == SHT_NOBITS) continue;
+        if (std::strcmp(name, ".debug_line") == 0) d->has_line_info_ = true;
+        any = true;
+        if (!(sh.sh_flags & SHF_COMPRESSED)) plain = true;
       }
+      debug_all_compressed = any && !plain;
     }
     elf_end(elf);
   }
@@ -91,6 +129,7 @@ std::unique_ptr<DwarfFunctions> DwarfFunctions::open(const std::string& path) {
   // load on two threads; helgrind reports it). elf_begin + dwarf_begin_elf would avoid the
   // write, but then libdw's decompressed sections stay 2 MiB larger on the build profile.
   d->dwarf_ = dwarf_begin(d->fd_, DWARF_C_READ);
+  if (d->dwarf_ && debug_all_compressed) release_file_pages(dwarf_getelf(d->dwarf_));
   return d;
 }
 
