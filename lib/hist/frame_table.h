@@ -61,7 +61,7 @@ class FrameTable {
   FrameTable& operator=(const FrameTable&) = delete;
 
   // The id of a frame equal to `f` field by field (texts by identity), added if new; a frame
-  // without a symbol gets a new id each time.
+  // without a symbol gets a new id unless it was seen lately (see above).
   FrameId intern(const ChainFrame& f);
   ChainFrame operator[](FrameId id) const;
   // The same, made in `scratch` (frames are stored in parts).
