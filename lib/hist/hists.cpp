@@ -473,6 +473,13 @@ RbRoot& Hists::collapse() {
   bool need = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kComm) != opts_.sort.end() ||
               std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kSrcline) != opts_.sort.end();
   if (!need) return in_;
+  if (input_order_is_total()) {
+    // The collapse compare is the input tree's, a total order on these entries: collapsing
+    // would merge nothing and rebuild the same order.
+    root_order_.clear();
+    for (RbNode* n = rb_first(in_); n; n = rb_next(n)) root_order_.push_back(n->item<HistEntry>());
+    return in_;
+  }
   collapsed_ = RbRoot{};
   // The new tree's order, kept as a list while it is built (a node goes in just before or
   // after its parent), so that sorted() need not walk the tree: its nodes are scattered.
@@ -528,8 +535,18 @@ bool Hists::symbol_filter_keeps(const HistSample& s) const {
 
 void Hists::prepare_entries() {
   for (auto& e : entries_) {
-    if (e->key.default_comm) e->key.comm = Text(e->key.default_comm);
+    if (e->key.default_comm) {
+      e->key.comm = Text(e->key.default_comm);
+      comms_renamed_ = true;
+    }
   }
+}
+
+bool Hists::input_order_is_total() const {
+  // The index only knows keys whose compares are value compares (no srcline, whose collapse
+  // compare differs); a marked group has an entry whose values do not compare as a total
+  // order; a renamed comm moved entries after they were placed.
+  return index_keys_ && !index_.any_marked() && !comms_renamed_;
 }
 
 RbRoot& Hists::output_root() {

@@ -252,6 +252,8 @@ class Hists {
   int64_t key_cmp(SortKey key, const HistSample& l, const HistSample& r, bool collapsing) const;
   // Print-time entry fixes: comms renamed in place, the --symbol-filter (flat output).
   void prepare_entries();
+  // The input tree's compare is a total order on the entries, and the collapse compare too.
+  bool input_order_is_total() const;
   bool symbol_filter_keeps(const HistSample& s) const;
   int64_t sort_cmp(const HistEntry& a, const HistEntry& b) const;
   void prepare_sort_order() const;  // sort_numbers_ and sort_keys_
@@ -314,6 +316,7 @@ class Hists {
   HistEntry* new_entry();
   RbRoot in_, collapsed_;
   bool index_keys_ = false;  // the sort keys are ones index_ can hash
+  bool comms_renamed_ = false;  // prepare_entries gave entries their thread's later comm
   EntryIndex index_;
   ChainStore* store_ = nullptr;
   std::unique_ptr<ChainStore> own_store_;

@@ -102,5 +102,25 @@ TEST(HistFields, DefaultCommRenamedByFirstCommMergesEntries) {
   EXPECT_EQ(v[0]->period, 3u);
 }
 
+// The same with perf's default keys, whose compares are plain values (the case where the
+// collapse pass is otherwise skipped, as it would change nothing): the renamed entry still
+// merges.
+TEST(HistFields, DefaultCommRenamedMergesWithDefaultKeys) {
+  std::string default_comm = ":28539";
+  Hists h(HistOptions{});  // comm, dso, sym
+  HistSample early = at("perf_event_exec", 1);
+  early.comm = test::text(default_comm);
+  early.default_comm = &default_comm;
+  h.add(early, nullptr);
+  h.add(at("perf_event_exec", 2), nullptr);
+  h.add(at("other", 5), nullptr);
+  default_comm = "deep";
+  auto v = h.sorted();
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0]->key.sym, "other");
+  EXPECT_EQ(v[1]->key.comm, "deep");
+  EXPECT_EQ(v[1]->period, 3u);
+}
+
 }  // namespace
 }  // namespace cperf
