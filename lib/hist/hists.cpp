@@ -486,12 +486,22 @@ RbRoot& Hists::collapse() {
   std::vector<HistEntry*> seq;
   std::vector<uint32_t> next, prev;  // by insertion number; kEnd: none
   constexpr uint32_t kEnd = UINT32_MAX;
-  uint32_t head = kEnd;
+  uint32_t head = kEnd, tail = kEnd;
+  // Entries come in the input tree's order. One of a group whose entries compare as plain
+  // values (a total order) is above every entry before it, whatever the other groups hold
+  // (groups compare by their keys first): its search would end right of the last one.
+  bool groups_known = index_keys_ && !comms_renamed_;
   for (RbNode* n = rb_first(in_); n; n = rb_next(n)) {
     HistEntry* he = n->item<HistEntry>();
-    RbSlot slot = rb_find_slot(collapsed_, [&](RbNode* n) {
-      return cmp(*n->item<HistEntry>(), he->key, he->filtered, true);
-    });
+    RbSlot slot;
+    if (groups_known && tail != kEnd && !index_.group_marked(index_key(he->key, he->filtered).group)) {
+      RbNode* last = &seq[tail]->rb_collapsed;
+      slot = RbSlot{nullptr, last, &last->right};
+    } else {
+      slot = rb_find_slot(collapsed_, [&](RbNode* n) {
+        return cmp(*n->item<HistEntry>(), he->key, he->filtered, true);
+      });
+    }
     if (!slot.found) {
       auto k = static_cast<uint32_t>(seq.size());
       he->collapse_seq = k;
@@ -499,7 +509,7 @@ RbRoot& Hists::collapse() {
       next.push_back(kEnd);
       prev.push_back(kEnd);
       if (!slot.parent) {
-        head = k;
+        head = tail = k;
       } else if (uint32_t p = slot.parent->item<HistEntry>()->collapse_seq; slot.link == &slot.parent->left) {
         prev[k] = prev[p];  // k goes just before p
         next[k] = p;
@@ -508,7 +518,7 @@ RbRoot& Hists::collapse() {
       } else {
         next[k] = next[p];  // just after p
         prev[k] = p;
-        if (next[p] != kEnd) prev[next[p]] = k;
+        (next[p] == kEnd ? tail : prev[next[p]]) = k;
         next[p] = k;
       }
       rb_insert_at(collapsed_, &he->rb_collapsed, slot.parent, slot.link);
