@@ -33,12 +33,7 @@ class EntryIndex {
 
   bool group_marked(uint64_t group) const { return (marked_[bit(group) / 64] >> (bit(group) % 64)) & 1; }
   // From now on the group's lookups go to the tree (a shared bit only sends more there).
-  void mark_group(uint64_t group) {
-    marked_[bit(group) / 64] |= uint64_t{1} << (bit(group) % 64);
-    any_marked_ = true;
-  }
-  // Some group was marked: not every entry compares as plain values.
-  bool any_marked() const { return any_marked_; }
+  void mark_group(uint64_t group) { marked_[bit(group) / 64] |= uint64_t{1} << (bit(group) % 64); }
 
  private:
   struct Slot {
@@ -52,7 +47,6 @@ class EntryIndex {
   std::vector<Slot> slots_;
   size_t used_ = 0;
   std::vector<uint64_t> marked_ = std::vector<uint64_t>(kGroupBits / 64);
-  bool any_marked_ = false;
 };
 
 }  // namespace cperf

@@ -473,13 +473,6 @@ RbRoot& Hists::collapse() {
   bool need = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kComm) != opts_.sort.end() ||
               std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kSrcline) != opts_.sort.end();
   if (!need) return in_;
-  if (input_order_is_total()) {
-    // The collapse compare is the input tree's, a total order on these entries: collapsing
-    // would merge nothing and rebuild the same order.
-    root_order_.clear();
-    for (RbNode* n = rb_first(in_); n; n = rb_next(n)) root_order_.push_back(n->item<HistEntry>());
-    return in_;
-  }
   collapsed_ = RbRoot{};
   // The new tree's order, kept as a list while it is built (a node goes in just before or
   // after its parent), so that sorted() need not walk the tree: its nodes are scattered.
@@ -489,7 +482,9 @@ RbRoot& Hists::collapse() {
   uint32_t head = kEnd, tail = kEnd;
   // Entries come in the input tree's order. One of a group whose entries compare as plain
   // values (a total order) is above every entry before it, whatever the other groups hold
-  // (groups compare by their keys first): its search would end right of the last one.
+  // (groups compare by their keys first): its search would end right of the last one. The
+  // index knows the groups when the keys are value compares (srcline's collapse compare is
+  // not its search compare), unless a comm renamed at print time moved entries.
   bool groups_known = index_keys_ && !comms_renamed_;
   for (RbNode* n = rb_first(in_); n; n = rb_next(n)) {
     HistEntry* he = n->item<HistEntry>();
@@ -552,12 +547,6 @@ void Hists::prepare_entries() {
   }
 }
 
-bool Hists::input_order_is_total() const {
-  // The index only knows keys whose compares are value compares (no srcline, whose collapse
-  // compare differs); a marked group has an entry whose values do not compare as a total
-  // order; a renamed comm moved entries after they were placed.
-  return index_keys_ && !index_.any_marked() && !comms_renamed_;
-}
 
 RbRoot& Hists::output_root() {
   if (!root_) {

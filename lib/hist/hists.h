@@ -252,8 +252,6 @@ class Hists {
   int64_t key_cmp(SortKey key, const HistSample& l, const HistSample& r, bool collapsing) const;
   // Print-time entry fixes: comms renamed in place, the --symbol-filter (flat output).
   void prepare_entries();
-  // The input tree's compare is a total order on the entries, and the collapse compare too.
-  bool input_order_is_total() const;
   bool symbol_filter_keeps(const HistSample& s) const;
   int64_t sort_cmp(const HistEntry& a, const HistEntry& b) const;
   void prepare_sort_order() const;  // sort_numbers_ and sort_keys_
