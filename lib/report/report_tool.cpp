@@ -109,7 +109,7 @@ void ReportTool::record(Event& ev, Session& s) {
   }
 }
 
-ReportTool::Resolved ReportTool::resolve(const Thread& t, uint8_t cpumode, uint64_t ip) {
+ReportTool::ResolveMemo& ReportTool::resolve_slot(const Thread& t, uint8_t cpumode, uint64_t ip) {
   // Memo of recent lookups. The key has the maps looked in and a generation that changes
   // with every side-band record and when kernel symbols load (the kernel map can then grow),
   // so an entry can never outlive the maps it came from.
@@ -118,11 +118,10 @@ ReportTool::Resolved ReportTool::resolve(const Thread& t, uint8_t cpumode, uint6
   uint64_t gen = side_band_gen_ * 2 + kernel_maps_.loaded();
   ResolveMemo& memo = resolve_memo_[((ip ^ reinterpret_cast<uintptr_t>(maps)) *
                                      0x9e3779b97f4a7c15ull) >> 52];
-  if (memo.ip == ip && memo.maps == maps && memo.gen == gen && memo.cpumode == cpumode)
-    return memo.r;
+  if (memo.ip == ip && memo.maps == maps && memo.gen == gen && memo.cpumode == cpumode) return memo;
   Resolved r = resolve_uncached(t, cpumode, ip);
-  memo = ResolveMemo{maps, ip, gen, cpumode, r};
-  return r;
+  memo = ResolveMemo{maps, ip, gen, cpumode, kNoFrame, r};
+  return memo;
 }
 
 ReportTool::Resolved ReportTool::resolve_uncached(const Thread& t, uint8_t cpumode, uint64_t ip) {
@@ -321,8 +320,15 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
       // Filled in place: copying a returned ChainEntry made its last 16-byte load span two
       // smaller stores (a store-forwarding stall on every frame).
       ChainEntry& ce = entries_.emplace_back();
-      ce.r = resolve(t, mode, ip);
+      ResolveMemo& m = resolve_slot(t, mode, ip);
+      ce.r = m.r;
       ce.ip = ip;
+      // Most addresses recur: each one's frame is made once while its memo entry lasts (a
+      // frame depends only on what the address resolved to).
+      if (!m.r.chain) {
+        if (m.frame == kNoFrame) m.frame = make_frame(m.r, ip);
+        ce.frame = m.frame;
+      }
     }
     if (bad) entries_.clear();
     if (opts_.caller_order) std::reverse(entries_.begin(), entries_.end());
@@ -346,7 +352,7 @@ void ReportTool::expand_entries() {
   path_.clear();
   for (const ChainEntry& ce : entries_) {
     if (!ce.r.chain) {
-      path_.push_back(make_frame(ce.r, ce.ip));
+      path_.push_back(ce.frame != kNoFrame ? ce.frame : make_frame(ce.r, ce.ip));
       continue;
     }
     // The lines come innermost first; a caller-ordered chain takes them outermost first.

@@ -88,14 +88,19 @@ class ReportTool : public SessionTool {
     const SymbolTable* symbols = nullptr;  // the map's symbols (HistSample::symbols)
     uint64_t addr = 0;
   };
+  static constexpr FrameId kNoFrame = UINT32_MAX;
   struct ChainEntry {
     Resolved r;
     uint64_t ip = 0;
+    FrameId frame = kNoFrame;  // its frame, when made already (entries without inline lines)
   };
   void on_sample(Event& ev, Session& s);
   // Adds one sample to the histogram of attr_index (a sample read of a group gives several).
   void add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_index);
-  Resolved resolve(const Thread& t, uint8_t cpumode, uint64_t ip);
+  Resolved resolve(const Thread& t, uint8_t cpumode, uint64_t ip) { return resolve_slot(t, cpumode, ip).r; }
+  struct ResolveMemo;
+  // The memo entry of the address, filled if it was not there.
+  ResolveMemo& resolve_slot(const Thread& t, uint8_t cpumode, uint64_t ip);
   Resolved resolve_uncached(const Thread& t, uint8_t cpumode, uint64_t ip);
   // inline_name: the frame is that inlined function's line of the entry (perf's "(inlined)");
   // inline_srcline: that line's source line.
@@ -146,6 +151,7 @@ class ReportTool : public SessionTool {
     const void* maps = nullptr;
     uint64_t ip = 0, gen = ~uint64_t{0};
     uint8_t cpumode = 0;
+    FrameId frame = kNoFrame;  // make_frame(r, ip), once asked for (r without inline lines)
     Resolved r;
   };
   static constexpr size_t kResolveMemo = 1 << 12;  // index: the top 12 bits of a hash
