@@ -151,10 +151,10 @@ uint32_t FrameTable::bare_kind_of(uint32_t p) {
   return bare_kinds_[p] - 1;
 }
 
-bool FrameTable::same_kind(const Kind& k, const ChainFrame& f, uint32_t place_index) const {
-  return k.sym_start == f.sym_start && k.sym_end == f.sym_end && k.place == place_index &&
-         k.has_sym == f.has_sym && k.inlined == f.inlined && k.sym.ptr() == f.sym.ptr() &&
-         k.name.ptr() == f.name.ptr() && k.srcline.ptr() == f.srcline.ptr();
+bool FrameTable::same_symbol_part(const Kind& k, const ChainFrame& f) {
+  return k.sym_start == f.sym_start && k.sym_end == f.sym_end && k.has_sym == f.has_sym &&
+         k.inlined == f.inlined && k.sym.ptr() == f.sym.ptr() && k.name.ptr() == f.name.ptr() &&
+         k.srcline.ptr() == f.srcline.ptr();
 }
 
 uint32_t FrameTable::kind_of(const ChainFrame& f) {
@@ -163,7 +163,7 @@ uint32_t FrameTable::kind_of(const ChainFrame& f) {
   h = mix(h, reinterpret_cast<uintptr_t>(f.name.ptr()));
   h = mix(h, reinterpret_cast<uintptr_t>(f.srcline.ptr()));
   return kind_index_.find_or_add(
-      static_cast<uint32_t>(h ^ (h >> 32)), [&](uint32_t id) { return same_kind(kind(id), f, p); },
+      static_cast<uint32_t>(h ^ (h >> 32)), [&](uint32_t id) { return kind(id).place == p && same_symbol_part(kind(id), f); },
       [&] { return add_kind(Kind{f.sym_start, f.sym_end, p, f.dso_order, f.has_sym, f.inlined, f.sym, f.name, f.srcline}); });
 }
 
@@ -184,7 +184,7 @@ FrameId FrameTable::intern(const ChainFrame& f) {
   auto same = [&](FrameId id) {
     const Rec& r = rec(id);
     const Kind& k = kind(r.kind);
-    return r.ip == f.ip && same_kind(k, f, k.place) && PlaceEq()(place(k.place), place_part(f));
+    return r.ip == f.ip && same_symbol_part(k, f) && PlaceEq()(place(k.place), place_part(f));
   };
   return frame_index_.find_or_add(static_cast<uint32_t>(h ^ (h >> 32)), same,
                                   [&] { return add_rec(f.ip, kind_of(f)); });

@@ -166,8 +166,8 @@ class FrameTable {
   const Place& place(uint32_t i) const { return place_chunks_[i >> kPlaceChunkBits][i & ((1u << kPlaceChunkBits) - 1)]; }
   uint32_t place_of(const ChainFrame& f);
   uint32_t kind_of(const ChainFrame& f);
-  // The kind k is f's, f's place being place_index.
-  bool same_kind(const Kind& k, const ChainFrame& f, uint32_t place_index) const;
+  // k and f agree on everything but the place (compared apart: by index or by fields).
+  static bool same_symbol_part(const Kind& k, const ChainFrame& f);
   static uint64_t hash(const ChainFrame& f);
   uint32_t bare_kind_of(uint32_t place);
   uint32_t add_kind(const Kind& k);

@@ -7,10 +7,9 @@
 // down from the root choosing left or right, links the node there and rebalances with the
 // standard algorithm (the one every textbook and perf's lib/rbtree use for insertion).
 //
-// Nodes are embedded in their owner; the tree owns nothing. A node type derives from
-// the same links: RbNode points back to its owner, for the trees of a few entries; ChainLink
-// does not, for the hundreds of thousands of call-graph nodes, whose link is their first
-// member.
+// Nodes are embedded in their owner; the tree owns nothing. Two node types have the same
+// links: RbNode also points back to its owner, for the trees of a few entries; ChainLink does
+// not, for the hundreds of thousands of call-graph nodes, whose link is their first member.
 #pragma once
 #include <cstdint>
 
