@@ -41,6 +41,7 @@ int cmd_buildid_list(const Args& args) {
       if (id) std::printf("%s\n", id->to_hex().c_str());
       return id ? 0 : 1;
     }
+  if (int err = refuse_foreign_input(input, force)) return err;
   PerfDataReader reader(input);
   for (const auto& [hex, name] : file_build_ids(reader, with_hits))
     std::printf("%-40s %s\n", hex.c_str(), name.c_str());

@@ -100,4 +100,12 @@ std::string default_input() {
   return "perf.data";
 }
 
+int refuse_foreign_input(const std::string& path, bool force) {
+  struct stat st {};
+  if (force || path == "-" || ::stat(path.c_str(), &st) != 0) return 0;
+  if (st.st_uid == 0 || st.st_uid == ::geteuid()) return 0;
+  std::fprintf(stderr, "File %s not owned by current user or root (use -f to override)\n", path.c_str());
+  return 255;
+}
+
 }  // namespace cperf

@@ -39,4 +39,9 @@ UnwindStyle unwind_style_from(const std::string& style);
 // The default input: perf.data, or "-" when stdin is a pipe (perf's rule).
 std::string default_input();
 
+// perf's ownership rule for an input file: one owned by another user than the caller or root is
+// refused unless -f/--force is given (someone else's file may be crafted against the reader).
+// Returns 0, or perf's exit status (255) after its message. Pipes and missing files pass here.
+int refuse_foreign_input(const std::string& path, bool force);
+
 }  // namespace cperf

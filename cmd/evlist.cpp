@@ -29,6 +29,7 @@ int cmd_evlist(const Args& args) {
     return 129;
   }
   if (input.empty()) input = default_input();
+  if (int err = refuse_foreign_input(input, force)) return err;
   PerfDataReader reader(input);
   // Pipe input: attrs arrive as records; read them all first.
   if (reader.is_pipe())

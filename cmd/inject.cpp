@@ -29,6 +29,7 @@ int cmd_inject(const Args& args) {
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
   o.unwind_style = unwind_style_from(unwind_style);
+  if (int err = refuse_foreign_input(o.input, o.force)) return err;
   if (o.convert_callchain && o.merge_callchains) {
     std::fputs("  Error: --convert-callchain and --merge-callchains cannot be used together\n", stderr);
     return 129;

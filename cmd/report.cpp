@@ -590,6 +590,7 @@ int cmd_report(const Args& args) {
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
   if (o.input.empty()) o.input = default_input();
+  if (int err = refuse_foreign_input(o.input, o.force)) return err;
   // perf browses the report on a terminal (stdin and stdout), else prints it, paged on a
   // terminal except when the data comes from stdin.
   const char* term = std::getenv("TERM");

@@ -153,6 +153,7 @@ int cmd_script(const Args& args) {
     return 0;
   }
   if (o.input.empty()) o.input = default_input();
+  if (int err = refuse_foreign_input(o.input, o.force)) return err;
   export_exec_path();
   if (!o.gen_lang.empty()) return generate_script(o.gen_lang, o.input);
   if (o.script.empty() && !rest.empty()) {
