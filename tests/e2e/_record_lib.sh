@@ -45,3 +45,40 @@ compare_61() {
   fi
   echo "ok: $f: $n_c $ev samples (perf 6.1 agrees)"
 }
+
+# Waiting for conditions instead of sleeping: a busy machine may run a workload or a recorder
+# much later or slower than an idle one.
+# cpu_ticks PID: the CPU time PID has used so far (utime + stime, in clock ticks).
+cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | awk 'NF {print $12 + $13; ok=1} END {exit !ok}'; }
+# wait_cpu_ticks PID N: until PID has used N more clock ticks of CPU (fails if it ends first,
+# or after 10 minutes). Exported, so that a recorded command can be `bash -c 'wait_cpu_ticks ..'`.
+wait_cpu_ticks() {
+  local start now i
+  start=$(cpu_ticks "$1") || return 1
+  for i in $(seq 1 6000); do
+    now=$(cpu_ticks "$1") || return 1
+    [ $((now - start)) -ge "$2" ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+export -f cpu_ticks wait_cpu_ticks
+# wait_perf_events PID: until process PID holds an open perf event (a recorder has started
+# sampling); fails if it ends first or after 2 minutes.
+wait_perf_events() {
+  local i fd
+  for i in $(seq 1 1200); do
+    [ -d "/proc/$1" ] || return 1
+    for fd in /proc/"$1"/fd/*; do
+      [ "$(readlink "$fd" 2>/dev/null)" = "anon_inode:[perf_event]" ] && return 0
+    done
+    sleep 0.1
+  done
+  return 1
+}
+# wait_for TIMEOUT_S CMD...: until CMD succeeds (polled every 0.1 s), at most TIMEOUT_S seconds.
+wait_for() {
+  local i n=$(($1 * 10)); shift
+  for i in $(seq 1 "$n"); do "$@" && return 0; sleep 0.1; done
+  return 1
+}

@@ -27,10 +27,12 @@ n_all=$("$CPERF" report -D -i "$T/a.data" | grep -c "PERF_RECORD_COMM")
 [ "$n_no" -lt "$n_all" ] || { echo "FAIL: --synth=no kept $n_no COMM records (-a alone: $n_all)"; exit 1; }
 echo "ok: --synth=no: $n_no COMM records, -a: $n_all"
 
-"$WL/deep" >/dev/null & pid=$!
-sleep 0.1
+# The workload runs until killed; the recorder is stopped once it samples and the workload has
+# used 20 clock ticks of CPU since (however busy the machine, there are samples then).
+"$WL/deep" 100000000 >/dev/null & pid=$!
 "$CPERF" record -q -e cpu-clock -g -p $pid -o "$T/p.data" & rec=$!
-sleep 0.5; kill -INT $rec; wait $rec; rc=$?
+wait_perf_events $rec && wait_cpu_ticks $pid 20 || echo "note: -p: the recorder or the workload ended early"
+kill -INT $rec; wait $rec; rc=$?
 kill $pid 2>/dev/null; wait $pid 2>/dev/null
 [ $rc -eq 0 ] || { echo "FAIL: record -p exited $rc"; exit 1; }
 compare_61 "$T/p.data" cpu-clock

@@ -21,11 +21,10 @@ else
   "${as_nobody[@]}" "$T/pub/mt" 2 100000 > /dev/null & bg=$!
 fi
 trap 'kill $bg 2>/dev/null; wait $bg 2>/dev/null; rm -rf "$T"' EXIT
-sleep 0.3
-mt_pid=$(pgrep -u nobody -f "$T/pub/mt" | head -1)
-[ -n "$mt_pid" ] || { echo "FAIL: the workload did not start as nobody"; exit 1; }
+mt_started() { mt_pid=$(pgrep -u nobody -f "$T/pub/mt" | head -1); [ -n "$mt_pid" ]; }
+wait_for 60 mt_started || { echo "FAIL: the workload did not start as nobody"; exit 1; }
 
-"$CPERF" record -q -u nobody -e cpu-clock -o "$T/u.data" -- sleep 0.5 2> "$T/err" ||
+"$CPERF" record -q -u nobody -e cpu-clock -o "$T/u.data" -- bash -c "wait_cpu_ticks $mt_pid 20" 2> "$T/err" ||
   { echo "FAIL: record -u nobody"; cat "$T/err"; exit 1; }
 "$CPERF" script -F pid,comm -i "$T/u.data" > "$T/pids.txt" || { echo "FAIL: script"; exit 1; }
 n=$(wc -l < "$T/pids.txt")
@@ -35,7 +34,7 @@ others=$(awk -v p="$mt_pid" '$2 != p' "$T/pids.txt" | sort | uniq -c)
 echo "ok: $n samples, all of nobody's mt (pid $mt_pid)"
 compare_61 "$T/u.data" cpu-clock
 # The uid as a number selects the same processes.
-"$CPERF" record -q -u "$(id -u nobody)" -e cpu-clock -o "$T/n.data" -- sleep 0.2 2> /dev/null ||
+"$CPERF" record -q -u "$(id -u nobody)" -e cpu-clock -o "$T/n.data" -- bash -c "wait_cpu_ticks $mt_pid 10" 2> /dev/null ||
   { echo "FAIL: record -u <number>"; exit 1; }
 [ "$("$CPERF" script -F pid -i "$T/n.data" | sort -u | tr -d ' ')" = "$mt_pid" ] ||
   { echo "FAIL: -u $(id -u nobody) recorded other processes"; exit 1; }

@@ -13,10 +13,10 @@ start=$(date +%s%N)
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
 [ "$ms" -ge 150 ] && [ "$ms" -lt 5000 ] || fail "noploop 0.2 ran $ms ms"
 # noploop names its thread as perf 7.2's does (upstream's sched.sh greps for it)
-"$CPERF" test -w noploop 0.5 & np=$!
-sleep 0.2
-comm=$(cat "/proc/$np/comm" 2>/dev/null)
-wait $np
+"$CPERF" test -w noploop 60 & np=$!
+noploop_named() { comm=$(cat "/proc/$np/comm" 2>/dev/null); [ "$comm" = perf-noploop ]; }
+wait_for 30 noploop_named
+kill $np 2>/dev/null; wait $np 2>/dev/null
 [ "$comm" = perf-noploop ] || fail "noploop's comm is '$comm', want perf-noploop"
 "$CPERF" test -w thloop 0.1 3 || fail "test -w thloop exit $?"
 # the rest of `cperf test`: cperf's own checks, perf's output lines and -j JUnit XML

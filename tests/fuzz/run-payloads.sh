@@ -26,7 +26,7 @@ for job in "dwarf dwarf.data" "trace tracepoint.data"; do
     [ "$1" = dwarf ] && cmds+=("report --stdio -g caller")
     for cmd in "${cmds[@]}"; do
       runs=$((runs+1))
-      timeout 30 "$CPERF" $cmd -i "$dir/$name" --kallsyms="$work/kallsyms" --symfs="$set6/symfs" \
+      timeout 120 "$CPERF" $cmd -i "$dir/$name" --kallsyms="$work/kallsyms" --symfs="$set6/symfs" \
         > /dev/null 2> "$work/err"
       rc=$?
       if [ $rc -ge 124 ] || [ $rc -eq 98 ] || [ $rc -eq 99 ] || grep -q 'Sanitizer' "$work/err"; then

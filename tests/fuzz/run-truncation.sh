@@ -24,7 +24,7 @@ for input in $inputs; do
     [ $((n % 3)) = 0 ] && cmds+=("report --stdio --no-children -s pid,sym")
     for cmd in "${cmds[@]}"; do
       runs=$((runs+1))
-      timeout 20 "$CPERF" $cmd -i "$dir/$name" > /dev/null 2> "$work/err"
+      timeout 120 "$CPERF" $cmd -i "$dir/$name" > /dev/null 2> "$work/err"
       rc=$?
       if [ $rc -ge 124 ] || [ $rc -eq 98 ] || [ $rc -eq 99 ] || grep -q 'Sanitizer' "$work/err"; then
         echo "CRASH/HANG ($rc): cperf $cmd -i $input variant $name"; head -5 "$work/err"; fail=$((fail+1))

@@ -206,7 +206,7 @@ TEST(SymbolCachePrefetchTest, LoadsAheadWithTheSameResult) {
   std::vector<std::pair<std::string, std::string>> list;
   for (const std::string& f : files) list.emplace_back(f, "");
   ahead.prefetch(list, true);
-  for (int i = 0; i < 1000 && ahead.prefetched() < files.size(); ++i)
+  for (int i = 0; i < 6000 && ahead.prefetched() < files.size(); ++i)  // up to a minute: a busy machine
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   EXPECT_EQ(ahead.prefetched(), files.size());
   for (const std::string& f : files) {
