@@ -69,6 +69,7 @@ class Workload {
       close(err[0]);
       signal(SIGINT, SIG_DFL);
       signal(SIGTERM, SIG_DFL);
+      signal(SIGHUP, SIG_DFL);
       // perf.data goes to stdout: the workload's own output must not mix into it.
       if (stdout_is_data) dup2(2, 1);
       char c;
@@ -727,6 +728,9 @@ int Recorder::run() {
   sa.sa_handler = on_stop_signal;
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
+  // A hang-up (the terminal or ssh session went away) ends the recording as Ctrl-C does, so
+  // the file is finished; perf 7.2 dies of it and leaves a file with data size 0.
+  sigaction(SIGHUP, &sa, nullptr);
   sa.sa_handler = on_child;
   sigaction(SIGCHLD, &sa, nullptr);
   signal(SIGPIPE, SIG_IGN);
