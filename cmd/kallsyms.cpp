@@ -1,11 +1,15 @@
 // perf kallsyms SYM...: where the running kernel's functions are, from /proc/kallsyms, as
 // perf 7.2 prints it: "SYM: [kernel] [kernel.kallsyms] START-END (START-END)" (the map's and
 // the symbol's addresses, the same for the kernel), or "SYM: not found"; status 0 either way.
-// Only functions (t/T/w/W) are found, as with perf, and the first of several of one name (the
-// lowest address). Module symbols are not looked up (perf finds them through the module maps
-// of /proc/modules; cperf does not make those here).
+// Only functions (t/T/w/W) of the kernel's map are found, as with perf: those below _etext
+// (perf's kernel map ends there, so init code is not found), the first of several of one name
+// (the lowest address). Module symbols are not looked up (perf finds them through the module
+// maps of /proc/modules; cperf does not make those here). -v adds none of perf's messages
+// about module maps.
 #include <cinttypes>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "commands.h"
@@ -25,9 +29,9 @@ int usage(const std::string& error) {
   return 129;
 }
 
-const Symbol* find_function(const SymbolTable& table, const std::string& name) {
+const Symbol* find_function(const SymbolTable& table, const std::string& name, uint64_t end) {
   for (const Symbol& s : table.symbols())
-    if (s.type == kSttFunc && s.name == name) return &s;
+    if (s.type == kSttFunc && s.start < end && s.name == name) return &s;
   return nullptr;
 }
 
@@ -58,9 +62,16 @@ int cmd_kallsyms(const Args& args) {
     }
   }
   if (names.empty()) return usage("");
-  auto ks = Kallsyms::load("/proc/kallsyms");
+  std::string text;
+  if (std::ifstream f("/proc/kallsyms"); f) {
+    std::stringstream ss;
+    ss << f.rdbuf();
+    text = ss.str();
+  }
+  auto ks = Kallsyms::parse(text);
+  uint64_t end = kallsyms_function_start(text, "_etext").value_or(~uint64_t{0});
   for (const std::string& name : names) {
-    const Symbol* s = ks ? find_function(ks->kernel(), name) : nullptr;
+    const Symbol* s = ks ? find_function(ks->kernel(), name, end) : nullptr;
     if (!s) {
       std::printf("%s: not found\n", name.c_str());
       continue;
