@@ -2,6 +2,7 @@
 # Debian packages the build needs. Sources are found by globbing, so adding a .cpp needs no edit.
 CXX      ?= g++
 PREFIX   ?= /usr/local
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
 PKGS     := libelf libdw libzstd libtraceevent ncursesw
 CXXSTD   := -std=c++20
 WARN     := -Wall -Wextra -Werror
@@ -106,6 +107,11 @@ install: cperf man
 	install -m 755 cperf $(DESTDIR)$(PREFIX)/bin/cperf
 	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1/
 	if [ "$(PERF_ALIAS)" = 1 ]; then ln -sf cperf $(DESTDIR)$(PREFIX)/bin/perf; fi
+	# Bash completion (completion/cperf.bash), loaded on demand by bash-completion for cperf,
+	# and for perf too when perf is cperf.
+	install -d $(DESTDIR)$(BASH_COMPLETION_DIR)
+	install -m 644 completion/cperf.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/cperf
+	if [ "$(PERF_ALIAS)" = 1 ]; then ln -sf cperf $(DESTDIR)$(BASH_COMPLETION_DIR)/perf; fi
 	# The exec path Python scripts get as PERF_EXEC_PATH (cperf finds it from bin/../lib).
 	install -d $(DESTDIR)$(PREFIX)/lib/cperf-core/scripts/python/Perf-Trace-Util/lib/Perf/Trace
 	install -m 644 perf-core/scripts/python/Perf-Trace-Util/lib/Perf/Trace/*.py \

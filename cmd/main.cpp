@@ -9,6 +9,7 @@
 
 #include "base/error.h"
 #include "commands.h"
+#include "completion_lists.h"
 #include "man_page.h"
 #include "other_perf.h"
 #include "pager.h"
@@ -31,6 +32,8 @@ const Command kCommands[] = {
     {"buildid-list", cperf::cmd_buildid_list, "List the buildids in a perf.data file"},
     {"check", cperf::cmd_check, "Check if a feature is built into cperf"},
     {"list", cperf::cmd_list, "List the events cperf record can open on this machine"},
+    {"config", cperf::cmd_config, "Get and set variables in a configuration file."},
+    {"kallsyms", cperf::cmd_kallsyms, "Searches running kernel for symbols"},
     {"test", cperf::cmd_test, "Runs perf's built-in workloads (-w); the rest goes to another perf"},
 };
 
@@ -84,6 +87,12 @@ int main(int argc, char** argv) {
       args.erase(args.begin(), args.begin() + (a == "--buildid-dir" ? 2 : 1));
       continue;
     }
+    // The lists perf's bash completion asks for (completion_lists.h).
+    if (a == "--list-cmds" || a == "--list-opts") {
+      std::printf("%s\n", a == "--list-cmds" ? cperf::perf_commands_list()
+                                              : cperf::perf_global_options_list());
+      return 0;
+    }
     if (a == "--no-pager" || a == "-P" || a == "--paginate" || a == "-p") {
       cperf::set_pager_choice(a == "--no-pager" || a == "-P" ? 0 : 1);
       args.erase(args.begin());
@@ -97,6 +106,7 @@ int main(int argc, char** argv) {
     print_usage(stdout);
     return 1;
   }
+  if (int rc = cperf::answer_list_request(args); rc >= 0) return rc;
   if (args[0] == "version") {
     std::printf("perf version %s (cperf %s)\n", CPERF_PERF_VERSION, CPERF_VERSION);
     if (args.size() > 1 && args[1] == "--build-options") cperf::print_build_options();

@@ -1,12 +1,12 @@
-// perf's configuration file (perf config): the file named by $PERF_CONFIG, else ~/.perfconfig,
-// in git-config syntax ("[section]" lines, then "key = value"; '#' and ';' start comments).
+// perf's configuration (perf config) as the commands read it: the files perf reads, in its
+// order and with its rules (config_sources.h), in git-config syntax (config_parse.h).
 #pragma once
 #include <string>
 #include <string_view>
 
 namespace cperf {
 
-// The value of section.key (the last one set), or empty when the file or the key is missing.
+// The value of section.key (the last one set), or empty when no file sets it.
 std::string perf_config_value(std::string_view section, std::string_view key);
 
 }  // namespace cperf
