@@ -21,7 +21,6 @@ void add_report_compat_options(CLI::App& app, ReportCompatOptions& o) {
   app.add_option("--prefix", o.prefix, "Add prefix to source file path names in programs (with --prefix-strip)");
   app.add_option("--prefix-strip", o.prefix_strip, "Strip first N entries of source file path name in programs (with --prefix)");
   app.add_flag("--raw-trace", o.raw_trace, "Show raw trace event output (do not use print fmt or plugins)");
-  app.add_option("--addr2line-style", o.addr2line_style, "addr2line styles (libdw,llvm,libbfd,addr2line)");
 }
 
 namespace {

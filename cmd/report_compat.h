@@ -8,7 +8,7 @@ namespace cperf {
 
 struct ReportCompatOptions {
   std::string pretty, time_quantum, percent_type, prefix, prefix_strip, objdump, disassembler_style;
-  std::string addr2line_style, stdio_color, samples;
+  std::string samples;
   bool ns = false, modules = false, demangle_kernel = false, ignore_vmlinux = false, asm_raw = false;
   bool source = true, raw_trace = false, disable_order = false;
 };
