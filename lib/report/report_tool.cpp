@@ -52,14 +52,14 @@ std::string ReportTool::srcline_of(const Resolved& r, const uint64_t* frame_ip) 
   return r.map->dso->short_name + buf;
 }
 
-// -s parent: the first function of the chain, in the order it is shown, that the parent
-// pattern (perf's default `^sys_|^do_page_fault`, or -p) matches.
-Text ReportTool::find_parent() const {
+// -s parent: the first symbol of the sampled callchain, in the order it is shown, that the
+// parent pattern (perf's default `^sys_|^do_page_fault`, or -p) matches. perf looks at the
+// callchain's own addresses only: not their inline lines, nor frames unwound from a stack.
+Text ReportTool::find_parent() {
   if (!parent_re_) return {};
-  for (FrameId id : path_) {
-    const ChainFrame& f = chains_.frames[id];
-    if (f.has_sym && regexec(parent_re_.get(), f.sym.c_str(), 0, nullptr, 0) == 0) return f.sym;
-  }
+  for (const ChainEntry& ce : entries_)
+    if (ce.r.sym && regexec(parent_re_.get(), ce.r.sym->name.c_str(), 0, nullptr, 0) == 0)
+      return pool_.intern(ce.r.sym->name);
   return {};
 }
 
@@ -346,6 +346,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     if (opts_.hide_unresolved)
       entries_.erase(std::remove_if(entries_.begin(), entries_.end(), [](const ChainEntry& ce) { return !ce.r.sym; }),
                      entries_.end());
+    if (want_parent_) hs.parent = find_parent();
     // Unwound user frames (--call-graph dwarf) follow the chain; caller order: reversed, first.
     if (opts_.unwind_style != UnwindStyle::kNone)
       for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack)) {
@@ -354,7 +355,6 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
       }
     expand_entries();
     has_path = true;
-    if (want_parent_) hs.parent = find_parent();
   }
   // -x: perf's parent filter hides the entries without a parent (all of them when parents
   // are not looked for).

@@ -121,7 +121,7 @@ class ReportTool : public SessionTool {
   // perf's srcline of an entry; frame_ip: a callchain frame's (absolute) address.
   std::string srcline_of(const Resolved& r, const uint64_t* frame_ip = nullptr);
   Hists& hists_for(int attr_index);
-  Text find_parent() const;
+  Text find_parent();
 
   ReportToolOptions opts_;
   Machine machine_;
