@@ -591,7 +591,7 @@ int cmd_report(const Args& args) {
   auto* g = app.add_option("-g,--call-graph", o.call_graph, "callchain display options")->expected(0, 1);
   app.add_option("--percent-limit", o.percent_limit, "Don't show entries under that percent");
   app.add_flag("-n,--show-nr-samples", o.show_nr_samples, "Show a column with the number of samples");
-  app.add_flag("--showcpuutilization", o.show_cpu_utilization, "Show sample percentage for different cpu modes");
+  app.add_flag("--showcpuutilization,--show-cpu-utilization", o.show_cpu_utilization, "Show sample percentage for different cpu modes");
   app.add_flag("--show-total-period", o.show_total_period, "Show a column with the sum of periods");
   app.add_flag("-H,--hierarchy", o.hierarchy, "Show entries in a hierarchy");
   app.add_flag("--group", o.group, "Show event group information together");

@@ -252,6 +252,7 @@ for f in "$@"; do
       report-hide-unresolved) set -- report --stdio -U -i $f.data $S ;;
       report-hide-unresolved-self) set -- report --stdio --no-children --hide-unresolved -g none -i $f.data $S ;;
       report-H)             set -- report --stdio -H -i $f.data $S ;;
+      report-show-cpu-util) set -- report --stdio --show-cpu-utilization -g none -i $f.data $S ;;
       report-threads)       set -- report --stdio -T -g none -i $f.data $S ;;
       report-noop-opts)     set -- report --stdio --percent-type local-hits --ns -m --demangle-kernel --ignore-vmlinux --samples 3 -M intel --objdump x --asm-raw --no-source --pretty raw --raw-trace --stdio-color never --time-quantum 10ms --prefix /x --prefix-strip 1 -g none -i $f.data $S ;;
       report-time-quantum-0) set -- report --stdio --time-quantum 0 -i $f.data $S ;;
@@ -293,7 +294,7 @@ defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,s
 # tests/data/fields: every field kind on every file (a field the samples lack is perf's error).
 fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
-compat_kinds=report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts
+compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
 
 for set in $sets; do

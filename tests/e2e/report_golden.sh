@@ -60,6 +60,7 @@ args_of() {
     report-hide-unresolved) echo "-U" ;;
     report-hide-unresolved-self) echo "--no-children --hide-unresolved -g none" ;;
     report-H) echo "-H" ;;
+    report-show-cpu-util) echo "--show-cpu-utilization -g none" ;;
     report-threads) echo "-T -g none" ;;
     report-noop-opts) echo "--percent-type local-hits --ns -m --demangle-kernel --ignore-vmlinux --samples 3 -M intel --objdump x --asm-raw --no-source --pretty raw --raw-trace --stdio-color never --time-quantum 10ms --prefix /x --prefix-strip 1 -g none" ;;
     report-time-quantum-0) echo "--time-quantum 0" ;;
@@ -76,7 +77,7 @@ all_kinds="report report-children report-sort-comm-dso report-sort-sym report-fo
   report-header-q report-tasks report-symbol-filter report-cpu-util report-hierarchy
   report-hierarchy-flat report-latency report-parallelism report-parallelism-flat
   report-no-group report-parent report-parent-x report-exclude-other report-hide-unresolved
-  report-hide-unresolved-self report-H report-threads report-noop-opts report-time-quantum-0
+  report-hide-unresolved-self report-H report-show-cpu-util report-threads report-noop-opts report-time-quantum-0
   report-time-quantum-bad report-percent-type-bad report-prefix-strip report-stdio-color-bad"
 for set in ${SETS:-perf7.2-defer perf6.1 cperf groups generations synthetic arch}; do
   dir=tests/data/$set
