@@ -6,6 +6,7 @@
 #include <cstring>
 #include <sstream>
 
+#include <regex.h>
 #include <unistd.h>
 
 #include "base/byte_reader.h"
@@ -17,6 +18,7 @@
 #include "session/deferred_merger.h"
 
 #include "cli.h"
+#include "report_compat.h"
 #include "pager.h"
 #include "commands.h"
 #include "dump/raw_dump.h"
@@ -63,6 +65,11 @@ struct ReportOptions {
   bool inverted = false, no_merge = false;
   std::string percentage;
   std::string time;
+  std::string parent;            // -p/--parent REGEX
+  bool exclude_other = false;    // -x
+  bool hide_unresolved = false;  // -U
+  bool threads = false;          // -T
+  std::string stdio_color;
 };
 
 // perf's parse_nsec_time: "SEC[.FRACTION]" (up to 9 fraction digits) in ns; "" is 0.
@@ -270,6 +277,14 @@ int run_histogram(const ReportOptions& o) {
   ro.hist.show_nr_samples = o.show_nr_samples;
   ro.hist.show_total_period = o.show_total_period;
   ro.hist.hierarchy = o.hierarchy;
+  ro.exclude_other = o.exclude_other;
+  ro.hide_unresolved = o.hide_unresolved;
+  if (!o.parent.empty()) {
+    ro.parent_pattern = o.parent;
+    // perf adds the parent column for a pattern of the user's
+    if (std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kParent) == ro.hist.sort.end())
+      ro.hist.sort.push_back(SortKey::kParent);
+  }
   std::vector<std::string> sym_list = split_list(o.symbols), dso_list = split_list(o.dsos),
                            comm_list = split_list(o.comms);
   ro.symbols.insert(sym_list.begin(), sym_list.end());
@@ -422,6 +437,16 @@ int run_histogram(const ReportOptions& o) {
     tool.set_use_callchain(has_chain && ro.hist.mode != ChainMode::kNone);
     if (o.use_tui) return tool.browse(session);
     tool.print(stdout, session);
+    // -T: perf's table of per-thread counter values (PERF_RECORD_READ); without such records
+    // only its heading.
+    if (o.threads) {
+      if (session.stats().by_type[PERF_RECORD_READ]) {
+        std::fflush(stdout);
+        std::fputs("cperf: report -T on PERF_RECORD_READ values is not supported\n", stderr);
+        return 1;
+      }
+      std::fputs("# PID  TID\n", stdout);
+    }
   } catch (const InputError& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
@@ -566,9 +591,9 @@ int cmd_report(const Args& args) {
   auto* g = app.add_option("-g,--call-graph", o.call_graph, "callchain display options")->expected(0, 1);
   app.add_option("--percent-limit", o.percent_limit, "Don't show entries under that percent");
   app.add_flag("-n,--show-nr-samples", o.show_nr_samples, "Show a column with the number of samples");
-  app.add_flag("--showcpuutilization", o.show_cpu_utilization, "Show sample percentage for different cpu modes");
+  app.add_flag("--showcpuutilization,--show-cpu-utilization", o.show_cpu_utilization, "Show sample percentage for different cpu modes");
   app.add_flag("--show-total-period", o.show_total_period, "Show a column with the sum of periods");
-  app.add_flag("--hierarchy", o.hierarchy, "Show entries in a hierarchy");
+  app.add_flag("-H,--hierarchy", o.hierarchy, "Show entries in a hierarchy");
   app.add_flag("--group", o.group, "Show event group information together");
   app.add_flag("--no-group", o.no_group, "Show each event of a group on its own");
   app.add_flag("--latency", o.latency, "Show latency-centric profile rather than the default CPU-consumption-centric profile");
@@ -587,8 +612,33 @@ int cmd_report(const Args& args) {
   app.add_option("-F,--fields", o.fields, "output field(s)");
   app.add_option("--time", o.time, "Time span of interest (start,stop)");
   app.add_option("--percentage", o.percentage, "how to display percentage of filtered entries");
+  app.add_option("-p,--parent", o.parent, "regex filter to identify parent, see: '--sort parent'");
+  app.add_flag("-x,--exclude-other", o.exclude_other, "Only display entries with parent-match");
+  app.add_flag("-U,--hide-unresolved", o.hide_unresolved, "Only display entries resolved to a symbol");
+  app.add_flag("-T,--threads", o.threads, "Show per-thread event counters");
+  app.add_option("--stdio-color", o.stdio_color, "'always' (default), 'never' or 'auto' only applicable to --stdio mode");
+  ReportCompatOptions compat;
+  add_report_compat_options(app, compat);
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
+  if ((rc = check_report_compat_options(app, compat)) >= 0) return rc;
+  if (!o.parent.empty()) {
+    regex_t re;
+    if (regcomp(&re, o.parent.c_str(), REG_EXTENDED | REG_NOSUB) != 0) {
+      std::fprintf(stderr, "Invalid regex: %s\n", o.parent.c_str());
+      return 255;
+    }
+    regfree(&re);
+  }
+  if (app.count("--stdio-color")) {
+    // cperf prints no colours: only the settings that give none are taken.
+    if (o.stdio_color == "always") {
+      std::fputs("cperf: --stdio-color=always is not supported\n", stderr);
+      return 129;
+    }
+    if (o.stdio_color != "never" && o.stdio_color != "auto")
+      std::fputs("bad config value for 'color.ui', ignoring...\n", stderr);
+  }
   if (o.input.empty()) o.input = default_input();
   if (int err = refuse_foreign_input(o.input, o.force)) return err;
   // perf browses the report on a terminal (stdin and stdout), else prints it, paged on a

@@ -38,6 +38,8 @@ struct ScriptCliOptions {
   bool hide_call_graph = false;
   int max_stack = 127;
   bool ns = false;
+  bool reltime = false, deltatime = false, all_cpus = false;
+  bool demangle_kernel = false, show_kernel_path = false;
   std::string time, cpu, pid, tid, comms, symbols;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
   bool show_namespaces = false;
@@ -112,6 +114,10 @@ int cmd_script(const Args& args) {
   app.add_flag("-G,--hide-call-graph", o.hide_call_graph, "When printing symbols do not display call chain");
   app.add_option("--max-stack", o.max_stack, "Set the maximum stack depth when parsing the callchain");
   app.add_flag("--ns", o.ns, "Use 9 decimal places when displaying time");
+  app.add_flag("--reltime", o.reltime, "Show time stamps relative to start");
+  app.add_flag("--deltatime", o.deltatime, "Show time stamps relative to previous event");
+  app.add_flag("-a,--all-cpus", o.all_cpus, "system-wide collection from all CPUs");
+  app.add_flag("--demangle-kernel", o.demangle_kernel, "Enable kernel symbol demangling");
   app.add_option("--time", o.time, "Time span of interest (start,stop)");
   app.add_option("-C,--cpu", o.cpu, "list of cpus to profile");
   app.add_option("--pid", o.pid, "only consider symbols in these pids");
@@ -182,6 +188,13 @@ int cmd_script(const Args& args) {
   so.hide_call_graph = o.hide_call_graph;
   so.max_stack = o.max_stack < 0 ? 0 : o.max_stack;
   so.ns = o.ns;
+  if (o.reltime && o.deltatime) {
+    std::fputs("reltime and deltatime - the two don't get along well. Please limit to --reltime or --deltatime.\n",
+               stderr);
+    return 255;
+  }
+  so.reltime = o.reltime;
+  so.deltatime = o.deltatime;
   so.show_task = o.show_task;
   so.show_mmap = o.show_mmap;
   so.show_switch = o.show_switch;

@@ -24,6 +24,12 @@ ReportTool::ReportTool(ReportToolOptions opts)
   const std::vector<SortKey>& keys = opts_.hist.sort;
   auto sorts_by = [&](SortKey k) { return std::find(keys.begin(), keys.end(), k) != keys.end(); };
   want_parent_ = sorts_by(SortKey::kParent);
+  auto* re = new regex_t;
+  if (regcomp(re, opts_.parent_pattern.c_str(), REG_EXTENDED | REG_NOSUB) != 0) {
+    delete re;  // cmd/report.cpp checks the pattern first
+  } else {
+    parent_re_.reset(re);
+  }
   want_srcline_ = sorts_by(SortKey::kSrcline);
   symbols_.set_prefetch(sorts_by(SortKey::kSym) || want_srcline_ || want_parent_ ||
                         opts_.hist.use_callchain || opts_.hist.children);
@@ -46,14 +52,14 @@ std::string ReportTool::srcline_of(const Resolved& r, const uint64_t* frame_ip) 
   return r.map->dso->short_name + buf;
 }
 
-// -s parent: the first function of the chain, in the order it is shown, that perf's default
-// parent pattern (`^sys_|^do_page_fault`) matches.
-Text ReportTool::find_parent() const {
-  for (FrameId id : path_) {
-    const ChainFrame& f = chains_.frames[id];
-    if (f.has_sym && (f.sym.compare(0, 4, "sys_") == 0 || f.sym.compare(0, 13, "do_page_fault") == 0))
-      return f.sym;
-  }
+// -s parent: the first symbol of the sampled callchain, in the order it is shown, that the
+// parent pattern (perf's default `^sys_|^do_page_fault`, or -p) matches. perf looks at the
+// callchain's own addresses only: not their inline lines, nor frames unwound from a stack.
+Text ReportTool::find_parent() {
+  if (!parent_re_) return {};
+  for (const ChainEntry& ce : entries_)
+    if (ce.r.sym && regexec(parent_re_.get(), ce.r.sym->name.c_str(), 0, nullptr, 0) == 0)
+      return pool_.intern(ce.r.sym->name);
   return {};
 }
 
@@ -261,6 +267,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
                   (!opts_.comms.empty() && !opts_.comms.count(t.comm_str()));
   uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
   Resolved al = resolve(t, cpumode, ds.ip);
+  if (opts_.hide_unresolved && !al.sym) return;  // perf drops the sample before counting it
   HistSample hs;
   hs.comm = comm_text(t);
   hs.thread_comm = &t.comm;
@@ -335,6 +342,11 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     // --max-stack counts callchain entries, not the inline lines they become.
     if (opts_.max_stack >= 0 && entries_.size() > static_cast<size_t>(opts_.max_stack))
       entries_.resize(static_cast<size_t>(opts_.max_stack));
+    // -U: frames without a symbol are left out of the chain (they still count for --max-stack).
+    if (opts_.hide_unresolved)
+      entries_.erase(std::remove_if(entries_.begin(), entries_.end(), [](const ChainEntry& ce) { return !ce.r.sym; }),
+                     entries_.end());
+    if (want_parent_) hs.parent = find_parent();
     // Unwound user frames (--call-graph dwarf) follow the chain; caller order: reversed, first.
     if (opts_.unwind_style != UnwindStyle::kNone)
       for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack)) {
@@ -343,8 +355,10 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
       }
     expand_entries();
     has_path = true;
-    if (want_parent_) hs.parent = find_parent();
   }
+  // -x: perf's parent filter hides the entries without a parent (all of them when parents
+  // are not looked for).
+  if (opts_.exclude_other && hs.parent.empty()) filtered = true;
   feeder_.add(hists_for(attr_index), hs, path_.data(), has_path ? path_.size() : 0, filtered);
 }
 

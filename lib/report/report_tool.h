@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <regex.h>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -49,6 +50,11 @@ struct ReportToolOptions {
   // (perf's default; --no-group turns it off).
   std::vector<GroupDesc> groups;
   bool group_view = true;
+  // -p/--parent: what a parent function (-s parent) is, a POSIX extended regex; -x: only
+  // entries with a parent are shown; -U/--hide-unresolved: samples without a symbol are dropped.
+  std::string parent_pattern = "^sys_|^do_page_fault";
+  bool exclude_other = false;
+  bool hide_unresolved = false;
 };
 
 class ReportTool : public SessionTool {
@@ -115,7 +121,7 @@ class ReportTool : public SessionTool {
   // perf's srcline of an entry; frame_ip: a callchain frame's (absolute) address.
   std::string srcline_of(const Resolved& r, const uint64_t* frame_ip = nullptr);
   Hists& hists_for(int attr_index);
-  Text find_parent() const;
+  Text find_parent();
 
   ReportToolOptions opts_;
   Machine machine_;
@@ -140,6 +146,8 @@ class ReportTool : public SessionTool {
   int running_ = 1;
   SampleUnwinder unwinder_{opts_.symfs};  // --call-graph dwarf samples
   bool want_parent_ = false;  // -s parent
+  // perf's parent pattern, compiled (-p); freed by the deleter.
+  std::unique_ptr<regex_t, void (*)(regex_t*)> parent_re_{nullptr, [](regex_t* r) { regfree(r); delete r; }};
   bool want_srcline_ = false;  // -s srcline
   // perf's default ":<tid>" comm of threads sampled before their first COMM, renamed once by it.
   struct DefaultComm {

@@ -226,6 +226,14 @@ void ScriptTool::print_start(TextLine& out, const Thread& t, int32_t pid, uint32
   if (fields_.has(type, kFieldMisc)) print_misc(out, rec_type, misc);
   if (fields_.has(type, kFieldTod)) put_tod(out, time);
   if (fields_.has(type, kFieldTime)) {
+    if (opts_.reltime) {
+      if (!initial_time_) initial_time_ = time;
+      time -= initial_time_;
+    } else if (opts_.deltatime) {
+      uint64_t prev = previous_time_;
+      previous_time_ = time;
+      time = prev ? time - prev : 0;
+    }
     if (opts_.ns) {
       out.dec(time / 1000000000, 5).put('.').dec0(time % 1000000000, 9);
     } else {

@@ -44,6 +44,8 @@ struct ScriptOptions {
   bool hide_call_graph = false;
   int max_stack = 127;
   bool ns = false;
+  // --reltime: times from the first event's (non-zero) time; --deltatime: from the previous one.
+  bool reltime = false, deltatime = false;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
   bool show_namespaces = false;
   // Filters; empty = all.
@@ -155,6 +157,7 @@ class ScriptTool : public SessionTool, private DlFilterHost {
 
   std::FILE* out_;
   ScriptOptions opts_;
+  uint64_t initial_time_ = 0, previous_time_ = 0;  // --reltime, --deltatime
   FieldSet fields_;
   Machine machine_;
   ScriptSymbols symbols_;

@@ -246,6 +246,25 @@ for f in "$@"; do
       report-no-group)      set -- report --stdio --no-children --no-group -i $f.data $S ;;
       report-parallelism)   set -- report --stdio --hierarchy -s latency,parallelism,comm,sym --no-children --parallelism=1,2 -i $f.data $S ;;
       report-parallelism-flat) set -- report --stdio -s parallelism,comm,symbol -g none -n -i $f.data $S ;;
+      report-parent)        set -- report --stdio --no-children -p 'level|getppid' -i $f.data $S ;;
+      report-parent-x)      set -- report --stdio -p 'level|getppid' -x -i $f.data $S ;;
+      report-exclude-other) set -- report --stdio --no-children -x -i $f.data $S ;;
+      report-hide-unresolved) set -- report --stdio -U -i $f.data $S ;;
+      report-hide-unresolved-self) set -- report --stdio --no-children --hide-unresolved -g none -i $f.data $S ;;
+      report-H)             set -- report --stdio -H -i $f.data $S ;;
+      report-show-cpu-util) set -- report --stdio --show-cpu-utilization -g none -i $f.data $S ;;
+      report-threads)       set -- report --stdio -T -g none -i $f.data $S ;;
+      report-noop-opts)     set -- report --stdio --percent-type local-hits --ns -m --demangle-kernel --ignore-vmlinux --samples 3 -M intel --objdump x --asm-raw --no-source --pretty raw --raw-trace --stdio-color never --time-quantum 10ms --prefix /x --prefix-strip 1 -g none -i $f.data $S ;;
+      report-time-quantum-0) set -- report --stdio --time-quantum 0 -i $f.data $S ;;
+      report-time-quantum-bad) set -- report --stdio --time-quantum 1.5ms -i $f.data $S ;;
+      report-percent-type-bad) set -- report --stdio --percent-type local -i $f.data $S ;;
+      report-prefix-strip)  set -- report --stdio --prefix-strip 2 -i $f.data $S ;;
+      report-stdio-color-bad) set -- report --stdio --stdio-color foo -g none -i $f.data $S ;;
+      script-reltime)       set -- script --reltime --show-task-events -G -i $f.data $S; tip=0 ;;
+      script-deltatime)     set -- script --deltatime --show-mmap-events -G -i $f.data $S; tip=0 ;;
+      script-reltime-ns)    set -- script --reltime --ns -G -i $f.data $S; tip=0 ;;
+      script-rel-delta)     set -- script --reltime --deltatime -i $f.data $S; tip=0 ;;
+      script-noop-opts)     set -- script -a --demangle-kernel -G -i $f.data $S; tip=0 ;;
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
@@ -274,7 +293,9 @@ script_kinds=script-G,script-maxstack,script-ns,script-fields,script-fields-plus
 defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,script-time-pct,script-cpu,script-symbols
 # tests/data/fields: every field kind on every file (a field the samples lack is perf's error).
 fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields
-all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds
+# Options of issue 28 (perf 7.2's report and script options cperf used not to know).
+compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts
+all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
 
 for set in $sets; do
   src=$here/$set

@@ -54,6 +54,20 @@ args_of() {
     report-no-group) echo "--no-children --no-group" ;;
     report-parallelism) echo "--hierarchy -s latency,parallelism,comm,sym --no-children --parallelism=1,2" ;;
     report-parallelism-flat) echo "-s parallelism,comm,symbol -g none -n" ;;
+    report-parent) echo "--no-children -p level|getppid" ;;
+    report-parent-x) echo "-p level|getppid -x" ;;
+    report-exclude-other) echo "--no-children -x" ;;
+    report-hide-unresolved) echo "-U" ;;
+    report-hide-unresolved-self) echo "--no-children --hide-unresolved -g none" ;;
+    report-H) echo "-H" ;;
+    report-show-cpu-util) echo "--show-cpu-utilization -g none" ;;
+    report-threads) echo "-T -g none" ;;
+    report-noop-opts) echo "--percent-type local-hits --ns -m --demangle-kernel --ignore-vmlinux --samples 3 -M intel --objdump x --asm-raw --no-source --pretty raw --raw-trace --stdio-color never --time-quantum 10ms --prefix /x --prefix-strip 1 -g none" ;;
+    report-time-quantum-0) echo "--time-quantum 0" ;;
+    report-time-quantum-bad) echo "--time-quantum 1.5ms" ;;
+    report-percent-type-bad) echo "--percent-type local" ;;
+    report-prefix-strip) echo "--prefix-strip 2" ;;
+    report-stdio-color-bad) echo "--stdio-color foo -g none" ;;
   esac
 }
 all_kinds="report report-children report-sort-comm-dso report-sort-sym report-folded report-caller
@@ -62,7 +76,9 @@ all_kinds="report report-children report-sort-comm-dso report-sort-sym report-fo
   report-children-parent report-fields report-fields-sort report-time
   report-header-q report-tasks report-symbol-filter report-cpu-util report-hierarchy
   report-hierarchy-flat report-latency report-parallelism report-parallelism-flat
-  report-no-group"
+  report-no-group report-parent report-parent-x report-exclude-other report-hide-unresolved
+  report-hide-unresolved-self report-H report-show-cpu-util report-threads report-noop-opts report-time-quantum-0
+  report-time-quantum-bad report-percent-type-bad report-prefix-strip report-stdio-color-bad"
 for set in ${SETS:-perf7.2-defer perf6.1 cperf groups generations synthetic arch}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue

@@ -1,0 +1,75 @@
+#include "report_compat.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace cperf {
+
+void add_report_compat_options(CLI::App& app, ReportCompatOptions& o) {
+  app.add_option("--pretty", o.pretty, "pretty printing style key: normal raw");
+  app.add_flag("--ns", o.ns, "Show times in nanosecs");
+  app.add_option("--time-quantum", o.time_quantum, "Set time quantum for time sort key (default 100ms)");
+  app.add_option("--percent-type", o.percent_type, "Set percent type local/global-period/hits");
+  app.add_flag("-m,--modules", o.modules, "load module symbols - WARNING: use only with -k and LIVE kernel");
+  app.add_flag("--demangle-kernel", o.demangle_kernel, "Enable kernel symbol demangling");
+  app.add_flag("--ignore-vmlinux", o.ignore_vmlinux, "don't load vmlinux even if found");
+  app.add_option("--samples", o.samples, "Number of samples to save per histogram entry for individual browsing");
+  app.add_option("-M,--disassembler-style", o.disassembler_style, "Specify disassembler style (e.g. -M intel for intel syntax)");
+  app.add_option("--objdump", o.objdump, "objdump binary to use for disassembly and annotations");
+  app.add_flag("--asm-raw", o.asm_raw, "Display raw encoding of assembly instructions (default)");
+  app.add_flag("--source,!--no-source", o.source, "Interleave source code with assembly code (default)");
+  app.add_option("--prefix", o.prefix, "Add prefix to source file path names in programs (with --prefix-strip)");
+  app.add_option("--prefix-strip", o.prefix_strip, "Strip first N entries of source file path name in programs (with --prefix)");
+  app.add_flag("--raw-trace", o.raw_trace, "Show raw trace event output (do not use print fmt or plugins)");
+}
+
+namespace {
+
+// perf's usage text for one option after a bad value.
+void option_usage(const char* lead, const char* option, const char* help) {
+  std::fprintf(stderr, "%s Usage: perf report [<options>]\n\n        %s\n                          %s\n", lead,
+               option, help);
+}
+
+// perf's parse_time_quantum: an unsigned number, then nothing or ns, us, ms or s.
+int check_time_quantum(const std::string& s) {
+  const char* p = s.c_str();
+  char* end = nullptr;
+  unsigned long long v = std::strtoull(p, &end, 10);
+  std::string unit = end;
+  bool ok = end != p && (unit.empty() || unit == "ns" || unit == "us" || unit == "ms" || unit == "s");
+  const char* opt = "--time-quantum <time (ms|us|ns|s)>";
+  const char* help = "Set time quantum for time sort key (default 100ms)";
+  if (!ok) {
+    std::fprintf(stderr, "Cannot parse time quantum `%s'\n", s.c_str());
+    option_usage("\n", opt, help);
+    return 129;
+  }
+  if (v == 0) {
+    std::fputs("time quantum cannot be 0\n", stderr);
+    option_usage("", opt, help);
+    return 129;
+  }
+  return -1;
+}
+
+}  // namespace
+
+int check_report_compat_options(const CLI::App& app, const ReportCompatOptions& o) {
+  if (app.count("--time-quantum"))
+    if (int rc = check_time_quantum(o.time_quantum); rc >= 0) return rc;
+  if (app.count("--percent-type")) {
+    const std::string& t = o.percent_type;
+    if (t != "local-period" && t != "global-period" && t != "local-hits" && t != "global-hits") {
+      option_usage("\n", "--percent-type <local-period>", "Set percent type local/global-period/hits");
+      return 129;
+    }
+  }
+  if (app.count("--prefix-strip") && !app.count("--prefix")) {
+    std::fputs("--prefix-strip requires --prefix\n", stderr);
+    return 234;
+  }
+  return -1;
+}
+
+}  // namespace cperf

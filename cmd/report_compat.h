@@ -1,0 +1,21 @@
+// perf report's options that change nothing cperf prints on --stdio (annotation, TUI, vmlinux
+// and `-s time` settings), taken with perf 7.2's checks of their values.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <string>
+
+namespace cperf {
+
+struct ReportCompatOptions {
+  std::string pretty, time_quantum, percent_type, prefix, prefix_strip, objdump, disassembler_style;
+  std::string samples;
+  bool ns = false, modules = false, demangle_kernel = false, ignore_vmlinux = false, asm_raw = false;
+  bool source = true, raw_trace = false, disable_order = false;
+};
+
+void add_report_compat_options(CLI::App& app, ReportCompatOptions& o);
+
+// perf's value checks, with its messages on stderr. Returns -1 to go on, else the exit status.
+int check_report_compat_options(const CLI::App& app, const ReportCompatOptions& o);
+
+}  // namespace cperf
