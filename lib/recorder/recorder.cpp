@@ -763,7 +763,9 @@ int Recorder::run() {
   // 128 bytes out of each pipe-mode attr record, whatever its size says.
   if (o_.output == "-") writer_.set_min_attr_size(sizeof(perf_event_attr));
   if (!writer_.open(o_.output)) {
-    std::fprintf(stderr, "%s\n", writer_.error().c_str());
+    if (!o_.quiet)  // perf's words; -q silences them in perf too
+      std::fprintf(stderr, "failed to open %s : %s\nPerf session creation failed.\n", o_.output.c_str(),
+                   std::strerror(writer_.error_number()));
     return fail(255);
   }
   fin.pipe = writer_.is_pipe();
@@ -877,10 +879,14 @@ int Recorder::run() {
 int Recorder::finish_and_report(int status) {
   if (!o_.quiet) std::fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
                               static_cast<unsigned long long>(wakeups_));
-  if (!writer_.finish(writer_.is_pipe() ? FeatureMap{} : collect_features(final_features_)) ||
-      write_error_) {
-    std::fprintf(stderr, "cperf record: failed to write %s: %s\n", o_.output.c_str(),
-                 writer_.error().c_str());
+  FeatureMap features = writer_.is_pipe() ? FeatureMap{} : collect_features(final_features_);
+  if (write_error_ || !writer_.finish(features)) {
+    // perf's line; then, unlike perf (whose file then reads as empty), the complete records
+    // already written are kept in a valid file.
+    std::fprintf(stderr, "failed to write perf data, error: %s\n", std::strerror(writer_.error_number()));
+    if (!writer_.is_pipe() && writer_.salvage(features))
+      std::fprintf(stderr, "cperf record: %s keeps the %llu bytes of records written before the error\n",
+                   o_.output.c_str(), static_cast<unsigned long long>(writer_.data_size()));
     return 255;
   }
   for (OpenEvent& f : fds_) close(f.fd);

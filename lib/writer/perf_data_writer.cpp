@@ -1,6 +1,7 @@
 #include "writer/perf_data_writer.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -52,6 +53,7 @@ bool PerfDataWriter::open(const std::string& path) {
   }
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (fd_ < 0) {
+    errno_ = errno;
     error_ = "failed to open " + path + ": " + std::strerror(errno);
     return false;
   }
@@ -65,7 +67,8 @@ bool PerfDataWriter::write_at(uint64_t offset, const void* data, size_t size) {
     ssize_t n = ::pwrite(fd_, p, size, static_cast<off_t>(offset));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      error_ = std::string("write failed: ") + std::strerror(n < 0 ? errno : ENOSPC);
+      errno_ = n < 0 ? errno : ENOSPC;
+      error_ = std::string("write failed: ") + std::strerror(errno_);
       return false;
     }
     p += n;
@@ -84,7 +87,8 @@ bool PerfDataWriter::flush() {
     ssize_t n = ::write(fd_, p, size);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      error_ = std::string("write failed: ") + std::strerror(n < 0 ? errno : ENOSPC);
+      errno_ = n < 0 ? errno : ENOSPC;
+      error_ = std::string("write failed: ") + std::strerror(errno_);
       return false;
     }
     p += n;
@@ -203,6 +207,47 @@ bool PerfDataWriter::finish(const FeatureMap& features) {
     return false;
   }
   return true;
+}
+
+bool PerfDataWriter::salvage(const FeatureMap& features) {
+  if (pipe_ || fd_ < 0) return false;
+  buf_.clear();  // what could not be written is gone
+  off_t end_off = ::lseek(fd_, 0, SEEK_END);
+  if (end_off < 0 || static_cast<uint64_t>(end_off) < data_offset_) return false;
+  uint64_t end = static_cast<uint64_t>(end_off);
+  // The feature sections go over the last records, in blocks the file already has: a full disk
+  // may have no others. So the data ends at the last whole record that leaves them room (and,
+  // if even that fails, at the last whole record, with no features).
+  uint64_t need = 16 * features.size();
+  for (const auto& f : features) need += f.second.size();
+  uint64_t whole = data_offset_, with_room = data_offset_;
+  if (end > data_offset_) {
+    void* map = ::mmap(nullptr, end, PROT_READ, MAP_SHARED, fd_, 0);
+    if (map == MAP_FAILED) return false;
+    const auto* file = static_cast<const unsigned char*>(map);
+    while (whole + 8 <= end) {
+      uint16_t size;
+      std::memcpy(&size, file + whole + 6, sizeof size);
+      if (size < 8 || whole + size > end) break;
+      whole += size;
+      if (whole + need <= end) with_room = whole;
+    }
+    ::munmap(map, end);
+  }
+  std::string first_error = error_;
+  int first_errno = errno_;
+  data_size_ = with_room - data_offset_;
+  bool ok = finish(features);
+  if (!ok) {
+    data_size_ = whole - data_offset_;
+    features_written_.clear();
+    std::vector<std::byte> h = header_bytes();
+    ok = ::ftruncate(fd_, static_cast<off_t>(whole)) == 0 && write_at(0, h.data(), h.size());
+    total_ = whole;
+  }
+  error_ = first_error;
+  errno_ = first_errno;
+  return ok;
 }
 
 }  // namespace cperf

@@ -43,6 +43,7 @@ class PerfDataWriter {
   // smallest published size that holds them.
   void set_min_attr_size(uint32_t size) { min_attr_size_ = size; }
   const std::string& error() const { return error_; }
+  int error_number() const { return errno_; }  // errno of the failure error() describes
 
   // Writes everything that precedes the data. `pipe_features` are only used in pipe mode
   // (file mode writes its features in finish()).
@@ -51,6 +52,11 @@ class PerfDataWriter {
   bool write(const void* data, size_t size);
   // File mode: writes the feature sections and rewrites the header. Pipe mode: flushes.
   bool finish(const FeatureMap& features);
+  // File mode, after a write failed (a full disk): keeps the complete records already on disk,
+  // drops a partly written one, and finishes the file with as many features as still fit
+  // (none if none fit), so that what was recorded still reads. Returns false if even the
+  // header could not be rewritten.
+  bool salvage(const FeatureMap& features);
 
   uint64_t data_size() const { return data_size_; }
   uint64_t bytes_written() const { return total_; }  // header + data + features so far
@@ -66,6 +72,7 @@ class PerfDataWriter {
   bool pipe_ = false;
   bool own_fd_ = false;
   std::string error_;
+  int errno_ = 0;
   std::vector<WriterAttr> attrs_;
   uint32_t attr_size_ = 0;
   uint32_t min_attr_size_ = PERF_ATTR_SIZE_VER0;
