@@ -81,6 +81,46 @@ vm-test: cperf
 fuzz-test: $(ASAN)/cperf
 	bash tests/fuzz/run-truncation.sh $(ASAN)/cperf
 	bash tests/fuzz/run-payloads.sh $(ASAN)/cperf
+	$(MAKE) fuzz-replay
+
+# Coverage-guided fuzzing with clang's libFuzzer, under ASan+UBSan: one binary per
+# tests/fuzz/targets/*.cpp, linked with the library and commands built by clang with coverage.
+# `make fuzz` runs each target for FUZZ_SECONDS (tests/fuzz/libfuzzer.sh); `make fuzz-replay`
+# runs every committed corpus input (tests/fuzz/corpus: seeds and the inputs of fixed crashes)
+# once, which is quick, and is part of `make fuzz-test`.
+FUZZ         := build/fuzz
+FUZZ_CXX     ?= clang++
+FUZZ_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+FUZZ_FLAGS   := $(CXXSTD) -Wall -Wextra -O1 -g $(INCLUDES) $(PKG_CFLAGS) -MMD -MP $(FUZZ_SAN) \
+                -DCPERF_SOURCE_DIR='"$(CURDIR)"'
+FUZZ_SRCS    := $(sort $(wildcard tests/fuzz/targets/*.cpp))
+FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/targets/%.cpp=$(FUZZ)/%)
+FUZZ_OBJS    := $(LIB_SRCS:%.cpp=$(FUZZ)/%.o) $(filter-out $(FUZZ)/cmd/main.o,$(CMD_SRCS:%.cpp=$(FUZZ)/%.o))
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz fuzz-build fuzz-replay
+$(FUZZ)/lib/scripting/%.o: FUZZ_FLAGS += $(PY_FLAGS)
+$(FUZZ)/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(FUZZ_CXX) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+$(FUZZ)/libcperf-fuzz.a: $(FUZZ_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+$(FUZZ)/%: tests/fuzz/targets/%.cpp $(FUZZ)/libcperf-fuzz.a $(WL_SRCS:%.c=$(BUILD)/%.o)
+	$(FUZZ_CXX) $(FUZZ_FLAGS) -Itests/fuzz/targets -fsanitize=fuzzer -o $@ $< $(FUZZ)/libcperf-fuzz.a \
+	  $(WL_SRCS:%.c=$(BUILD)/%.o) $(LIBS) -lm -pthread
+fuzz-build: $(FUZZ_BINS)
+fuzz: fuzz-build
+	bash tests/fuzz/libfuzzer.sh run $(FUZZ_SECONDS) $(FUZZ_BINS)
+# The replay: the same targets built by g++ on the ASan+UBSan objects of build/asan, with
+# tests/fuzz/replay_main.cpp as main (no clang needed).
+REPLAY_BINS := $(FUZZ_SRCS:tests/fuzz/targets/%.cpp=$(ASAN)/fuzz/%)
+REPLAY_OBJS := $(filter-out $(ASAN)/cmd/main.o,$(ASAN_OBJS)) $(ASAN)/tests/fuzz/replay_main.o
+$(ASAN)/fuzz/%: tests/fuzz/targets/%.cpp $(REPLAY_OBJS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXFLAGS) $(SAN) -O1 -Itests/fuzz/targets -DCPERF_SOURCE_DIR='"$(CURDIR)"' -o $@ $< \
+	  $(REPLAY_OBJS) $(LIBS) -lm -pthread
+fuzz-replay: $(REPLAY_BINS)
+	bash tests/fuzz/libfuzzer.sh replay 0 $(REPLAY_BINS)
 
 test: cperf unit-test e2e-test vm-test fuzz-test
 
@@ -120,4 +160,4 @@ install: cperf man
 clean:
 	rm -rf build cperf
 
--include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(ASAN_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(TEST_OBJS:.o=.d) $(ASAN_OBJS:.o=.d) $(FUZZ_OBJS:.o=.d)

@@ -25,7 +25,7 @@ bool replace_callchain_tail(Bytes sample, bool swap, const perf_event_attr& attr
   if (swap) nr = bswap64(nr);
   std::memcpy(p, &nr, 8);
   p += 8;
-  std::memcpy(p, ds.callchain.data(), keep * 8);
+  if (keep) std::memcpy(p, ds.callchain.data(), keep * 8);  // an empty chain's data() may be null
   p += keep * 8;
   if (swap) {
     for (uint64_t ip : tail) {
@@ -34,7 +34,7 @@ bool replace_callchain_tail(Bytes sample, bool swap, const perf_event_attr& attr
       p += 8;
     }
   } else {
-    std::memcpy(p, tail.data(), tail.size() * 8);
+    if (!tail.empty()) std::memcpy(p, tail.data(), tail.size() * 8);
     p += tail.size() * 8;
   }
   std::memcpy(p, sample.data() + suffix_at, sample.size() - suffix_at);

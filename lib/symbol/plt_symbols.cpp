@@ -134,7 +134,9 @@ void synthesize_plt_got(const ElfFile& f, const Demangler& dem, std::vector<Symb
   const bool have_rels = code != nullptr && dynsym != nullptr && dynstr != nullptr;
 
   std::vector<Symbol> stubs;
-  for (uint64_t i = 0; i < sh.sh_size; i += sh.sh_entsize) {
+  // Stubs only where the section has bytes: a hostile sh_size must not make billions of them.
+  const uint64_t stub_bytes = code ? std::min<uint64_t>(sh.sh_size, code->d_size) : 0;
+  for (uint64_t i = 0; i < stub_bytes; i += sh.sh_entsize) {
     std::string name;
     if (have_rels && i < code->d_size) {
       uint32_t disp =
@@ -219,7 +221,8 @@ int synthesize_plt_symbols(const ElfFile& f, const Demangler& dem, std::vector<S
     return 0;
 
   const bool is_rela = rel->shdr.sh_type == SHT_RELA;
-  const size_t n = rel->shdr.sh_size / rel->shdr.sh_entsize;
+  // At most as many relocations as the section's bytes hold (sh_size may lie).
+  const size_t n = std::min<uint64_t>(rel->shdr.sh_size, reldata->d_size) / rel->shdr.sh_entsize;
   if (lazy) {
     // As many slots as relocations means no lazy-binding header.
     if (n * entry == plt->shdr.sh_size) {
