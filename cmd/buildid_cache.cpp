@@ -15,6 +15,7 @@
 #include <set>
 #include <string>
 
+#include "base/error.h"
 #include "commands.h"
 #include "inject/build_ids.h"
 #include "io/perf_data_reader.h"
@@ -59,16 +60,15 @@ void debug_line(void* ctx, const std::string& line) {
   if (static_cast<Ctx*>(ctx)->verbose > 0) std::fprintf(stderr, "%s\n", line.c_str());
 }
 
-// perf's strlist of a comma-separated option value: sorted, unique; nothing when an item is
-// empty.
+// perf's strlist of a comma-separated option value: sorted; nothing when a name is there
+// twice.
 std::set<std::string> name_list(const std::string& s) {
   std::set<std::string> out;
   size_t start = 0;
   for (;;) {
     size_t comma = s.find(',', start);
     std::string item = s.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (item.empty()) return {};
-    out.insert(item);
+    if (!out.insert(item).second) return {};
     if (comma == std::string::npos) return out;
     start = comma + 1;
   }
@@ -152,6 +152,7 @@ void purge_all(const BuildIdCache& cache, const Ctx& ctx) {
   int err = 0;
   std::vector<std::string> ids = cache.all_ids(false, err);
   if (err) ctx.say("Error in lsdir(" + cache.dir() + "/.build-id/): " + std::to_string(err));
+  err = 0;
   for (const std::string& hex : ids) {
     std::string orig = cache.origname(hex);
     err = cache.remove(hex);
@@ -191,6 +192,25 @@ void print_missing(const BuildIdCache& cache,
   }
 }
 
+// perf's messages for a -M file it cannot open or that is no perf.data; -1 when it is one.
+int check_input(const std::string& path) {
+  if (path == "-") return -1;
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    std::fprintf(stderr, "failed to open %s: %s\n", path.c_str(), std::strerror(errno));
+    return 255;
+  }
+  char magic[8] = {};
+  size_t n = std::fread(magic, 1, sizeof magic, f);
+  std::fclose(f);
+  std::string m(magic, n);
+  if (m != "PERFILE2" && m != "2ELIFREP" && m != "PERFFILE" && m != "ELIFFREP") {
+    std::fprintf(stderr, "incompatible file format (rerun with -v to learn more)\n");
+    return 255;
+  }
+  return -1;
+}
+
 }  // namespace
 
 int cmd_buildid_cache(const Args& args) {
@@ -216,8 +236,14 @@ int cmd_buildid_cache(const Args& args) {
   std::vector<std::pair<std::string, std::string>> table;
   if (o.has("missing")) {
     const std::string& input = o.str("missing");
-    PerfDataReader reader(input);  // perf's messages on a file it cannot read
-    table = file_build_ids(reader, false);
+    if (int rc = check_input(input); rc >= 0) return rc;
+    try {
+      PerfDataReader reader(input);
+      table = file_build_ids(reader, false);
+    } catch (const InputError& e) {
+      std::fprintf(stderr, "%s\n", e.what());
+      return 255;
+    }
   }
   BuildIdCache cache(resolve_buildid_dir(SymbolOptions{}), debug_line, &ctx);
   if (list) {

@@ -101,7 +101,6 @@ int PerfOptionParser::parse_long(const std::vector<std::string>& args, size_t& i
                  negated ? "no-" : "", candidates[1]->long_name);
     std::fprintf(stderr, "\n Usage: %s\n\n", usage_line_.c_str());
     for (const PerfOption* o : candidates) print_option(stderr, *o);
-    std::fputc('\n', stderr);
     return 129;
   }
   if (!match) return usage("unknown option `" + args[i].substr(2) + "'");
@@ -109,7 +108,8 @@ int PerfOptionParser::parse_long(const std::vector<std::string>& args, size_t& i
   if (negated) {
     if (has_value) return option_error(nullptr, std::string("option `no-") + o.long_name + "' takes no value");
     out.strings.erase(o.long_name);
-    out.counts[o.long_name] = 0;
+    // perf's --no- of an option with an optional value still sets it, to no value.
+    out.counts[o.long_name] = o.kind == PerfOption::kOptString ? 1 : 0;
     return -1;
   }
   if (!takes_value(o)) {

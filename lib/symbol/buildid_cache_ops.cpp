@@ -184,8 +184,10 @@ std::string BuildIdCache::origname(const std::string& hex) const {
   std::string t(buf, static_cast<size_t>(n));
   if (t.compare(0, 5, "../..") != 0) return {};
   size_t slash = t.rfind('/');
-  if (slash == std::string::npos || slash < 5) return {};
-  return t.substr(5, slash - 5);
+  if (slash == std::string::npos || slash <= 5) return {};
+  // "../../[kernel.kallsyms]/<id>" names a DSO, not a file: no leading slash then.
+  size_t from = t.size() > 6 && t[6] == '[' ? 6 : 5;
+  return t.substr(from, slash - from);
 }
 
 std::vector<std::string> BuildIdCache::all_ids(bool valid_only, int& err) const {
