@@ -19,6 +19,8 @@ int cmd_check(const Args& args);
 int cmd_list(const Args& args);
 int cmd_config(const Args& args);
 int cmd_kallsyms(const Args& args);
+int cmd_buildid_cache(const Args& args);
+int cmd_archive(const Args& args);
 // The build features (`version --build-options`), in perf's format.
 void print_build_options();
 

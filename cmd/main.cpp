@@ -30,6 +30,8 @@ const Command kCommands[] = {
     {"inject", cperf::cmd_inject, "Filter to augment the events stream with additional information"},
     {"evlist", cperf::cmd_evlist, "List the event names in a perf.data file"},
     {"buildid-list", cperf::cmd_buildid_list, "List the buildids in a perf.data file"},
+    {"buildid-cache", cperf::cmd_buildid_cache, "Manage build-id cache."},
+    {"archive", cperf::cmd_archive, "Create archive with object files with build-ids found in perf.data file"},
     {"check", cperf::cmd_check, "Check if a feature is built into cperf"},
     {"list", cperf::cmd_list, "List the events cperf record can open on this machine"},
     {"config", cperf::cmd_config, "Get and set variables in a configuration file."},

@@ -1,0 +1,63 @@
+// A small table-driven option parser with perf's own rules and messages (its parse-options):
+// options until the first other word or "--"; long options by any unambiguous prefix, with
+// "--no-" to clear them and "=value" or the next word as value; short ones bundled ("-vl") and
+// with the value attached ("-afile") or next. Its usage text is perf's layout, byte for byte.
+// For commands whose usage and errors must match perf 7.2 exactly (buildid-cache, evlist).
+#pragma once
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cperf {
+
+struct PerfOption {
+  enum Kind { kFlag, kIncr, kString, kOptString, kInteger };
+  char short_name;        // 0: none
+  const char* long_name;  // never null
+  Kind kind;
+  const char* arg_name;   // the "<...>" word for options with a value, else nullptr
+  const char* help;
+};
+
+struct PerfOptionValues {
+  std::map<std::string, std::string> strings;  // long name -> last value (kString, kOptString,
+                                               // kInteger); absent when unset or --no-
+  std::map<std::string, int> counts;           // long name -> times given (kFlag, kIncr)
+  std::vector<std::string> rest;               // the words after the options
+  bool has(const std::string& name) const { return strings.count(name) != 0; }
+  const std::string& str(const std::string& name) const { return strings.at(name); }
+  int count(const std::string& name) const {
+    auto it = counts.find(name);
+    return it == counts.end() ? 0 : it->second;
+  }
+};
+
+class PerfOptionParser {
+ public:
+  // `usage_line`: "perf buildid-cache [<options>]".
+  PerfOptionParser(std::string usage_line, std::vector<PerfOption> options)
+      : usage_line_(std::move(usage_line)), options_(std::move(options)) {}
+
+  // Parses args (args[0] is the command name). -1 to go on, else the exit status after
+  // perf's message and usage on stderr (129; -h and --help too).
+  int parse(const std::vector<std::string>& args, PerfOptionValues& out) const;
+
+  // perf's usage: "\n Usage: ...\n\n", every option, "\n"; status 129.
+  int usage(const std::string& error = "") const;
+
+ private:
+  int parse_long(const std::vector<std::string>& args, size_t& i, PerfOptionValues& out) const;
+  int parse_short(const std::vector<std::string>& args, size_t& i, PerfOptionValues& out) const;
+  // Stores a value-taking option's value (checks numbers); -1 or an exit status.
+  int set_value(const PerfOption& o, bool as_short, const std::string& v,
+                PerfOptionValues& out) const;
+  // perf's short usage after a bad value: " Error: MSG\n Usage: ...\n\n" and that option.
+  int option_error(const PerfOption* o, const std::string& msg) const;
+  void print_option(std::FILE* f, const PerfOption& o) const;
+
+  std::string usage_line_;
+  std::vector<PerfOption> options_;
+};
+
+}  // namespace cperf
