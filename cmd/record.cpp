@@ -101,12 +101,42 @@ bool parse_user(const std::string& text, uid_t& uid, std::string& error) {
   return true;
 }
 
+// The kernel's sampling rate limit (perf_event_max_sample_rate), or 0 if unknown.
+unsigned long max_sample_rate() {
+  unsigned long m = 0;
+  if (FILE* f = std::fopen("/proc/sys/kernel/perf_event_max_sample_rate", "r")) {
+    if (std::fscanf(f, "%lu", &m) != 1) m = 0;
+    std::fclose(f);
+  }
+  return m;
+}
+
+// perf's handling of -F against the kernel's limit: `max` takes the limit (and says so, even
+// with -q, as perf does); a higher rate is lowered to it with perf's warning.
+int apply_max_sample_rate(RecordOptions& o, bool freq_max) {
+  unsigned long max = max_sample_rate();
+  if (freq_max) {
+    o.freq = max;
+    std::fprintf(stderr, "info: Using a maximum frequency rate of %lu Hz\n", max);
+  } else if (max && o.freq > max) {
+    std::fprintf(stderr,
+                 "warning: Maximum frequency rate (%lu Hz) exceeded, throttling from %llu Hz to %lu Hz.\n"
+                 "         The limit can be raised via /proc/sys/kernel/perf_event_max_sample_rate.\n"
+                 "         The kernel will lower it when perf's interrupts take too long.\n"
+                 "         Use --strict-freq to disable this throttling, refusing to record.\n",
+                 max, static_cast<unsigned long long>(o.freq), max);
+    o.freq = max;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int cmd_record(const Args& args) {
   RecordOptions o;
   o.cmdline = args;
   bool want_callchain = false;
+  bool freq_max = false;  // -F max
   bool latency = false;  // --latency
   std::string callchain_text;
   size_t i = 1;
@@ -188,10 +218,7 @@ int cmd_record(const Args& args) {
       }
     } else if (name == "F" || name == "freq") {
       if (value == "max") {
-        FILE* f = std::fopen("/proc/sys/kernel/perf_event_max_sample_rate", "r");
-        unsigned long m = 0;
-        if (f && std::fscanf(f, "%lu", &m) == 1) o.freq = m;
-        if (f) std::fclose(f);
+        freq_max = true;
       } else if (!parse_u64(value, o.freq)) {
         return usage_error("invalid frequency '" + value + "'");
       }
@@ -308,6 +335,7 @@ int cmd_record(const Args& args) {
     }
     o.switch_events = true;
   }
+  if (int rc = apply_max_sample_rate(o, freq_max); rc) return rc;
   if (want_callchain) {
     std::string text = callchain_text;
     if (text.empty()) text = config_record_mode();

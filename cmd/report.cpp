@@ -26,6 +26,7 @@
 #include "header/feature_text.h"
 #include "header/header_print.h"
 #include "io/perf_data_reader.h"
+#include "session/loss_warnings.h"
 #include "session/session.h"
 
 namespace cperf {
@@ -201,20 +202,6 @@ std::string parse_fields(const std::string& fields, const std::string& sort, Rep
     if (f.kind == OutputField::kKey) o.hist.sort.push_back(f.key);
   o.hist.sort_starts_with_sym = false;  // perf hides the entry's own frame only without -F
   return "";
-}
-
-// perf's warnings after processing the events (ui__warning on stderr): lost chunks
-// (PERF_RECORD_LOST), and a sample drop rate (PERF_RECORD_LOST_SAMPLES) over 5%.
-void warn_about_losses(const Session& s, uint64_t lost_samples) {
-  const SessionStats& st = s.stats();
-  if (uint64_t lost = st.by_type[PERF_RECORD_LOST])
-    std::fprintf(stderr, "Warning:\nProcessed %" PRIu64 " events and lost %" PRIu64
-                 " chunks!\n\nCheck IO/CPU overload!\n\n", st.by_type[0], lost);
-  uint64_t processed = st.by_type[PERF_RECORD_SAMPLE] + lost_samples;
-  double rate = processed ? static_cast<double>(lost_samples) / static_cast<double>(processed) : 0;
-  if (rate > 0.05)
-    std::fprintf(stderr, "Warning:\nProcessed %" PRIu64 " samples and lost %3.2f%%!\n\n", processed,
-                 rate * 100.0);
 }
 
 // The header's feature lines: print_header's output after its "# ========" block.
@@ -427,7 +414,7 @@ int run_histogram(const ReportOptions& o) {
     bool has_chain = false;
     for (const auto& a : reader.attrs())
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) has_chain = true;
-    if (!o.quiet) warn_about_losses(session, tool.lost_samples());
+    if (!o.quiet) print_loss_warnings(stderr, session.stats(), tool.lost_samples());
     // perf's check that the hists have entries; a file (or --time slice) without samples has none.
     if (!tool.has_samples()) {
       std::fflush(stdout);

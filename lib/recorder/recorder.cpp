@@ -27,6 +27,7 @@
 #include "io/zstd_stream.h"
 #include "recorder/event_open.h"
 #include "recorder/synthesize.h"
+#include "session/loss_warnings.h"
 #include "symbol/elf_file.h"
 #include "writer/byte_buffer.h"
 #include "writer/features.h"
@@ -890,6 +891,10 @@ int Recorder::finish_and_report(int status) {
     return 255;
   }
   for (OpenEvent& f : fds_) close(f.fd);
+  // perf reads its file back for the build ids and so warns about lost events; so does cperf,
+  // reading it only when the kernel reported losses.
+  if (!o_.quiet && !writer_.is_pipe() && !o_.no_buildid && lost_)
+    print_file_loss_warnings(stderr, o_.output);
   if (!o_.quiet) {
     double mb = static_cast<double>(writer_.bytes_written()) / (1024.0 * 1024.0);
     if (writer_.is_pipe())
