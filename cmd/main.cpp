@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "base/config_sources.h"
 #include "base/error.h"
 #include "commands.h"
 #include "completion_lists.h"
@@ -64,6 +65,14 @@ int finish_stdout(int status) {
   return status;
 }
 
+void say_config_problems() {
+  cperf::ConfigSet set;
+  cperf::ConfigMessages messages;
+  cperf::load_config(cperf::ConfigSources::from_environment(), set, messages);
+  for (const std::string& w : messages.warnings) std::fprintf(stderr, "%s\n", w.c_str());
+  for (const std::string& b : messages.bad_lines) std::fprintf(stderr, "%s\n", b.c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -109,6 +118,10 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (int rc = cperf::answer_list_request(args); rc >= 0) return rc;
+  // perf reads its config files once at start up, whatever the command, and says then what
+  // is wrong with them (a file of another owner, a bad line). `config` says it itself.
+  if (args[0] != "config" && (find_command(args[0]) || args[0] == "version" || args[0] == "help"))
+    say_config_problems();
   if (args[0] == "version") {
     std::printf("perf version %s (cperf %s)\n", CPERF_PERF_VERSION, CPERF_VERSION);
     if (args.size() > 1 && args[1] == "--build-options") cperf::print_build_options();
