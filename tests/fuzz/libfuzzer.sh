@@ -30,6 +30,9 @@ seeds() {
       python3 tests/fuzz/make_seeds.py tracing "$dir" $(find tests/data -name '*.data') ;;
     kallsyms)
       split -l 200 tests/fuzz/targets/kallsyms.txt "$dir/part-" ;;
+    config)
+      printf '[report]\n\tchildren = false\n[call-graph]\n\trecord-mode = dwarf\n' > "$dir/basic"
+      printf '[annotate "x"]\n  key = "quoted \\" value" ; comment\n# c\n[ui]\n  show-headers\n' > "$dir/syntax" ;;
     elf)
       find tests/data -type f -size -256k -exec sh -c 'head -c4 "$1" | grep -q ELF' _ {} \; \
         -exec cp --backup=numbered -t "$dir" {} + ;;
@@ -42,6 +45,7 @@ dict_of() {
     kallsyms) echo tests/fuzz/dict/kallsyms.dict ;;
     tracing_data) echo tests/fuzz/dict/tracing_data.dict ;;
     elf) echo tests/fuzz/dict/elf.dict ;;
+    config) echo tests/fuzz/dict/config.dict ;;
     *) echo tests/fuzz/dict/perf_data.dict ;;
   esac
 }
