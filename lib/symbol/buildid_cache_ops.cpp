@@ -197,7 +197,8 @@ std::vector<std::string> BuildIdCache::all_ids(bool valid_only, int& err) const 
     if (xx.size() != 2 || !is_hex(xx)) continue;
     int e = 0;
     for (const std::string& rest : list_dir(top + xx, e, false)) {
-      if (rest.size() != 38 || !is_hex(rest)) continue;
+      // 16-byte (MD5, UUID) to 20-byte (SHA-1) build ids, as perf lists them.
+      if (rest.size() < 30 || rest.size() > 38 || !is_hex(rest)) continue;
       std::string hex = xx + rest;
       if (valid_only) {
         std::string orig = origname(hex);

@@ -89,6 +89,13 @@ case_ "$ADD3; rm -r \$H/.debug$B/qs" -v -l      # a dangling link
 case_ "$ADD3; rm -r \$H/.debug$B/qs" -v -P
 case_ "$ADD3; rm -r \$H/.debug$B/qs" -v -r "$B/qs"
 case_ "$KERNEL" -l ; case_ "$KERNEL" -v -P
+# A 16-byte (MD5) build id is listed too (perf's own buildid.sh test adds and lists one).
+if command -v cc > /dev/null && echo 'int main(void){return 0;}' | cc -Wl,--build-id=md5 -o "$T/md5prog" -x c - 2>/dev/null; then
+  case_ "tool buildid-cache -a $T/md5prog" -l
+  case_ "tool buildid-cache -a $T/md5prog" -v -r "$T/md5prog"
+else
+  echo "SKIP (part): no C compiler to make a binary with an MD5 build id"
+fi
 # Missing: the recordings' build-id tables against the cache.
 for f in g.data syswide.data pipe.data zstd.data tracepoint.data; do
   case_ '' -M "$D61/$f"
