@@ -70,6 +70,8 @@ struct ReportOptions {
   bool hide_unresolved = false;  // -U
   bool threads = false;          // -T
   std::string stdio_color;
+  std::string field_sep;      // -t
+  std::string column_widths;  // -w
 };
 
 // perf's parse_nsec_time: "SEC[.FRACTION]" (up to 9 fraction digits) in ns; "" is 0.
@@ -151,6 +153,7 @@ bool sort_key_of(const std::string& k, SortKey& key) {
 // Returns the unknown key's name, or "" when all parse.
 std::string parse_sort(const std::string& s, ReportToolOptions& o) {
   o.hist.sort.clear();
+  bool ipc = false;
   for (const std::string& k : split_list(s)) {
     if (k == "latency") {  // a number column as a key: the only one shown
       o.hist.latency_key = true;
@@ -158,9 +161,12 @@ std::string parse_sort(const std::string& s, ReportToolOptions& o) {
     }
     SortKey key;
     if (!sort_key_of(k, key)) return k;
+    if (k == "symbol") ipc = true;
+    // perf takes a key once
+    if (std::find(o.hist.sort.begin(), o.hist.sort.end(), key) != o.hist.sort.end()) continue;
     o.hist.sort.push_back(key);
-    if (k == "symbol") o.hist.sort.push_back(SortKey::kIpcNull);  // perf 7.2 adds its IPC column
   }
+  if (ipc) o.hist.sort.push_back(SortKey::kIpcNull);  // perf 7.2 adds its IPC column after the keys
   o.hist.sort_starts_with_sym = s.compare(0, 3, "sym") == 0;
   return o.hist.sort.empty() ? s : "";
 }
@@ -277,6 +283,17 @@ int run_histogram(const ReportOptions& o) {
   ro.hist.show_nr_samples = o.show_nr_samples;
   ro.hist.show_total_period = o.show_total_period;
   ro.hist.hierarchy = o.hierarchy;
+  ro.hist.field_sep = o.field_sep;
+  if (!parse_column_widths(o.column_widths, ro.hist.user_widths)) {
+    std::fprintf(stderr, "cperf: -w/--column-widths '%s': only non-negative widths are supported\n",
+                 o.column_widths.c_str());
+    return 129;
+  }
+  if ((!o.field_sep.empty() || !o.column_widths.empty()) && (o.hierarchy || o.use_tui)) {
+    std::fputs("cperf: -t/--field-separator and -w/--column-widths are not supported with --hierarchy "
+               "or the interactive browser\n", stderr);
+    return 129;
+  }
   ro.exclude_other = o.exclude_other;
   ro.hide_unresolved = o.hide_unresolved;
   if (!o.parent.empty()) {
@@ -345,6 +362,12 @@ int run_histogram(const ReportOptions& o) {
     else if (!o.quiet && !o.use_tui)
       std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
                  stdout);
+    // perf refuses this separator when it sets its symbol options up
+    if (!o.field_sep.empty() && o.field_sep[0] == '.') {
+      std::fflush(stdout);
+      std::fputs("'.' is the only non valid --field-separator argument\n", stderr);
+      return 0;
+    }
     // A sort key whose filter allows one value only is not printed; perf says so once.
     for (SortKey k : ro.hist.sort) {
       const std::vector<std::string>* list = nullptr;
@@ -616,6 +639,8 @@ int cmd_report(const Args& args) {
   app.add_flag("-x,--exclude-other", o.exclude_other, "Only display entries with parent-match");
   app.add_flag("-U,--hide-unresolved", o.hide_unresolved, "Only display entries resolved to a symbol");
   app.add_flag("-T,--threads", o.threads, "Show per-thread event counters");
+  app.add_option("-t,--field-separator", o.field_sep, "separator for columns, no spaces will be added between columns '.' is reserved.");
+  app.add_option("-w,--column-widths", o.column_widths, "don't try to adjust column width, use these fixed values");
   app.add_option("--stdio-color", o.stdio_color, "'always' (default), 'never' or 'auto' only applicable to --stdio mode");
   ReportCompatOptions compat;
   add_report_compat_options(app, compat);

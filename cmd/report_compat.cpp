@@ -72,4 +72,19 @@ int check_report_compat_options(const CLI::App& app, const ReportCompatOptions& 
   return -1;
 }
 
+bool parse_column_widths(const std::string& s, std::vector<int>& out) {
+  out.clear();
+  if (s.empty()) return true;
+  const char* p = s.c_str();
+  for (;;) {
+    char* end = nullptr;
+    long v = std::strtol(p, &end, 10);
+    if (v < 0 || v > 4096) return false;
+    out.push_back(static_cast<int>(v));
+    if (*end != ',') break;
+    p = end + 1;
+  }
+  return true;
+}
+
 }  // namespace cperf

@@ -3,6 +3,7 @@
 #pragma once
 #include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
 
 namespace cperf {
 
@@ -17,5 +18,10 @@ void add_report_compat_options(CLI::App& app, ReportCompatOptions& o);
 
 // perf's value checks, with its messages on stderr. Returns -1 to go on, else the exit status.
 int check_report_compat_options(const CLI::App& app, const ReportCompatOptions& o);
+
+// -w/--column-widths as perf reads it: numbers (strtol) separated by commas, one per output
+// column in order; reading stops at the first number not followed by a comma. False when a
+// width is negative (cperf does not take those).
+bool parse_column_widths(const std::string& s, std::vector<int>& out);
 
 }  // namespace cperf
