@@ -72,6 +72,9 @@ struct ReportOptions {
   std::string stdio_color;
   std::string field_sep;      // -t
   std::string column_widths;  // -w
+  bool skip_empty = true;     // --skip-empty (perf's default) / --no-skip-empty
+  bool show_ref_call_graph = false;  // no effect on --stdio output
+  std::string group_sort_idx;        // --group-sort-idx
 };
 
 // perf's parse_nsec_time: "SEC[.FRACTION]" (up to 9 fraction digits) in ns; "" is 0.
@@ -345,6 +348,7 @@ int run_histogram(const ReportOptions& o) {
       if (!read_group_desc(r, ro.groups)) ro.groups.clear();
     }
     ro.group_view = !o.no_group;
+    if (int rc = check_group_sort_idx(o.group_sort_idx, ro.groups, reader.is_pipe()); rc >= 0) return rc;
     if (!o.parallelism.empty() && !parse_parallelism(o.parallelism, ro.parallelism)) {
       std::fprintf(stderr, "Error:\nInvalid --parallelism list: %s\n", o.parallelism.c_str());
       return 255;
@@ -489,6 +493,7 @@ int run_dump(const ReportOptions& o) {
              stdout);
   RawDumpOptions dopts;
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
+  dopts.skip_empty = o.skip_empty;
   RawDumpTool tool(stdout, dopts);
   Session session(reader, SessionOptions{}, tool);
   session.run();
@@ -530,6 +535,7 @@ int run_stats(const ReportOptions& o) {
   if (!mem) return 1;
   RawDumpOptions dopts;
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
+  dopts.skip_empty = o.skip_empty;
   RawDumpTool tool(mem, dopts);
   LostSamplesCounter counter(tool);
   Session session(reader, SessionOptions{}, counter);
@@ -641,12 +647,16 @@ int cmd_report(const Args& args) {
   app.add_flag("-T,--threads", o.threads, "Show per-thread event counters");
   app.add_option("-t,--field-separator", o.field_sep, "separator for columns, no spaces will be added between columns '.' is reserved.");
   app.add_option("-w,--column-widths", o.column_widths, "don't try to adjust column width, use these fixed values");
+  app.add_flag("--skip-empty,!--no-skip-empty", o.skip_empty, "Do not display empty (or dummy) events in the output");
+  app.add_flag("--show-ref-call-graph", o.show_ref_call_graph, "Show callgraph from reference event");
+  app.add_option("--group-sort-idx", o.group_sort_idx, "Sort the output by the event at the index n in group.");
   app.add_option("--stdio-color", o.stdio_color, "'always' (default), 'never' or 'auto' only applicable to --stdio mode");
   ReportCompatOptions compat;
   add_report_compat_options(app, compat);
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
   if ((rc = check_report_compat_options(app, compat)) >= 0) return rc;
+  if (app.count("--group-sort-idx") && !parse_group_sort_idx(o.group_sort_idx)) return 129;
   if (!o.parent.empty()) {
     regex_t re;
     if (regcomp(&re, o.parent.c_str(), REG_EXTENDED | REG_NOSUB) != 0) {

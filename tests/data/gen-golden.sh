@@ -99,6 +99,10 @@
 #   report-column-widths-keys perf report --stdio -w 1,1,1,1,1,1 -n -s pid,cpu,sym,parent,dso -g none -i NAME.data $S (*)
 #   report-sort-symbol-twice perf report --stdio -s sym,symbol,dso,comm -g none -i NAME.data $S (*)
 #   report-sort-period-total perf report --stdio -n --show-total-period -s pid,period -g none -i NAME.data $S (*)
+#   report-no-skip-empty  perf report --stats --no-skip-empty -i NAME.data $S (*)
+#   report-skip-empty-ref perf report --stdio --skip-empty --show-ref-call-graph --group-sort-idx 0 -g none -i NAME.data $S (*)
+#   report-group-sort-idx perf report --stdio --group-sort-idx 1 -i NAME.data $S (*)
+#   report-group-sort-idx-bad perf report --stdio --group-sort-idx x -i NAME.data $S (*)
 #   The exact command of every script-* golden (with the computed values) is its line in
 #   expected/exit-status.txt; tests/e2e/script_golden.sh runs cperf with those arguments.
 #   A script-* output equal to the file's `script` golden is not stored (the test uses that).
@@ -276,6 +280,10 @@ for f in "$@"; do
       report-column-widths-keys) set -- report --stdio -w 1,1,1,1,1,1 -n -s pid,cpu,sym,parent,dso -g none -i $f.data $S ;;
       report-sort-symbol-twice) set -- report --stdio -s sym,symbol,dso,comm -g none -i $f.data $S ;;
       report-sort-period-total) set -- report --stdio -n --show-total-period -s pid,period -g none -i $f.data $S ;;
+      report-no-skip-empty) set -- report --stats --no-skip-empty -i $f.data $S ;;
+      report-skip-empty-ref) set -- report --stdio --skip-empty --show-ref-call-graph --group-sort-idx 0 -g none -i $f.data $S ;;
+      report-group-sort-idx) set -- report --stdio --group-sort-idx 1 -i $f.data $S ;;
+      report-group-sort-idx-bad) set -- report --stdio --group-sort-idx x -i $f.data $S ;;
       script-reltime)       set -- script --reltime --show-task-events -G -i $f.data $S; tip=0 ;;
       script-deltatime)     set -- script --deltatime --show-mmap-events -G -i $f.data $S; tip=0 ;;
       script-reltime-ns)    set -- script --reltime --ns -G -i $f.data $S; tip=0 ;;
@@ -310,7 +318,7 @@ defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,s
 # tests/data/fields: every field kind on every file (a field the samples lack is perf's error).
 fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
-compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total
+compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
 
 for set in $sets; do

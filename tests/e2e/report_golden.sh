@@ -76,6 +76,10 @@ args_of() {
     report-column-widths-keys) echo "-w 1,1,1,1,1,1 -n -s pid,cpu,sym,parent,dso -g none" ;;
     report-sort-symbol-twice) echo "-s sym,symbol,dso,comm -g none" ;;
     report-sort-period-total) echo "-n --show-total-period -s pid,period -g none" ;;
+    report-no-skip-empty) echo "--stats --no-skip-empty" ;;
+    report-skip-empty-ref) echo "--skip-empty --show-ref-call-graph --group-sort-idx 0 -g none" ;;
+    report-group-sort-idx) echo "--group-sort-idx 1" ;;
+    report-group-sort-idx-bad) echo "--group-sort-idx x" ;;
   esac
 }
 all_kinds="report report-children report-sort-comm-dso report-sort-sym report-folded report-caller
@@ -87,7 +91,8 @@ all_kinds="report report-children report-sort-comm-dso report-sort-sym report-fo
   report-no-group report-parent report-parent-x report-exclude-other report-hide-unresolved
   report-hide-unresolved-self report-H report-show-cpu-util report-threads report-noop-opts report-time-quantum-0
   report-time-quantum-bad report-percent-type-bad report-prefix-strip report-stdio-color-bad
-  report-field-sep report-field-sep-folded report-field-sep-narrow report-field-sep-dot report-column-widths report-column-widths-keys report-sort-symbol-twice report-sort-period-total"
+  report-field-sep report-field-sep-folded report-field-sep-narrow report-field-sep-dot report-column-widths report-column-widths-keys report-sort-symbol-twice report-sort-period-total
+  report-no-skip-empty report-skip-empty-ref report-group-sort-idx report-group-sort-idx-bad"
 for set in ${SETS:-perf7.2-defer perf6.1 cperf groups generations synthetic arch}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
