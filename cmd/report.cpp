@@ -71,6 +71,11 @@ struct ReportOptions {
   bool hide_unresolved = false;  // -U
   bool threads = false;          // -T
   std::string stdio_color;
+  std::string field_sep;      // -t
+  std::string column_widths;  // -w
+  bool skip_empty = true;     // --skip-empty (perf's default) / --no-skip-empty
+  bool show_ref_call_graph = false;  // no effect on --stdio output
+  std::string group_sort_idx;        // --group-sort-idx
 };
 
 // perf's parse_nsec_time: "SEC[.FRACTION]" (up to 9 fraction digits) in ns; "" is 0.
@@ -152,6 +157,7 @@ bool sort_key_of(const std::string& k, SortKey& key) {
 // Returns the unknown key's name, or "" when all parse.
 std::string parse_sort(const std::string& s, ReportToolOptions& o) {
   o.hist.sort.clear();
+  bool ipc = false;
   for (const std::string& k : split_list(s)) {
     if (k == "latency") {  // a number column as a key: the only one shown
       o.hist.latency_key = true;
@@ -159,9 +165,12 @@ std::string parse_sort(const std::string& s, ReportToolOptions& o) {
     }
     SortKey key;
     if (!sort_key_of(k, key)) return k;
+    if (k == "symbol") ipc = true;
+    // perf takes a key once
+    if (std::find(o.hist.sort.begin(), o.hist.sort.end(), key) != o.hist.sort.end()) continue;
     o.hist.sort.push_back(key);
-    if (k == "symbol") o.hist.sort.push_back(SortKey::kIpcNull);  // perf 7.2 adds its IPC column
   }
+  if (ipc) o.hist.sort.push_back(SortKey::kIpcNull);  // perf 7.2 adds its IPC column after the keys
   o.hist.sort_starts_with_sym = s.compare(0, 3, "sym") == 0;
   return o.hist.sort.empty() ? s : "";
 }
@@ -264,6 +273,17 @@ int run_histogram(const ReportOptions& o) {
   ro.hist.show_nr_samples = o.show_nr_samples;
   ro.hist.show_total_period = o.show_total_period;
   ro.hist.hierarchy = o.hierarchy;
+  ro.hist.field_sep = o.field_sep;
+  if (!parse_column_widths(o.column_widths, ro.hist.user_widths)) {
+    std::fprintf(stderr, "cperf: -w/--column-widths '%s': only non-negative widths are supported\n",
+                 o.column_widths.c_str());
+    return 129;
+  }
+  if ((!o.field_sep.empty() || !o.column_widths.empty()) && (o.hierarchy || o.use_tui)) {
+    std::fputs("cperf: -t/--field-separator and -w/--column-widths are not supported with --hierarchy "
+               "or the interactive browser\n", stderr);
+    return 129;
+  }
   ro.exclude_other = o.exclude_other;
   ro.hide_unresolved = o.hide_unresolved;
   if (!o.parent.empty()) {
@@ -315,6 +335,7 @@ int run_histogram(const ReportOptions& o) {
       if (!read_group_desc(r, ro.groups)) ro.groups.clear();
     }
     ro.group_view = !o.no_group;
+    if (int rc = check_group_sort_idx(o.group_sort_idx, ro.groups, reader.is_pipe()); rc >= 0) return rc;
     if (!o.parallelism.empty() && !parse_parallelism(o.parallelism, ro.parallelism)) {
       std::fprintf(stderr, "Error:\nInvalid --parallelism list: %s\n", o.parallelism.c_str());
       return 255;
@@ -332,6 +353,12 @@ int run_histogram(const ReportOptions& o) {
     else if (!o.quiet && !o.use_tui)
       std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
                  stdout);
+    // perf refuses this separator when it sets its symbol options up
+    if (!o.field_sep.empty() && o.field_sep[0] == '.') {
+      std::fflush(stdout);
+      std::fputs("'.' is the only non valid --field-separator argument\n", stderr);
+      return 0;
+    }
     // A sort key whose filter allows one value only is not printed; perf says so once.
     for (SortKey k : ro.hist.sort) {
       const std::vector<std::string>* list = nullptr;
@@ -453,6 +480,7 @@ int run_dump(const ReportOptions& o) {
              stdout);
   RawDumpOptions dopts;
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
+  dopts.skip_empty = o.skip_empty;
   RawDumpTool tool(stdout, dopts);
   Session session(reader, SessionOptions{}, tool);
   session.run();
@@ -494,6 +522,7 @@ int run_stats(const ReportOptions& o) {
   if (!mem) return 1;
   RawDumpOptions dopts;
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
+  dopts.skip_empty = o.skip_empty;
   RawDumpTool tool(mem, dopts);
   LostSamplesCounter counter(tool);
   Session session(reader, SessionOptions{}, counter);
@@ -603,12 +632,18 @@ int cmd_report(const Args& args) {
   app.add_flag("-x,--exclude-other", o.exclude_other, "Only display entries with parent-match");
   app.add_flag("-U,--hide-unresolved", o.hide_unresolved, "Only display entries resolved to a symbol");
   app.add_flag("-T,--threads", o.threads, "Show per-thread event counters");
+  app.add_option("-t,--field-separator", o.field_sep, "separator for columns, no spaces will be added between columns '.' is reserved.");
+  app.add_option("-w,--column-widths", o.column_widths, "don't try to adjust column width, use these fixed values");
+  app.add_flag("--skip-empty,!--no-skip-empty", o.skip_empty, "Do not display empty (or dummy) events in the output");
+  app.add_flag("--show-ref-call-graph", o.show_ref_call_graph, "Show callgraph from reference event");
+  app.add_option("--group-sort-idx", o.group_sort_idx, "Sort the output by the event at the index n in group.");
   app.add_option("--stdio-color", o.stdio_color, "'always' (default), 'never' or 'auto' only applicable to --stdio mode");
   ReportCompatOptions compat;
   add_report_compat_options(app, compat);
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
   if ((rc = check_report_compat_options(app, compat)) >= 0) return rc;
+  if (app.count("--group-sort-idx") && !parse_group_sort_idx(o.group_sort_idx)) return 129;
   if (!o.parent.empty()) {
     regex_t re;
     if (regcomp(&re, o.parent.c_str(), REG_EXTENDED | REG_NOSUB) != 0) {

@@ -72,4 +72,57 @@ int check_report_compat_options(const CLI::App& app, const ReportCompatOptions& 
   return -1;
 }
 
+bool parse_column_widths(const std::string& s, std::vector<int>& out) {
+  out.clear();
+  if (s.empty()) return true;
+  const char* p = s.c_str();
+  for (;;) {
+    char* end = nullptr;
+    long v = std::strtol(p, &end, 10);
+    if (v < 0 || v > 4096) return false;
+    out.push_back(static_cast<int>(v));
+    if (*end != ',') break;
+    p = end + 1;
+  }
+  return true;
+}
+
+namespace {
+
+const char* kGroupSortIdx = "--group-sort-idx <n>";
+const char* kGroupSortIdxHelp =
+    "Sort the output by the event at the index n in group. If n is invalid, sort by the first event. "
+    "WARNING: should be used on grouped events.";
+
+bool whole_number(const std::string& s, long& v) {
+  char* end = nullptr;
+  v = std::strtol(s.c_str(), &end, 0);
+  return !s.empty() && *end == 0;
+}
+
+}  // namespace
+
+bool parse_group_sort_idx(const std::string& s) {
+  long v = 0;
+  if (whole_number(s, v)) return true;
+  std::fputs("\n Error: option `group-sort-idx' expects a numerical value\n", stderr);
+  option_usage("", kGroupSortIdx, kGroupSortIdxHelp);
+  return false;
+}
+
+int check_group_sort_idx(const std::string& idx, const std::vector<GroupDesc>& groups, bool pipe) {
+  long v = 0;
+  if (idx.empty() || !whole_number(idx, v) || v == 0) return -1;
+  bool grouped = false;
+  for (const GroupDesc& g : groups)
+    if (g.nr_members > 1) grouped = true;
+  if (pipe || !grouped) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "        %s\n                          %s\n", kGroupSortIdx, kGroupSortIdxHelp);
+    return 234;
+  }
+  std::fputs("cperf: --group-sort-idx other than 0 on event groups is not supported\n", stderr);
+  return 129;
+}
+
 }  // namespace cperf

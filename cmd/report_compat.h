@@ -3,6 +3,9 @@
 #pragma once
 #include <CLI/CLI.hpp>
 #include <string>
+#include <vector>
+
+#include "header/feature_text.h"
 
 namespace cperf {
 
@@ -17,5 +20,17 @@ void add_report_compat_options(CLI::App& app, ReportCompatOptions& o);
 
 // perf's value checks, with its messages on stderr. Returns -1 to go on, else the exit status.
 int check_report_compat_options(const CLI::App& app, const ReportCompatOptions& o);
+
+// -w/--column-widths as perf reads it: numbers (strtol) separated by commas, one per output
+// column in order; reading stops at the first number not followed by a comma. False when a
+// width is negative (cperf does not take those).
+bool parse_column_widths(const std::string& s, std::vector<int>& out);
+
+// --group-sort-idx's value: a number (perf's message and usage when not; false then).
+bool parse_group_sort_idx(const std::string& s);
+// --group-sort-idx against the file's event groups: perf refuses an index other than 0 on a
+// file without a group (its usage line, status 234); cperf does not sort by a group member.
+// Returns -1 to go on, else the exit status.
+int check_group_sort_idx(const std::string& idx, const std::vector<GroupDesc>& groups, bool pipe);
 
 }  // namespace cperf

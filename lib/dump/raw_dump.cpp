@@ -238,16 +238,17 @@ void RawDumpTool::print_stats(Session& s) {
     const char* name = record_type_name(type);
     if (!name) continue;
     uint64_t n = st.by_type[type];
-    if (!n) continue;
+    if (!n && opts_.skip_empty) continue;
     if (type && total)
       std::fprintf(out_, "%20s events: %10" PRIu64 "  (%4.1f%%)\n", name, n, 100.0 * n / total);
     else
       std::fprintf(out_, "%20s events: %10" PRIu64 "\n", name, n);
   }
-  for (size_t i = 0; i < samples_per_attr_.size(); ++i) {
-    if (!samples_per_attr_[i]) continue;
+  for (size_t i = 0; i < s.attrs().size(); ++i) {
+    uint64_t n = i < samples_per_attr_.size() ? samples_per_attr_[i] : 0;
+    if (!n && opts_.skip_empty) continue;  // else an event without samples gets its heading
     std::fprintf(out_, "%s stats:\n", s.attrs()[i].name.c_str());
-    std::fprintf(out_, "%20s events: %10" PRIu64 "\n", "SAMPLE", samples_per_attr_[i]);
+    if (n) std::fprintf(out_, "%20s events: %10" PRIu64 "\n", "SAMPLE", n);
   }
 }
 

@@ -14,6 +14,7 @@ namespace cperf {
 
 struct RawDumpOptions {
   std::string path_label;  // printed after '@' ("perf.data" as given, or "pipe")
+  bool skip_empty = true;  // the closing stats leave out record types never seen (--no-skip-empty)
 };
 
 class RawDumpTool : public SessionTool {

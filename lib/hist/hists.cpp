@@ -103,6 +103,15 @@ std::vector<SortKey> Hists::shown_keys() const {
 
 std::vector<OutputField> Hists::columns() const {
   std::vector<OutputField> v;
+  std::vector<SortKey> shown = shown_keys();
+  for (const OutputField& f : all_columns())
+    if (f.kind != OutputField::kKey || std::find(shown.begin(), shown.end(), f.key) != shown.end())
+      v.push_back(f);
+  return v;
+}
+
+std::vector<OutputField> Hists::all_columns() const {
+  std::vector<OutputField> v;
   if (opts_.fields.empty()) {
     if (opts_.latency_key) {
       v.push_back({OutputField::kLatency});
@@ -123,14 +132,11 @@ std::vector<OutputField> Hists::columns() const {
     }
     if (opts_.show_nr_samples) v.push_back({OutputField::kSamples});
     if (opts_.show_total_period) v.push_back({OutputField::kPeriod});
-    for (SortKey k : shown_keys()) v.push_back({OutputField::kKey, k});
+    for (SortKey k : opts_.sort)  // -s period is the Period column --show-total-period shows
+      if (k != SortKey::kPeriod || !opts_.show_total_period) v.push_back({OutputField::kKey, k});
     return v;
   }
-  std::vector<SortKey> shown = shown_keys();
-  for (const OutputField& f : opts_.fields)
-    if (f.kind != OutputField::kKey || std::find(shown.begin(), shown.end(), f.key) != shown.end())
-      v.push_back(f);
-  return v;
+  return opts_.fields;
 }
 
 uint64_t Hists::total_period() const {

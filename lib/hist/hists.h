@@ -71,6 +71,14 @@ struct HistOptions {
   // -F/--fields: the columns in order, and the output sort order (perf appends the -s keys to
   // the columns and the columns to the sort keys). Empty: perf's default layout and order.
   std::vector<OutputField> fields, sort_fields;
+  // -t/--field-separator: columns joined by this text instead of padded apart (numbers in no
+  // fixed width, every column but the last still filled to its width), the separator's first
+  // character written as '.' inside key texts, folded call chains joined by it. Empty: none.
+  std::string field_sep;
+  // -w/--column-widths: widths for the columns of perf's output list in order, elided keys
+  // included (0: the column's own). A key is cut to its width, a number column is at least
+  // as wide as its header.
+  std::vector<int> user_widths;
 };
 
 // What one sample contributes, already resolved (also the key of a --children entry made
@@ -273,6 +281,14 @@ class Hists {
   // The printed columns: -F's, or perf's default (Children, Self/Overhead, -n, --show-total-
   // period, then the sort keys), without elided keys.
   std::vector<OutputField> columns() const;
+  // The same with the elided keys (perf's whole output list, which -w numbers).
+  std::vector<OutputField> all_columns() const;
+  // -w's width for a column (0: none given).
+  int user_width(const OutputField& f) const;
+  // A column's width as its header and alignment use it (after compute_widths()).
+  size_t field_width(const OutputField& f) const;
+  // A key's text in -t mode (unaligned, the separator's first character replaced by '.').
+  std::string sep_key_text(SortKey key, const HistEntry& e) const;
   void compute_widths(const std::vector<HistEntry*>& entries);
   void print_chain(std::FILE* out, HistEntry& e) const;  // sort_chain, print_sorted_chain
   void sort_chain(HistEntry& e) const;
@@ -337,6 +353,10 @@ class Hists {
   uint64_t total_latency_ = 0, non_filtered_latency_ = 0;
   uint64_t non_filtered_period_ = 0, non_filtered_samples_ = 0;
   size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0, w_srcline_ = 0;
+  // -w's widths by key and by number kind (0: none), set by compute_widths()
+  int user_w_key_[10] = {}, user_w_num_[9] = {};
+  // A number column's width for its entries' text (-w's or perf's, at least its header's).
+  int entry_number_width(OutputField::Kind kind) const;
 };
 
 }  // namespace cperf

@@ -70,6 +70,48 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
     w_parent_ = std::max(w_parent_, e->key.parent.size());
     w_srcline_ = std::max(w_srcline_, e->key.srcline.size());
   }
+  // -w: the given widths replace the computed ones
+  for (int& w : user_w_key_) w = 0;
+  for (int& w : user_w_num_) w = 0;
+  std::vector<OutputField> all = all_columns();
+  for (size_t i = 0; i < all.size() && i < opts_.user_widths.size(); ++i) {
+    int w = opts_.user_widths[i];
+    if (all[i].kind == OutputField::kKey) user_w_key_[static_cast<int>(all[i].key)] = w;
+    else user_w_num_[all[i].kind] = w;
+  }
+  auto set = [&](SortKey k, size_t& w) {
+    if (int u = user_w_key_[static_cast<int>(k)]) w = static_cast<size_t>(u);
+  };
+  set(SortKey::kComm, w_comm_);
+  set(SortKey::kDso, w_dso_);
+  set(SortKey::kSym, w_sym_);
+  set(SortKey::kPid, w_pid_);
+  set(SortKey::kParent, w_parent_);
+  set(SortKey::kSrcline, w_srcline_);
+  // -s period is perf's Period column
+  if (int u = user_w_key_[static_cast<int>(SortKey::kPeriod)]) user_w_num_[OutputField::kPeriod] = u;
+}
+
+int Hists::entry_number_width(OutputField::Kind kind) const {
+  int w = user_w_num_[kind] ? user_w_num_[kind] : static_cast<int>(number_width(kind));
+  bool self_is_self = opts_.children && opts_.fields.empty();
+  return std::max(w, static_cast<int>(std::strlen(number_header(kind, self_is_self))));
+}
+
+size_t Hists::field_width(const OutputField& f) const {
+  if (f.kind == OutputField::kKey) return key_width(f.key);
+  // perf: -w's width or its own, at least one own width per group member
+  size_t own = number_width(f.kind);
+  size_t w = user_w_num_[f.kind] ? static_cast<size_t>(user_w_num_[f.kind]) : own;
+  w = std::max(w, own * group_size());
+  bool self_is_self = opts_.children && opts_.fields.empty();
+  return std::max(w, std::strlen(number_header(f.kind, self_is_self)));
+}
+
+std::string Hists::sep_key_text(SortKey key, const HistEntry& e) const {
+  std::string t = key_text(key, e, false);
+  if (key != SortKey::kPeriod) std::replace(t.begin(), t.end(), opts_.field_sep[0], '.');
+  return t;
 }
 
 // A key's column text as perf's se_snprintf writes it: most keys pad themselves to the
@@ -80,22 +122,45 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
     if (s.size() < w) s.append(w - s.size(), ' ');
     return s;
   };
+  // -w cuts a key's text to the column (perf's "%-*.*s" and "%.*s" precisions)
+  bool cut = user_w_key_[static_cast<int>(key)] != 0;
+  auto cut_to = [&](std::string s, size_t w) { return cut && s.size() > w ? s.substr(0, w) : s; };
   switch (key) {
     // perf's "%-*.*s": the column is as wide as the longest current comm, and a comm of
     // sampling time that is longer gets cut.
     case SortKey::kComm: return padded(e.key.comm.str().substr(0, w_comm_), w_comm_);
-    case SortKey::kPid:
+    case SortKey::kPid: {
+      // perf's "%7d:%-*.*s" with the column width (at least 7) less 8: a narrower column
+      // than 8 gives -1, the whole comm
+      int w = std::max(7, static_cast<int>(w_pid_)) - 8;
+      std::string comm = current_comm(e.key);
+      if (w >= 0 && comm.size() > static_cast<size_t>(w)) comm.resize(static_cast<size_t>(w));
       std::snprintf(buf, sizeof(buf), "%7d:", e.key.tid);
-      return padded(buf + current_comm(e.key).substr(0, w_pid_ - 8), w_pid_);
-    case SortKey::kDso: return padded(dso_text(e.key), w_dso_);
+      return padded(buf + comm, static_cast<size_t>(std::abs(w)) + 8);
+    }
+    case SortKey::kDso: return padded(cut_to(dso_text(e.key), w_dso_), w_dso_);
     // perf's "%*.*d" in a 3-wide column: at least three digits, -1 as "-001"
-    case SortKey::kCpu: std::snprintf(buf, sizeof(buf), "%3.3d", e.key.cpu); return buf;
+    case SortKey::kCpu: {
+      int w = static_cast<int>(key_width(key));
+      std::snprintf(buf, sizeof(buf), "%*.*d", w, w, e.key.cpu);
+      return buf;
+    }
     case SortKey::kPeriod: return number_text(OutputField::kPeriod, e);  // a group: each member's too
-    case SortKey::kParent: return padded(e.key.parent.empty() ? "[other]" : e.key.parent.str(), w_parent_);
-    case SortKey::kSrcline: return padded(e.key.srcline, align ? w_srcline_ : 0);
-    case SortKey::kSym: return padded(sym_text(e.key), align ? w_sym_ : 0);
-    case SortKey::kParallelism: std::snprintf(buf, sizeof(buf), "%11d", e.key.parallelism); return buf;
-    case SortKey::kIpcNull: return padded("-      -", 20);
+    case SortKey::kParent:
+      return padded(cut_to(e.key.parent.empty() ? "[other]" : e.key.parent.str(), w_parent_), w_parent_);
+    case SortKey::kSrcline: return padded(cut_to(e.key.srcline, w_srcline_), align ? w_srcline_ : 0);
+    case SortKey::kSym: {
+      const HistSample& s = e.key;
+      // perf's "%.*s" of the name with the width less "[x] " (none when narrower than that)
+      if (cut && s.has_sym && w_sym_ >= 4 && s.sym.size() > w_sym_ - 4)
+        return padded(sym_text(s).substr(0, w_sym_) + (s.inlined ? " (inlined)" : ""), align ? w_sym_ : 0);
+      return padded(sym_text(s), align ? w_sym_ : 0);
+    }
+    case SortKey::kParallelism: {
+      std::snprintf(buf, sizeof(buf), "%*d", static_cast<int>(key_width(key)), e.key.parallelism);
+      return buf;
+    }
+    case SortKey::kIpcNull: return padded("-      -", key_width(key));
   }
   return {};
 }
@@ -137,13 +202,14 @@ const char* Hists::key_header(SortKey key) {
 }
 
 size_t Hists::key_width(SortKey key) const {
+  if (int u = user_w_key_[static_cast<int>(key)]; u && key != SortKey::kPeriod) return static_cast<size_t>(u);
   switch (key) {
     case SortKey::kComm: return w_comm_;
     case SortKey::kPid: return w_pid_;
     case SortKey::kDso: return w_dso_;
     case SortKey::kSym: return w_sym_;
     case SortKey::kCpu: return 3;
-    case SortKey::kPeriod: return 12 * group_size();
+    case SortKey::kPeriod: return field_width({OutputField::kPeriod});
     case SortKey::kParent: return w_parent_;
     case SortKey::kSrcline: return w_srcline_;
     case SortKey::kParallelism: return 11;
@@ -169,12 +235,18 @@ std::string Hists::number_text(OutputField::Kind kind, const HistEntry& e) const
 std::string Hists::single_number_text(OutputField::Kind kind, const HistEntry& e) const {
   char buf[64];
   uint64_t total = total_period();
+  // -t: no width; else perf's " %*.2f%%" and " %*lu" two and one narrower than the column
+  bool sep = !opts_.field_sep.empty();
+  int w = entry_number_width(kind);
   auto pct = [&](uint64_t v, uint64_t of) {
-    std::snprintf(buf, sizeof(buf), " %*.2f%%", static_cast<int>(number_width(kind)) - 2, ratio(v, of));
+    std::snprintf(buf, sizeof(buf), " %*.2f%%", sep ? 1 : w - 2, ratio(v, of));
   };
   switch (kind) {
     case OutputField::kChildren:
-      if (opts_.children_na) return "     N/A";
+      if (opts_.children_na) {
+        std::snprintf(buf, sizeof(buf), " %*s", (user_w_num_[kind] ? user_w_num_[kind] : 8) - 1, "N/A");
+        return buf;
+      }
       pct(e.period_acc, total);
       break;
     case OutputField::kSelf: pct(e.period, total); break;
@@ -182,8 +254,8 @@ std::string Hists::single_number_text(OutputField::Kind kind, const HistEntry& e
     case OutputField::kUsr: pct(e.period_usr, total); break;
     case OutputField::kLatency: pct(e.latency, total_latency()); break;
     case OutputField::kLatencyChildren: pct(e.latency_acc, total_latency()); break;
-    case OutputField::kSamples: std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.samples); break;
-    case OutputField::kPeriod: std::snprintf(buf, sizeof(buf), "%12" PRIu64, e.period); break;
+    case OutputField::kSamples: std::snprintf(buf, sizeof(buf), " %*" PRIu64, sep ? 1 : w - 1, e.samples); break;
+    case OutputField::kPeriod: std::snprintf(buf, sizeof(buf), " %*" PRIu64, sep ? 1 : w - 1, e.period); break;
     case OutputField::kKey: return {};
   }
   return buf;
@@ -198,8 +270,31 @@ std::string Hists::format_entry(const HistEntry& e) const {
   for (size_t i = 0; i < cols.size(); ++i) {
     const OutputField& f = cols[i];
     bool last = f == last_field && i + 1 == cols.size();
+    if (!opts_.field_sep.empty()) {
+      // -t: the separator between columns, each but the last filled to its width
+      if (i) line += opts_.field_sep;
+      std::string t = f.kind == OutputField::kKey ? sep_key_text(f.key, e) : number_text(f.kind, e);
+      if (size_t w = field_width(f); !last && t.size() < w) t.append(w - t.size(), ' ');
+      line += t;
+      // perf writes the line into a buffer sized for the columns' widths, two-character
+      // separators and 3 more: what goes beyond is cut (a long separator, -w's narrow columns)
+      if (i + 1 == cols.size()) {
+        size_t room = 3;
+        for (const OutputField& c : cols) room += field_width(c) + 2;
+        room -= 2;
+        if (line.size() > room) line.resize(room);
+      }
+      continue;
+    }
     line += "  ";
-    line += f.kind == OutputField::kKey ? key_text(f.key, e, !last) : number_text(f.kind, e);
+    if (f.kind == OutputField::kKey) {
+      line += key_text(f.key, e, !last);
+      continue;
+    }
+    // a number narrower than its column (-w) is filled to it, as every column but the last
+    std::string t = number_text(f.kind, e);
+    if (size_t w = field_width(f); !last && t.size() < w) t.append(w - t.size(), ' ');
+    line += t;
   }
   return line;
 }
@@ -210,12 +305,13 @@ std::pair<std::string, std::string> Hists::header_lines() const {
   // perf formats each column's header into a 1024-byte buffer: a wider column's header stops
   // at 1023 characters (its dots do not).
   constexpr size_t kMaxHeader = 1023;
+  const std::string& sep = opts_.field_sep;
   auto col = [&](const char* name, size_t w, bool right) {
     size_t n = std::strlen(name);
-    h += "  ";
+    h += sep.empty() ? "  " : h.empty() ? "# " : sep;
     std::string text;
     if (right && n < w) text.append(w - n, ' ');
-    text += name;
+    text.append(name, right ? n : std::min(n, w));  // a key's header is cut to its width
     if (!right && n < w) text.append(w - n, ' ');
     h.append(text, 0, kMaxHeader);
     d += "  ";
@@ -224,13 +320,13 @@ std::pair<std::string, std::string> Hists::header_lines() const {
   bool self_is_self = opts_.children && opts_.fields.empty();
   for (const OutputField& f : columns()) {
     if (f.kind != OutputField::kKey) {
-      col(number_header(f.kind, self_is_self), number_width(f.kind) * group_size(), true);
+      col(number_header(f.kind, self_is_self), field_width(f), true);
       continue;
     }
     col(key_header(f.key), key_width(f.key), f.key == SortKey::kPeriod);
   }
   // the first column's two-space separator is where the '#' goes
-  h[0] = d[0] = '#';
+  if (sep.empty()) h[0] = d[0] = '#';
   return {h, d};
 }
 
@@ -263,7 +359,8 @@ void Hists::print(std::FILE* out, bool show_header) {
   compute_widths(entries);
   if (show_header) {
     auto [h, d] = header_lines();
-    std::fprintf(out, "%s\n%s\n#\n", h.c_str(), d.c_str());
+    if (opts_.field_sep.empty()) std::fprintf(out, "%s\n%s\n#\n", h.c_str(), d.c_str());
+    else std::fprintf(out, "%s\n", h.c_str());  // -t: no dots
   }
   bool chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;
   uint64_t total = total_period();
@@ -449,7 +546,8 @@ void Hists::print_folded(std::FILE* out, const HistEntry& e, bool flat) const {
       bool first = true;
       for (const ChainNode* p : f.path)
         for (size_t i = 0; i < p->size(); ++i) {
-          std::fprintf(out, "%s%s", first ? "" : ";", frame_text(frames()[p->id(i)], buf));
+          std::fprintf(out, "%s%s", first ? "" : opts_.field_sep.empty() ? ";" : opts_.field_sep.c_str(),
+                       frame_text(frames()[p->id(i)], buf));
           first = false;
         }
       std::fputc('\n', out);

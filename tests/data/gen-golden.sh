@@ -91,6 +91,18 @@
 #   script-brstacksym-dsoff perf script -F brstacksym,dsoff ...                              (fields)
 #   script-bpf            perf script -F comm,tid,event,ip,bpf-output ...                    (fields)
 #   script-noop-fields    perf script -F comm,tid,ip,machine_pid,vcpu,callindent,ipc ...     (fields)
+#   report-field-sep      perf report --stdio -t , -i NAME.data $S (*)
+#   report-field-sep-folded perf report --stdio --no-children -t '|' -g folded -s dso,sym,pid -i NAME.data $S (*)
+#   report-field-sep-narrow perf report --stdio -t , -w 5,5,3,3 -s comm,dso,sym -n -g none --no-children -i NAME.data $S (*)
+#   report-field-sep-dot  perf report --stdio -t . -i NAME.data $S (*)
+#   report-column-widths  perf report --stdio -w 3,5,8,10,6 -g none --no-children -i NAME.data $S (*)
+#   report-column-widths-keys perf report --stdio -w 1,1,1,1,1,1 -n -s pid,cpu,sym,parent,dso -g none -i NAME.data $S (*)
+#   report-sort-symbol-twice perf report --stdio -s sym,symbol,dso,comm -g none -i NAME.data $S (*)
+#   report-sort-period-total perf report --stdio -n --show-total-period -s pid,period -g none -i NAME.data $S (*)
+#   report-no-skip-empty  perf report --stats --no-skip-empty -i NAME.data $S (*)
+#   report-skip-empty-ref perf report --stdio --skip-empty --show-ref-call-graph --group-sort-idx 0 -g none -i NAME.data $S (*)
+#   report-group-sort-idx perf report --stdio --group-sort-idx 1 -i NAME.data $S (*)
+#   report-group-sort-idx-bad perf report --stdio --group-sort-idx x -i NAME.data $S (*)
 #   The exact command of every script-* golden (with the computed values) is its line in
 #   expected/exit-status.txt; tests/e2e/script_golden.sh runs cperf with those arguments.
 #   A script-* output equal to the file's `script` golden is not stored (the test uses that).
@@ -260,6 +272,18 @@ for f in "$@"; do
       report-percent-type-bad) set -- report --stdio --percent-type local -i $f.data $S ;;
       report-prefix-strip)  set -- report --stdio --prefix-strip 2 -i $f.data $S ;;
       report-stdio-color-bad) set -- report --stdio --stdio-color foo -g none -i $f.data $S ;;
+      report-field-sep) set -- report --stdio -t , -i $f.data $S ;;
+      report-field-sep-folded) set -- report --stdio --no-children -t '|' -g folded -s dso,sym,pid -i $f.data $S ;;
+      report-field-sep-narrow) set -- report --stdio -t , -w 5,5,3,3 -s comm,dso,sym -n -g none --no-children -i $f.data $S ;;
+      report-field-sep-dot) set -- report --stdio -t . -i $f.data $S ;;
+      report-column-widths) set -- report --stdio -w 3,5,8,10,6 -g none --no-children -i $f.data $S ;;
+      report-column-widths-keys) set -- report --stdio -w 1,1,1,1,1,1 -n -s pid,cpu,sym,parent,dso -g none -i $f.data $S ;;
+      report-sort-symbol-twice) set -- report --stdio -s sym,symbol,dso,comm -g none -i $f.data $S ;;
+      report-sort-period-total) set -- report --stdio -n --show-total-period -s pid,period -g none -i $f.data $S ;;
+      report-no-skip-empty) set -- report --stats --no-skip-empty -i $f.data $S ;;
+      report-skip-empty-ref) set -- report --stdio --skip-empty --show-ref-call-graph --group-sort-idx 0 -g none -i $f.data $S ;;
+      report-group-sort-idx) set -- report --stdio --group-sort-idx 1 -i $f.data $S ;;
+      report-group-sort-idx-bad) set -- report --stdio --group-sort-idx x -i $f.data $S ;;
       script-reltime)       set -- script --reltime --show-task-events -G -i $f.data $S; tip=0 ;;
       script-deltatime)     set -- script --deltatime --show-mmap-events -G -i $f.data $S; tip=0 ;;
       script-reltime-ns)    set -- script --reltime --ns -G -i $f.data $S; tip=0 ;;
@@ -294,7 +318,7 @@ defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,s
 # tests/data/fields: every field kind on every file (a field the samples lack is perf's error).
 fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
-compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts
+compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
 
 for set in $sets; do

@@ -68,6 +68,18 @@ args_of() {
     report-percent-type-bad) echo "--percent-type local" ;;
     report-prefix-strip) echo "--prefix-strip 2" ;;
     report-stdio-color-bad) echo "--stdio-color foo -g none" ;;
+    report-field-sep) echo "-t ," ;;
+    report-field-sep-folded) echo "--no-children -t | -g folded -s dso,sym,pid" ;;
+    report-field-sep-narrow) echo "-t , -w 5,5,3,3 -s comm,dso,sym -n -g none --no-children" ;;
+    report-field-sep-dot) echo "-t ." ;;
+    report-column-widths) echo "-w 3,5,8,10,6 -g none --no-children" ;;
+    report-column-widths-keys) echo "-w 1,1,1,1,1,1 -n -s pid,cpu,sym,parent,dso -g none" ;;
+    report-sort-symbol-twice) echo "-s sym,symbol,dso,comm -g none" ;;
+    report-sort-period-total) echo "-n --show-total-period -s pid,period -g none" ;;
+    report-no-skip-empty) echo "--stats --no-skip-empty" ;;
+    report-skip-empty-ref) echo "--skip-empty --show-ref-call-graph --group-sort-idx 0 -g none" ;;
+    report-group-sort-idx) echo "--group-sort-idx 1" ;;
+    report-group-sort-idx-bad) echo "--group-sort-idx x" ;;
   esac
 }
 all_kinds="report report-children report-sort-comm-dso report-sort-sym report-folded report-caller
@@ -78,7 +90,9 @@ all_kinds="report report-children report-sort-comm-dso report-sort-sym report-fo
   report-hierarchy-flat report-latency report-parallelism report-parallelism-flat
   report-no-group report-parent report-parent-x report-exclude-other report-hide-unresolved
   report-hide-unresolved-self report-H report-show-cpu-util report-threads report-noop-opts report-time-quantum-0
-  report-time-quantum-bad report-percent-type-bad report-prefix-strip report-stdio-color-bad"
+  report-time-quantum-bad report-percent-type-bad report-prefix-strip report-stdio-color-bad
+  report-field-sep report-field-sep-folded report-field-sep-narrow report-field-sep-dot report-column-widths report-column-widths-keys report-sort-symbol-twice report-sort-period-total
+  report-no-skip-empty report-skip-empty-ref report-group-sort-idx report-group-sort-idx-bad"
 for set in ${SETS:-perf7.2-defer perf6.1 cperf groups generations synthetic arch}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
