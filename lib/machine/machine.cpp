@@ -135,7 +135,7 @@ void Machine::fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid, uint64_
   bool comm_set = parent.comm_set;
   std::shared_ptr<MapSet> parent_maps = parent.maps;
   // A reused tid starts afresh.
-  threads_.erase(tid);
+  retire_thread(tid);
   Thread t = new_thread(pid, tid);
   // perf's thread__fork: only a comm the parent was given (not its ":<tid>") is inherited.
   if (comm_set) name_thread(t, comm, false, time);
@@ -148,6 +148,10 @@ void Machine::fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid, uint64_
     t.maps = findnew_thread(pid, pid).maps;
   }
   threads_[tid] = std::move(t);
+}
+
+void Machine::retire_thread(int32_t tid) {
+  if (auto node = threads_.extract(tid)) retired_.push_back(std::move(node));
 }
 
 void Machine::exit(int32_t, int32_t tid) {

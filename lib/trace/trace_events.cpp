@@ -1,5 +1,7 @@
 #include "trace/trace_events.h"
 
+#include "trace/format_sanity.h"
+
 #include <event-parse.h>
 #include <trace-seq.h>
 
@@ -75,7 +77,9 @@ int TraceEvents::load(const TracingData& td) {
     if (tep_parse_event(tep_, f.data(), f.size(), "ftrace") != 0) ++failed;
   for (const auto& e : td.event_formats) {
     std::string sys(e.system);
-    if (tep_parse_event(tep_, e.text.data(), e.text.size(), sys.c_str()) != 0) ++failed;
+    if (!print_fmt_fields_declared(e.text) ||
+        tep_parse_event(tep_, e.text.data(), e.text.size(), sys.c_str()) != 0)
+      ++failed;
   }
   // perf ignores the kallsyms part: kernel addresses resolve through its own symbols.
   register_printk_formats(tep_, td.printk_formats);

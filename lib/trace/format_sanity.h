@@ -1,0 +1,13 @@
+// Checks on a tracepoint format file that libtraceevent itself does not make before it trusts
+// the file. A format whose print fmt names a field (REC->x) that the format does not declare
+// makes libtraceevent dereference a null field and crash (perf 7.2 crashes on such a file);
+// cperf leaves such a format out, as it does with formats libtraceevent rejects.
+#pragma once
+#include <string_view>
+
+namespace cperf {
+
+// True when every REC->name in the format's print fmt is one of its declared fields.
+bool print_fmt_fields_declared(std::string_view format);
+
+}  // namespace cperf

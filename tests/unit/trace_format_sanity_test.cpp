@@ -1,0 +1,53 @@
+// print_fmt_fields_declared: the check that keeps a tracepoint format naming an undeclared
+// field away from libtraceevent (which crashes on it: a fuzzer's find, and perf 7.2's crash).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "trace/format_sanity.h"
+
+namespace {
+
+const char* kSwitch =
+    "name: sched_switch\nID: 316\nformat:\n"
+    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+    "\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
+    "\tfield:__data_loc char[] name;\toffset:24;\tsize:4;\tsigned:0;\n"
+    "\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n\n"
+    "print fmt: \"%s %s %ld\", REC->prev_comm, __get_str(name), REC->prev_state\n";
+
+TEST(TraceFormatSanityTest, AcceptsAFormatWhosePrintFmtNamesItsFields) {
+  EXPECT_TRUE(cperf::print_fmt_fields_declared(kSwitch));
+  EXPECT_TRUE(cperf::print_fmt_fields_declared("name: x\nformat:\n"));  // no print fmt
+}
+
+TEST(TraceFormatSanityTest, RejectsAPrintFmtNamingAnUndeclaredField) {
+  std::string bad = kSwitch;
+  bad.replace(bad.find("long prev_state"), 15, "long prev_stato");
+  EXPECT_FALSE(cperf::print_fmt_fields_declared(bad));
+  EXPECT_FALSE(cperf::print_fmt_fields_declared("format:\nprint fmt: \"%d\", REC->"));
+}
+
+// Every format file of the running kernel passes (no real format is left out).
+TEST(TraceFormatSanityTest, AcceptsEveryFormatOfTheRunningKernel) {
+  const std::filesystem::path events = "/sys/kernel/tracing/events";
+  std::error_code ec;
+  if (!std::filesystem::is_directory(events, ec)) GTEST_SKIP() << "no tracefs at " << events;
+  size_t n = 0;
+  for (auto it = std::filesystem::recursive_directory_iterator(events, ec);
+       it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    if (it->path().filename() != "format") continue;
+    std::ifstream in(it->path());
+    std::stringstream text;
+    text << in.rdbuf();
+    if (text.str().empty()) continue;
+    ++n;
+    EXPECT_TRUE(cperf::print_fmt_fields_declared(text.str())) << it->path();
+  }
+  if (n == 0) GTEST_SKIP() << "no readable format files under " << events;
+}
+
+}  // namespace
