@@ -4,6 +4,8 @@
 // sanitizer build of the library, so that replaying the committed corpora needs no clang.
 #include <sys/stat.h>
 
+#include <algorithm>
+
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
