@@ -92,9 +92,11 @@ void PerfDataReader::open_file_mode() {
   read_file_attrs();
   pos_ = header_.data.offset;
   data_end_ = header_.data.offset + header_.data.size;
-  if (header_.data.size == 0 && header_.data.offset < file.size()) {
-    // perf record rewrites the header last; a recording killed before that has data size 0.
-    // Rather than show nothing (perf's choice), read the records up to the end of the file.
+  if (header_.data.size == 0 && header_.data.offset < file.size() && !feature_table_fits()) {
+    // perf record rewrites the header last; a recording killed before that has data size 0
+    // and records, not a feature table, after the data offset (a finished file with no records
+    // has its feature table there). Rather than show nothing (perf's choice), read the
+    // records up to the end of the file.
     std::fprintf(stderr,
                  "%s: data size is 0 (was the recording interrupted?); reading to the end of the "
                  "file, without header features\n",
@@ -130,6 +132,21 @@ void PerfDataReader::read_file_attrs() {
     attrs_.push_back(std::move(e));
     add_ids(attrs_.size() - 1, attrs_.back().ids);
   }
+}
+
+bool PerfDataReader::feature_table_fits() const {
+  Bytes file = map_.bytes();
+  uint64_t table = header_.data.offset + header_.data.size;
+  ByteReader r(file.subspan(std::min<uint64_t>(table, file.size())), swapped_);
+  bool any = false;
+  for (int bit = 1; bit < kMaxFeatures; ++bit) {
+    if (!header_.has_feature(bit)) continue;
+    FileSection s{r.u64(), r.u64()};
+    if (!r.ok() || s.offset < table || s.offset > file.size() || s.size > file.size() - s.offset)
+      return false;
+    any = true;
+  }
+  return any;
 }
 
 void PerfDataReader::read_feature_sections() {

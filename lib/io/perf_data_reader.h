@@ -79,6 +79,8 @@ class PerfDataReader {
   void open_file_mode();
   void read_file_attrs();
   void read_feature_sections();
+  // The header names features and their table, after the data, points inside the file.
+  bool feature_table_fits() const;
   bool read_stream(void* buf, size_t n);
   size_t read_stream_some(void* buf, size_t n);  // fewer than n only at the end
   std::optional<RawRecord> next_from_file();
