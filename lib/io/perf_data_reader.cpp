@@ -273,8 +273,15 @@ std::optional<RawRecord> PerfDataReader::next_from_stream() {
   pos_ += h.size;
   if (uint64_t extra = payload_size(rec)) {
     if (extra > (uint64_t{1} << 32)) fail(rec.offset, h.type, "implausible trace data size");
-    buf_.resize(h.size + extra);
-    if (!read_stream(buf_.data() + h.size, extra)) fail(rec.offset, h.type, "truncated trace data");
+    // Grown as the bytes arrive, so that a size the stream does not hold allocates no more
+    // than the stream has (a hostile size would otherwise ask for gigabytes at once).
+    constexpr uint64_t kStep = uint64_t{1} << 20;
+    for (uint64_t done = 0; done < extra;) {
+      uint64_t n = std::min(kStep, extra - done);
+      buf_.resize(h.size + done + n);
+      if (!read_stream(buf_.data() + h.size + done, n)) fail(rec.offset, h.type, "truncated trace data");
+      done += n;
+    }
     rec.bytes = Bytes(buf_.data(), h.size);
     rec.payload = Bytes(buf_.data() + h.size, extra);
     pos_ += extra;

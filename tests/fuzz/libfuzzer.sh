@@ -14,6 +14,8 @@ mode=$1 seconds=$2; shift 2
 root=$PWD
 MAX_LEN=262144
 export LSAN_OPTIONS=suppressions=$PWD/tests/fuzz/lsan.supp UBSAN_OPTIONS=print_stacktrace=1
+# A single allocation over 1 GiB is a finding too (a size field believed without checking).
+export ASAN_OPTIONS=max_allocation_size_mb=1024:allocator_may_return_null=0
 mkdir -p build/fuzz/artifacts build/fuzz/seeds
 fail=0
 
