@@ -42,5 +42,14 @@ if oracle_have_perf7; then
 else
   echo "SKIP (part): perf 7.2 comparison: $(oracle_why_not)"
 fi
+# A rate over the kernel's limit is lowered to it with perf's warning (not refused).
+"$CPERF" record -e cpu-clock -F $((max * 2)) -o "$T/over.data" -- true > /dev/null 2> "$T/over.err" ||
+  fail "record -F $((max * 2)) exited $?"
+printf '%s\n' "warning: Maximum frequency rate ($max Hz) exceeded, throttling from $((max * 2)) Hz to $max Hz." \
+  "         The limit can be raised via /proc/sys/kernel/perf_event_max_sample_rate." \
+  "         The kernel will lower it when perf's interrupts take too long." \
+  "         Use --strict-freq to disable this throttling, refusing to record." | cmp -s - <(head -4 "$T/over.err") ||
+  fail "record -F over the limit says: $(head -2 "$T/over.err")"
+"$CPERF" evlist -v -i "$T/over.data" | grep -q "sample_freq }: $max," || fail "record -F over the limit: sample_freq is not $max"
 [ $fails = 0 ] && echo "PASS: -a -g -F max under load: $n samples, $lost loss records; warnings as perf 7.2's"
 [ $fails = 0 ]
