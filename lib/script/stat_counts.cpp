@@ -55,8 +55,12 @@ void StatCounts::process(Values& count, Values& prev) const {
   }
   if (!scale_) return;
   if (count.run == 0) count.val = 0;
-  else if (count.run < count.ena)
-    count.val = static_cast<uint64_t>(static_cast<double>(count.val) * count.ena / count.run);
+  else if (count.run < count.ena) {
+    // perf's scaling; a product beyond 64 bits (only in a damaged file) saturates, as a
+    // conversion out of range would be undefined.
+    double scaled = static_cast<double>(count.val) * static_cast<double>(count.ena) / static_cast<double>(count.run);
+    count.val = scaled >= 18446744073709551615.0 ? ~uint64_t{0} : static_cast<uint64_t>(scaled);
+  }
 }
 
 void StatCounts::round(ByteReader& r, const std::vector<std::string>& names) {

@@ -35,8 +35,9 @@ void register_saved_cmdlines(tep_handle* tep, std::string_view text) {
 }
 
 // perf's parse_ftrace_printk: "0xADDR : \"format\"" lines. libtraceevent's
-// tep_register_print_string reads before a format shorter than 3 characters, so those (never
-// produced by a kernel) are skipped.
+// tep_register_print_string drops the opening quote, then looks 3 characters before the end:
+// it reads before a format shorter than 4 characters, so those (never produced by a kernel)
+// are skipped.
 void register_printk_formats(tep_handle* tep, std::string_view text) {
   size_t pos = 0;
   while (pos < text.size()) {
@@ -48,7 +49,7 @@ void register_printk_formats(tep_handle* tep, std::string_view text) {
     if (colon == std::string_view::npos || colon + 1 >= line.size()) continue;
     std::string addr(line.substr(0, colon));
     std::string fmt(line.substr(colon + 2 <= line.size() ? colon + 2 : line.size()));
-    if (std::strlen(fmt.c_str()) < 3) continue;
+    if (std::strlen(fmt.c_str()) < 4) continue;
     tep_register_print_string(tep, fmt.c_str(), std::strtoull(addr.c_str(), nullptr, 16));
   }
 }
