@@ -88,7 +88,8 @@ class Machine {
   void exit(int32_t pid, int32_t tid);
   // Forgets a thread, as perf does after PERF_RECORD_EXIT: a later record of that tid starts a
   // fresh thread (comm ":<tid>", new maps for a group leader).
-  void remove_thread(int32_t tid) { retire_thread(tid); }
+  // (Freed at once: script, its only user, keeps no pointer to a thread past its record.)
+  void remove_thread(int32_t tid) { threads_.erase(tid); }
   // An MMAP/MMAP2. pid -1 or kernel cpumode goes to the kernel maps.
   void mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64_t len, uint64_t pgoff,
             const std::string& filename, uint32_t prot, uint32_t flags, const std::string& build_id);
@@ -107,7 +108,8 @@ class Machine {
   void name_thread(Thread& t, const std::string& comm, bool exec, uint64_t time);
 
   // Takes a thread out of the table but keeps it alive (as perf's refcounted threads stay
-  // alive while a hist entry holds them): entries keep pointers to a thread's comm.
+  // alive while a hist entry holds them): report's entries keep pointers to a thread's comm.
+  // Only a tid reused by a FORK retires a thread, which is rare.
   void retire_thread(int32_t tid);
 
   std::unordered_map<int32_t, Thread> threads_;
