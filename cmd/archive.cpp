@@ -8,6 +8,7 @@
 // does the packing, as for perf; its messages and exit status are not the command's.
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <regex.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,7 +19,6 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -109,6 +109,15 @@ std::vector<std::string> wanted_ids(const std::string& data, const std::string& 
   return out;
 }
 
+// POSIX extended regex search (std::regex trips GCC 12's -Wmaybe-uninitialized under ASan).
+bool matches(const char* pattern, const std::string& text) {
+  regex_t re;
+  if (regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB) != 0) return false;
+  bool hit = regexec(&re, text.c_str(), 0, nullptr, 0) == 0;
+  regfree(&re);
+  return hit;
+}
+
 int unpack(const ArchiveArgs& a) {
   std::string target = a.tar;
   if (!target.empty()) {
@@ -118,10 +127,9 @@ int unpack(const ArchiveArgs& a) {
     }
   } else {
     std::vector<std::string> found;
-    const std::regex name(R"(\./perf.*\.tar\.bz2)");
     std::error_code ec;
     for (auto it = fs::recursive_directory_iterator(".", ec); !ec && it != fs::end(it); it.increment(ec))
-      if (std::regex_match(it->path().string(), name)) found.push_back(it->path().string());
+      if (matches(R"(^\./perf.*\.tar\.bz2$)", it->path().string())) found.push_back(it->path().string());
     if (found.size() != 1) {
       std::string list;
       for (const std::string& f : found) list += (list.empty() ? "" : "\n") + f;
@@ -132,7 +140,7 @@ int unpack(const ArchiveArgs& a) {
     target = found[0];
     std::printf("Found target file for unpacking: %s\n", target.c_str());
   }
-  if (std::regex_search(target, std::regex(R"((\./)?perf\.all.*.tar.bz2)"))) {
+  if (matches(R"((\./)?perf\.all.*.tar.bz2)", target)) {
     // A --all archive: the recording here, the symbols' tar inside it into ~/.debug.
     if (run({"tar", "xvf", target}) == 0) run({"tar", "xvf", "perf.symbols.tar.bz2", "-C", home_debug()});
   } else {
