@@ -58,6 +58,7 @@ std::string DsoLocator::join_symfs(std::string_view path) const {
 std::string DsoLocator::build_id_cache_path(std::string_view dso_path, const BuildId& id,
                                             bool debug) const {
   const std::string hex = id.to_hex();
+  if (hex.size() < 2) return "";  // an empty build id (a damaged record) has no cache entry
   const std::string link = buildid_dir_ + "/.build-id/" + hex.substr(0, 2) + "/" + hex.substr(2);
   // Old caches linked straight to the file; newer ones to a directory of variants.
   if (is_regular_file(link)) return link;
@@ -95,7 +96,7 @@ std::vector<std::string> DsoLocator::candidates(std::string_view dso_path,
   }
   out.push_back(join_symfs("/usr/lib/debug") + path + ".debug");
   out.push_back(join_symfs("/usr/lib/debug") + path);
-  if (id) {
+  if (id && id->to_hex().size() >= 2) {
     const std::string hex = id->to_hex();
     out.push_back(join_symfs("/usr/lib/debug/.build-id/") + hex.substr(0, 2) + "/" + hex.substr(2) +
                   ".debug");

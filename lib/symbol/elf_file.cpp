@@ -29,6 +29,7 @@ std::optional<BuildId> build_id_in_notes(const Elf_Data* data) {
     p += namesz;
     if (descsz > static_cast<size_t>(end - p)) break;
     if (nhdr.n_type == kNtGnuBuildId && nhdr.n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0) {
+      if (descsz == 0) return std::nullopt;  // an empty build id names nothing
       // perf copies the 4-byte-aligned descriptor size, capped at 20 bytes.
       return BuildId(std::span<const uint8_t>(p, std::min(descsz, BuildId::kMaxSize)));
     }

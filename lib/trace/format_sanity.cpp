@@ -1,6 +1,7 @@
 #include "trace/format_sanity.h"
 
 #include <cctype>
+#include <cstdlib>
 #include <set>
 #include <string>
 
@@ -30,7 +31,41 @@ std::set<std::string, std::less<>> declared_fields(std::string_view text, size_t
   return names;
 }
 
+// The print fmt's arguments: what follows its quoted format string, with string literals
+// blanked out.
+std::string print_args(std::string_view text, size_t fmt) {
+  size_t q = text.find('"', fmt);
+  if (q == std::string_view::npos) return {};
+  size_t i = q + 1;
+  while (i < text.size() && text[i] != '"') i += text[i] == '\\' ? 2 : 1;
+  std::string args;
+  bool in_string = false;
+  for (size_t k = i + 1; k < text.size() && text[k] != '\n'; ++k) {
+    char c = text[k];
+    if (c == '"' && (k == 0 || text[k - 1] != '\\')) in_string = !in_string;
+    args += in_string ? ' ' : c;
+  }
+  return args;
+}
+
 }  // namespace
+
+bool print_fmt_divisions_safe(std::string_view text) {
+  size_t fmt = text.find("print fmt:");
+  if (fmt == std::string_view::npos) return true;
+  std::string args = print_args(text, fmt);
+  for (size_t k = 0; k < args.size(); ++k) {
+    if (args[k] != '/' && args[k] != '%') continue;
+    size_t r = k + 1;
+    while (r < args.size() && (args[r] == ' ' || args[r] == '(')) ++r;
+    if (args.compare(r, 5, "REC->") == 0 || args.compare(r, 6, "sizeof") == 0) continue;
+    if (r < args.size() && std::isdigit(static_cast<unsigned char>(args[r])) &&
+        std::strtoull(args.c_str() + r, nullptr, 0) != 0)
+      continue;
+    return false;
+  }
+  return true;
+}
 
 bool print_fmt_fields_declared(std::string_view text) {
   size_t fmt = text.find("print fmt:");

@@ -78,7 +78,7 @@ int TraceEvents::load(const TracingData& td) {
     if (tep_parse_event(tep_, f.data(), f.size(), "ftrace") != 0) ++failed;
   for (const auto& e : td.event_formats) {
     std::string sys(e.system);
-    if (!print_fmt_fields_declared(e.text) ||
+    if (!print_fmt_fields_declared(e.text) || !print_fmt_divisions_safe(e.text) ||
         tep_parse_event(tep_, e.text.data(), e.text.size(), sys.c_str()) != 0)
       ++failed;
   }

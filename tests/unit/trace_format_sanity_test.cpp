@@ -30,6 +30,14 @@ TEST(TraceFormatSanityTest, RejectsAPrintFmtNamingAnUndeclaredField) {
   EXPECT_FALSE(cperf::print_fmt_fields_declared("format:\nprint fmt: \"%d\", REC->"));
 }
 
+TEST(TraceFormatSanityTest, RejectsADivisionByZeroOrAnUnknownName) {
+  const char* head = "name: x\nformat:\n\tfield:int a;\toffset:8;\tsize:4;\tsigned:1;\n\nprint fmt: ";
+  EXPECT_TRUE(cperf::print_fmt_divisions_safe(std::string(head) + "\"%d %s\", REC->a % 64, \"a/b%\""));
+  EXPECT_TRUE(cperf::print_fmt_divisions_safe(std::string(head) + "\"%d\", REC->a / (REC->a)"));
+  EXPECT_FALSE(cperf::print_fmt_divisions_safe(std::string(head) + "\"%d\", (0x00000%pS | 2)"));
+  EXPECT_FALSE(cperf::print_fmt_divisions_safe(std::string(head) + "\"%d\", REC->a / 0"));
+}
+
 // Every format file of the running kernel passes (no real format is left out).
 TEST(TraceFormatSanityTest, AcceptsEveryFormatOfTheRunningKernel) {
   const std::filesystem::path events = "/sys/kernel/tracing/events";
@@ -46,6 +54,7 @@ TEST(TraceFormatSanityTest, AcceptsEveryFormatOfTheRunningKernel) {
     if (text.str().empty()) continue;
     ++n;
     EXPECT_TRUE(cperf::print_fmt_fields_declared(text.str())) << it->path();
+    EXPECT_TRUE(cperf::print_fmt_divisions_safe(text.str())) << it->path();
   }
   if (n == 0) GTEST_SKIP() << "no readable format files under " << events;
 }
