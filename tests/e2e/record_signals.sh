@@ -9,13 +9,22 @@ need_perf_events
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 RANDOM=$$
+# Job control: a background job of a shell without it starts with SIGINT ignored, so a SIGINT
+# sent before cperf installs its handler would be lost (a terminal's Ctrl-C is not).
+set -m
 runs=0
 for sig in INT TERM HUP INT TERM HUP INT TERM HUP INT TERM HUP; do
   delay=$(printf '0.%03d' $((RANDOM % 600)))
   f=$T/s$runs.data; runs=$((runs + 1))
   "$CPERF" record -q -g -e cpu-clock -o "$f" -- "$WL/deep" 100000000 > /dev/null 2> "$T/rec.err" & rec=$!
   sleep "$delay"
-  kill -"$sig" $rec; wait $rec; rc=$?
+  kill -"$sig" $rec
+  # It must stop by itself: a recorder still running after 2 minutes ignored the signal.
+  for i in $(seq 1 1200); do kill -0 $rec 2>/dev/null || break; sleep 0.1; done
+  if kill -0 $rec 2>/dev/null; then
+    fail "SIG$sig after ${delay}s: cperf record did not stop"; kill -KILL $rec; wait $rec; pkill -f "$WL/deep"; continue
+  fi
+  wait $rec; rc=$?
   pkill -f "$WL/deep" 2> /dev/null
   if [ ! -e "$f" ]; then
     # Only a signal that came before cperf handled signals may leave no file.
