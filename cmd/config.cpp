@@ -87,12 +87,6 @@ int parse_args(const Args& args, ConfigArgs& out) {
   return -1;
 }
 
-void say(const ConfigMessages& m, bool warnings) {
-  if (warnings)
-    for (const std::string& w : m.warnings) std::fprintf(stderr, "%s\n", w.c_str());
-  for (const std::string& b : m.bad_lines) std::fprintf(stderr, "%s\n", b.c_str());
-}
-
 // "section.key[=value]" -> var and value; perf's message and false when malformed.
 bool split_key(const std::string& arg, std::string& var, std::optional<std::string>& value) {
   size_t dot = arg.find('.');
@@ -130,7 +124,7 @@ int cmd_config(const Args& args) {
     ConfigSet startup;
     ConfigMessages m;
     load_config(sources, startup, m);
-    say(m, true);
+    print_config_messages(m, true);
   }
   if (opts.system && opts.user) {
     std::fprintf(stderr, "Error: only one config file at a time\n%s%s%s", kUsage, kUserLine,
@@ -144,7 +138,7 @@ int cmd_config(const Args& args) {
   ConfigSet set;
   ConfigMessages m;
   load_config(sources, set, m);
-  say(m, false);
+  print_config_messages(m, false);
 
   if (opts.list) {
     if (!opts.keys.empty()) {

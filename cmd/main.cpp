@@ -69,8 +69,7 @@ void say_config_problems() {
   cperf::ConfigSet set;
   cperf::ConfigMessages messages;
   cperf::load_config(cperf::ConfigSources::from_environment(), set, messages);
-  for (const std::string& w : messages.warnings) std::fprintf(stderr, "%s\n", w.c_str());
-  for (const std::string& b : messages.bad_lines) std::fprintf(stderr, "%s\n", b.c_str());
+  cperf::print_config_messages(messages);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -84,6 +85,12 @@ void load_config(const ConfigSources& sources, ConfigSet& set, ConfigMessages& m
   }
   if (st.st_size == 0) return;
   load_file(*sources.user_file, false, set, messages, ok);
+}
+
+void print_config_messages(const ConfigMessages& m, bool warnings) {
+  if (warnings)
+    for (const std::string& w : m.warnings) std::fprintf(stderr, "%s\n", w.c_str());
+  for (const std::string& b : m.bad_lines) std::fprintf(stderr, "%s\n", b.c_str());
 }
 
 }  // namespace cperf

@@ -41,4 +41,8 @@ struct ConfigMessages {
 // Reads the files `sources` names into `set`.
 void load_config(const ConfigSources& sources, ConfigSet& set, ConfigMessages& messages);
 
+// Prints the messages to stderr, one per line, as perf does: the ownership warnings (when
+// `warnings`), then the bad lines.
+void print_config_messages(const ConfigMessages& messages, bool warnings = true);
+
 }  // namespace cperf
