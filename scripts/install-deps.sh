@@ -14,5 +14,10 @@ echo "installing: ${missing[*]}"
 SUDO=; [ "$(id -u)" = 0 ] || SUDO=sudo
 # Wait for another apt (an unattended upgrade, the oracle's setup) instead of failing on its lock.
 LOCK=(-o DPkg::Lock::Timeout=600)
-$SUDO apt-get "${LOCK[@]}" update -qq
+# apt-get update takes the lists lock without that timeout: retry it for up to 10 minutes.
+for try in $(seq 60); do
+  $SUDO apt-get "${LOCK[@]}" update -qq && break
+  [ "$try" = 60 ] && exit 1
+  echo "apt-get update failed (another apt holds its lock?); retrying in 10 s" >&2; sleep 10
+done
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get "${LOCK[@]}" install -y -qq "${missing[@]}" >/dev/null
