@@ -36,6 +36,7 @@
 #include "symbol/local_build_id.h"
 #include "writer/byte_buffer.h"
 #include "writer/features.h"
+#include "writer/output_backup.h"
 #include "writer/perf_data_writer.h"
 
 namespace cperf {
@@ -162,6 +163,7 @@ class Injector {
   bool prepare_input();
   void prepass();
   bool begin_output(PerfDataReader& meta);
+  bool output_refused_ = false;  // the output could not be made: perf's status 255
   void copy_records(PerfDataReader& in, PerfDataReader& meta);
   void write_record(const RawRecord& rec);
   void write_sample(const RawRecord& rec, Session& helper);
@@ -304,8 +306,18 @@ bool Injector::fail_write() {
 // Writes what precedes the data. File output gets its features in finish(); pipe output gets
 // them as HEADER_FEATURE records, plus the tracing data and build ids as their own records.
 bool Injector::begin_output(PerfDataReader& meta) {
+  // perf's lines and status: the older output is kept as NAME.old first.
+  std::string backup_error;
+  if (!keep_previous_output(o_.output, backup_error)) {
+    int err = errno;
+    std::fprintf(stderr, "%s\nfailed to create output file: %s\n", backup_error.c_str(), std::strerror(err));
+    output_refused_ = true;
+    return false;
+  }
   if (!w_.open(o_.output)) {
-    std::fprintf(stderr, "cperf inject: %s\n", w_.error().c_str());
+    std::fprintf(stderr, "failed to open %s : %s\nfailed to create output file: %s\n", o_.output.c_str(),
+                 std::strerror(w_.error_number()), std::strerror(w_.error_number()));
+    output_refused_ = true;
     return false;
   }
   if (streaming_) return w_.begin({}, {}) || fail_write();
@@ -555,7 +567,7 @@ int Injector::run() {
   std::unique_ptr<PerfDataReader> in = std::make_unique<PerfDataReader>(in_path_, streaming_);
   if (in->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");
   PerfDataReader& meta = streaming_ ? *in : *meta_;
-  if (!begin_output(meta)) return 1;
+  if (!begin_output(meta)) return output_refused_ ? 255 : 1;
   copy_records(*in, meta);
   if (write_error_) return 1;
   FeatureMap features;

@@ -17,6 +17,7 @@ namespace cperf {
 struct EventSpec {
   perf_event_attr attr{};
   std::string name;          // perf's event name (as written, e.g. "cpu-clock:u")
+  bool defaulted = false;    // record's default event: its name follows its attr
   bool is_tracepoint = false;
   std::string tp_system, tp_name;
   bool user_period = false;  // period/freq given in the pmu terms

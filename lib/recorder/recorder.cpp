@@ -32,6 +32,7 @@
 #include "writer/byte_buffer.h"
 #include "writer/features.h"
 #include "writer/tracing_data.h"
+#include "writer/output_backup.h"
 #include "writer/perf_data_writer.h"
 #include "record/sample.h"
 #include "symbol/buildid_cache.h"
@@ -227,6 +228,7 @@ bool Recorder::build_attrs() {
       e.attr.type = PERF_TYPE_SOFTWARE;
       e.attr.config = cpu_target ? PERF_COUNT_SW_CPU_CLOCK : PERF_COUNT_SW_TASK_CLOCK;
       e.name = cpu_target ? "cpu-clock:ppp" : "task-clock:ppp";
+      e.defaulted = true;
       if (o_.verbose)
         std::fprintf(stderr, "The cycles event is not supported, trying to fall back to %s\n", e.name.c_str());
     }
@@ -341,6 +343,16 @@ bool Recorder::build_attrs() {
   return true;
 }
 
+// The name of an event that fell back to user space only: perf names its default event
+// from the attr ("task-clock:ppp" becomes "task-clock:uppp") and appends "u" to a name
+// the user wrote, after a ':' unless the name has one or is a pmu/.../ form.
+std::string user_only_name(const std::string& name, bool defaulted) {
+  size_t colon = name.find(':');
+  if (defaulted && colon != std::string::npos) return name.substr(0, colon + 1) + "u" + name.substr(colon + 1);
+  bool has_sep = name.find(':') != std::string::npos || name.find('/') != std::string::npos;
+  return name + (has_sep ? "u" : ":u");
+}
+
 void explain_open_error(const EventSpec& e, int err) {
   if (err == EACCES || err == EPERM) {
     std::fprintf(stderr,
@@ -386,6 +398,19 @@ bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
       e.attr.precise_ip = 0;
       std::string mods = e.name.find(':') == std::string::npos ? "" : e.name.substr(e.name.find(':'));
       e.name = "cpu-clock" + mods;
+      continue;
+    }
+    if ((err == EACCES || err == EPERM) && !e.attr.exclude_kernel && !e.attr.exclude_user &&
+        std::atoi(read_line("/proc/sys/kernel/perf_event_paranoid").c_str()) > 1) {
+      // perf_event_paranoid 2 lets users profile their own user space: perf retries without
+      // the kernel and hypervisor, and says so with -v (the double space is perf's).
+      if (o_.verbose)
+        std::fprintf(stderr, "Warning:\nkernel.perf_event_paranoid=%s, trying to fall back to "
+                     "excluding kernel and hypervisor  samples\n",
+                     read_line("/proc/sys/kernel/perf_event_paranoid").c_str());
+      e.attr.exclude_kernel = 1;
+      e.attr.exclude_hv = 1;
+      e.name = user_only_name(e.name, e.defaulted);
       continue;
     }
     if (err == EINVAL || err == EOPNOTSUPP) {
@@ -690,7 +715,8 @@ void Recorder::mark_chain_hits(Bytes record, pid_t pid) {
 }
 
 // perf record keeps a copy of every DSO with samples (and the kernel's kallsyms) in the
-// build-id cache; a failure there is a warning, the recording itself is fine.
+// build-id cache; a failure there (an unwritable HOME, say) is said only with -v, as perf
+// does: the recording itself is fine.
 void Recorder::cache_build_ids(const std::vector<BuildIdEntry>& ids) {
   const std::string dir = resolve_buildid_dir(SymbolOptions{});
   for (const BuildIdEntry& e : ids) {
@@ -698,7 +724,7 @@ void Recorder::cache_build_ids(const std::vector<BuildIdEntry>& ids) {
     if (kernel && kallsyms_addresses_hidden("/proc/kallsyms")) continue;
     std::string err;
     if (!add_to_buildid_cache(dir, e.filename, BuildId(e.build_id), kernel ? "/proc/kallsyms" : e.filename, err) &&
-        !o_.quiet)
+        o_.verbose)
       std::fprintf(stderr, "Warning: %s\n", err.c_str());
   }
 }
@@ -763,6 +789,11 @@ int Recorder::run() {
   // larger than its own 128 bytes. Pipe streams carry perf 7.2's whole struct: perf 6.1 copies
   // 128 bytes out of each pipe-mode attr record, whatever its size says.
   if (o_.output == "-") writer_.set_min_attr_size(sizeof(perf_event_attr));
+  std::string backup_error;
+  if (!keep_previous_output(o_.output, backup_error)) {  // perf keeps the last file as NAME.old
+    if (!o_.quiet) std::fprintf(stderr, "%s\nPerf session creation failed.\n", backup_error.c_str());
+    return fail(255);
+  }
   if (!writer_.open(o_.output)) {
     if (!o_.quiet)  // perf's words; -q silences them in perf too
       std::fprintf(stderr, "failed to open %s : %s\nPerf session creation failed.\n", o_.output.c_str(),
