@@ -1,6 +1,6 @@
 #!/bin/bash
 # cperf record under stress: system-wide, with call graphs, at the kernel's highest rate
-# (-F max), for 5 s while a busy loop runs on every CPU. The kernel then drops samples
+# (-F max), for 5 s (CPERF_STRESS_SECONDS) while a busy loop runs on every CPU. The kernel then drops samples
 # (PERF_RECORD_LOST, LOST_SAMPLES). Checked:
 #  - record says "info: Using a maximum frequency rate of N Hz" and, when the file lost events,
 #    the same lost-events warnings that `report` prints for it (perf reads its file back);
@@ -16,7 +16,7 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 busy=()
 for i in $(seq "$(nproc)"); do (while :; do :; done) & busy+=($!); done
 trap 'kill "${busy[@]}" 2>/dev/null; rm -rf "$T"; oracle_cleanup' EXIT
-"$CPERF" record -a -g -F max -o "$T/max.data" -- sleep 5 > /dev/null 2> "$T/rec.err" || fail "record exited $?"
+"$CPERF" record -a -g -F max -o "$T/max.data" -- sleep "${CPERF_STRESS_SECONDS:-5}" > /dev/null 2> "$T/rec.err" || fail "record exited $?"
 kill "${busy[@]}" 2>/dev/null; wait "${busy[@]}" 2>/dev/null
 
 max=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
