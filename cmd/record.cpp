@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
+#include <strings.h>
 #include <string>
 
 #include "commands.h"
@@ -113,8 +115,16 @@ unsigned long max_sample_rate() {
 
 // perf's handling of -F against the kernel's limit: `max` takes the limit (and says so, even
 // with -q, as perf does); a higher rate is lowered to it with perf's warning.
-int apply_max_sample_rate(RecordOptions& o, bool freq_max) {
+int apply_max_sample_rate(RecordOptions& o, bool freq_max, bool strict) {
   unsigned long max = max_sample_rate();
+  if (strict && !freq_max && max && o.freq > max) {  // --strict-freq: refuse instead
+    std::fprintf(stderr,
+                 "error: Maximum frequency rate (%lu Hz) exceeded.\n"
+                 "       Please use -F freq option with a lower value or consider\n"
+                 "       tweaking /proc/sys/kernel/perf_event_max_sample_rate.\n",
+                 max);
+    return 234;  // perf's -EINVAL as an exit status
+  }
   if (freq_max) {
     o.freq = max;
     std::fprintf(stderr, "info: Using a maximum frequency rate of %lu Hz\n", max);
@@ -130,6 +140,50 @@ int apply_max_sample_rate(RecordOptions& o, bool freq_max) {
   return 0;
 }
 
+// -I/--intr-regs and --user-regs: perf's x86_64 register names, any case, comma separated;
+// "?" lists them. Returns 0, or the exit status after perf's message and usage.
+const char* const kSampleRegs[] = {"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "IP", "FLAGS",
+                                   "CS", "SS", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15"};
+const int kSampleRegBits[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19, 20, 21, 22, 23};
+constexpr uint64_t kDefaultSampleRegs = 0xff0fff;  // every register above
+
+int parse_sample_regs(const std::string& text, bool has_value, bool short_form, uint64_t& mask) {
+  const char* kIntrLine =
+      "    -I, --intr-regs[=<any register>]\n"
+      "                          sample selected machine registers on interrupt, use '-I?' to list register names\n";
+  if (!has_value || text.empty()) {
+    mask = kDefaultSampleRegs;
+    return 0;
+  }
+  const std::string usage = std::string(kUsage).substr(0, std::string(kUsage).find("    -e,"));
+  if (text == "?") {
+    std::fprintf(stderr, "available registers:");
+    for (const char* r : kSampleRegs) std::fprintf(stderr, " %s", r);
+    std::fprintf(stderr, "\n%s%s", usage.c_str(), short_form ? kIntrLine : "");
+    return 129;
+  }
+  mask = 0;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t comma = text.find(',', pos);
+    std::string name = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    bool found = false;
+    for (size_t r = 0; r < std::size(kSampleRegs); r++)
+      if (strcasecmp(name.c_str(), kSampleRegs[r]) == 0) {
+        mask |= uint64_t{1} << kSampleRegBits[r];
+        found = true;
+      }
+    if (!found) {
+      std::fprintf(stderr, "Warning:\nUnknown register \"%s\", check man page or run \"perf record %s?\"\n%s%s",
+                   name.c_str(), short_form ? "-I" : "--user-regs=", usage.c_str(), short_form ? kIntrLine : "");
+      return 129;
+    }
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int cmd_record(const Args& args) {
@@ -138,6 +192,8 @@ int cmd_record(const Args& args) {
   bool want_callchain = false;
   bool freq_max = false;  // -F max
   bool latency = false;  // --latency
+  bool strict_freq = false;  // --strict-freq
+  bool dry_run = false;  // --dry-run
   std::string callchain_text;
   size_t i = 1;
   for (; i < args.size(); i++) {
@@ -156,7 +212,7 @@ int cmd_record(const Args& args) {
     } else {
       // Short options: flags may be clustered (-ag, -vv); a value may be attached (-F99).
       std::string cluster = a.substr(1);
-      static const std::string kValued = "eFcptCmouk";
+      static const std::string kValued = "eFcptCmoukDr";
       size_t k = 0;
       for (; k < cluster.size(); k++) {
         char c = cluster[k];
@@ -170,6 +226,18 @@ int cmd_record(const Args& args) {
           case 'B': o.no_buildid = true; break;
           case 'd': o.data_addr = true; break;
           case 's': o.per_thread_stat = true; break;
+          case 'T': break;  // sample times: on by default
+          case 'P': o.sample_period = true; break;
+          case 'R': o.raw_samples = true; break;
+          case 'n': o.no_samples = true; break;
+          case 'W': o.weight = true; break;
+          case 'I': {  // -I, -IREGS, -I?: the value is attached or absent
+            std::string regs = cluster.substr(k + 1);
+            if (!regs.empty() && regs[0] == '=') regs = regs.substr(1);
+            if (int rc = parse_sample_regs(regs, !regs.empty(), true, o.intr_regs)) return rc;
+            k = cluster.size() - 1;
+            break;
+          }
           case 'z':
             // -z, or -zN with the level attached (perf's optional argument).
             o.compression_level = 1;
@@ -198,9 +266,18 @@ int cmd_record(const Args& args) {
                                        "help", "no-call-graph", "no-buildid-cache", "buildid-all",
                                        "no-buildid", "no-bpf-event", "compression-level",
                                        "sample-cpu", "data", "switch-events", "aio", "stat",
-                                       "latency", "threads"};
+                                       "latency", "threads", "timestamp", "no-timestamp",
+                                       "period", "raw-samples", "no-samples", "weight",
+                                       "phys-data", "data-page-size", "code-page-size",
+                                       "sample-identifier", "running-time", "transaction",
+                                       "all-user", "all-kernel", "kernel-callchains",
+                                       "user-callchains", "namespaces", "data-mmap",
+                                       "no-buffering", "strict-freq", "timestamp-boundary",
+                                       "sample-mem-info", "dry-run", "intr-regs", "user-regs"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
-                                        "mmap-pages", "output", "pid", "tid", "uid", "synth"};
+                                        "mmap-pages", "output", "pid", "tid", "uid", "synth",
+                                        "delay", "realtime", "mmap-flush", "affinity",
+                                        "proc-map-timeout", "num-thread-synthesize"};
     bool is_flag = false, is_valued = name.size() == 1;
     for (const char* f : kLongFlags) is_flag |= name == f;
     for (const char* f : kLongValued) is_valued |= name == f;
@@ -293,6 +370,67 @@ int cmd_record(const Args& args) {
       o.switch_events = true;
     } else if (name == "latency") {
       latency = true;
+    } else if (name == "timestamp" || name == "timestamp-boundary") {
+      // TIME is on by default; the first and last sample times are always written.
+    } else if (name == "transaction") {
+      o.transaction = true;
+    } else if (name == "no-timestamp") {
+      o.no_timestamp = true;
+    } else if (name == "period") {
+      o.sample_period = true;
+    } else if (name == "raw-samples") {
+      o.raw_samples = true;
+    } else if (name == "no-samples") {
+      o.no_samples = true;
+    } else if (name == "weight") {
+      o.weight = true;
+    } else if (name == "phys-data") {
+      o.phys_data = true;
+    } else if (name == "data-page-size") {
+      o.data_page_size = true;
+    } else if (name == "code-page-size") {
+      o.code_page_size = true;
+    } else if (name == "sample-identifier") {
+      o.sample_identifier = true;
+    } else if (name == "running-time") {
+      o.running_time = true;
+    } else if (name == "sample-mem-info") {
+      o.sample_mem_info = true;
+    } else if (name == "all-user") {
+      o.all_user = true;
+    } else if (name == "all-kernel") {
+      o.all_kernel = true;
+    } else if (name == "kernel-callchains") {
+      o.kernel_callchains = true;
+    } else if (name == "user-callchains") {
+      o.user_callchains = true;
+    } else if (name == "namespaces") {
+      o.namespaces = true;
+    } else if (name == "data-mmap") {
+      o.data_mmap = true;
+    } else if (name == "no-buffering") {
+      o.no_buffering = true;
+    } else if (name == "strict-freq") {
+      strict_freq = true;
+    } else if (name == "dry-run") {
+      dry_run = true;
+    } else if (name == "intr-regs") {
+      if (int rc = parse_sample_regs(value, has_value, false, o.intr_regs)) return rc;
+    } else if (name == "user-regs") {
+      if (int rc = parse_sample_regs(value, has_value, false, o.user_regs)) return rc;
+    } else if (name == "D" || name == "delay") {
+      char* end = nullptr;
+      long ms = std::strtol(value.c_str(), &end, 10);
+      if (value.empty() || *end || ms < -1)
+        return usage_error("invalid delay '" + value + "'");
+      o.delay_ms = ms;
+    } else if (name == "r" || name == "realtime") {
+      if (!parse_u64(value, v) || v > 99) return usage_error("invalid realtime priority '" + value + "'");
+      o.realtime_priority = static_cast<int>(v);
+    } else if (name == "mmap-flush" || name == "affinity" || name == "proc-map-timeout" ||
+               name == "num-thread-synthesize") {
+      // How perf moves data out of its buffers and synthesizes the side band: cperf's own
+      // ways give the same file.
     } else if (name == "threads") {
       // perf writes a directory of per-thread data files; cperf's one file holds the same data.
     } else if (name == "synth") {
@@ -335,7 +473,7 @@ int cmd_record(const Args& args) {
     }
     o.switch_events = true;
   }
-  if (int rc = apply_max_sample_rate(o, freq_max); rc) return rc;
+  if (int rc = apply_max_sample_rate(o, freq_max, strict_freq); rc) return rc;
   if (want_callchain) {
     std::string text = callchain_text;
     if (text.empty()) text = config_record_mode();
@@ -346,6 +484,7 @@ int cmd_record(const Args& args) {
       return 129;
     }
   }
+  if (dry_run) return 0;  // perf parses the options and stops
   return run_record(o);
 }
 

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -163,6 +164,7 @@ class Recorder {
 
  private:
   bool build_attrs();
+  void add_sample_options(perf_event_attr& a, uint64_t& st) const;
   bool open_events();
   bool open_one(size_t index, pid_t pid, int cpu);
   bool map_buffers();
@@ -210,6 +212,26 @@ class Recorder {
   FeatureInputs final_features_;
 };
 
+// The sample fields that record's options add to every event but the tracking dummy.
+void Recorder::add_sample_options(perf_event_attr& a, uint64_t& st) const {
+  if (o_.sample_period) st |= PERF_SAMPLE_PERIOD;
+  if (o_.raw_samples) st |= PERF_SAMPLE_TIME | PERF_SAMPLE_RAW | PERF_SAMPLE_CPU;
+  if (o_.weight) st |= PERF_SAMPLE_WEIGHT_STRUCT;  // x86's weight; perf uses it for -W there
+  if (o_.phys_data) st |= PERF_SAMPLE_PHYS_ADDR;
+  if (o_.data_page_size) st |= PERF_SAMPLE_DATA_PAGE_SIZE;
+  if (o_.code_page_size) st |= PERF_SAMPLE_CODE_PAGE_SIZE;
+  if (o_.sample_mem_info) st |= PERF_SAMPLE_DATA_SRC;
+  if (o_.transaction) st |= PERF_SAMPLE_TRANSACTION;
+  if (o_.intr_regs) {
+    st |= PERF_SAMPLE_REGS_INTR;
+    a.sample_regs_intr = o_.intr_regs;
+  }
+  if (o_.user_regs) {
+    st |= PERF_SAMPLE_REGS_USER;
+    a.sample_regs_user = o_.user_regs;
+  }
+}
+
 bool Recorder::build_attrs() {
   specs_ = o_.events;
   bool defaulted = specs_.empty();
@@ -234,7 +256,10 @@ bool Recorder::build_attrs() {
     }
     specs_.push_back(e);
   }
-  if (cpu_target) {  // a separate tracking event, as perf adds for CPU-wide sessions
+  // A separate tracking event, as perf adds for CPU-wide sessions and for a delayed start
+  // (the side band is recorded from the start, the samples only once enabled).
+  bool delayed = o_.delay_ms != 0;
+  if (cpu_target || delayed) {
     EventSpec d;
     d.attr.type = PERF_TYPE_SOFTWARE;
     d.attr.config = PERF_COUNT_SW_DUMMY;
@@ -246,10 +271,11 @@ bool Recorder::build_attrs() {
     tracking_ = specs_.size() - 1;
   }
   bool workload_only = have_workload_ && !cpu_target && pids_.empty() && o_.tids.empty() && !o_.uid;
+  bool separate_tracking = cpu_target || delayed;
   defer_requested_ = o_.callchain.mode == CallchainMode::kFp && o_.callchain.defer;
   for (size_t i = 0; i < specs_.size(); i++) {
     perf_event_attr& a = specs_[i].attr;
-    bool dummy = cpu_target && i == tracking_;  // the tracking dummy:u (a -e dummy samples as asked)
+    bool dummy = separate_tracking && i == tracking_;  // the tracking dummy:u (a -e dummy samples as asked)
     bool tp = specs_[i].is_tracepoint;
     uint64_t st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
     if (o_.period) {  // the tracking dummy too, when -c/-F is given (perf 7.2)
@@ -268,6 +294,9 @@ bool Recorder::build_attrs() {
     if (cpu_target || tp || o_.sample_cpu) st |= PERF_SAMPLE_CPU;
     if (o_.data_addr) st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
     if (tp) st |= PERF_SAMPLE_RAW;
+    if (o_.no_timestamp) st &= ~static_cast<uint64_t>(PERF_SAMPLE_TIME);  // -R puts it back
+    if (!dummy) add_sample_options(a, st);
+    if (o_.no_samples) a.sample_period = 0;  // -n: counts and side band only
     // An event's call-graph= term replaces -g/--call-graph for it.
     const CallchainOptions& cc = specs_[i].callchain ? *specs_[i].callchain : o_.callchain;
     if (!dummy) {
@@ -298,6 +327,10 @@ bool Recorder::build_attrs() {
           break;
       }
     }
+    if (st & PERF_SAMPLE_CALLCHAIN) {
+      if (o_.kernel_callchains) a.exclude_callchain_user = 1;
+      if (o_.user_callchains) a.exclude_callchain_kernel = 1;
+    }
     // S: each sample reads the whole group's counts; only the leader samples.
     bool member = specs_[i].leader >= 0 && static_cast<size_t>(specs_[i].leader) != i;
     if (specs_[i].sample_read) {
@@ -307,16 +340,18 @@ bool Recorder::build_attrs() {
         a.sample_period = 0;
       }
     }
+    if (o_.sample_identifier) st |= PERF_SAMPLE_IDENTIFIER;
     a.sample_type = st;
     a.read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+    if (o_.running_time) a.read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
     if (specs_[i].sample_read && specs_[i].leader >= 0) a.read_format |= PERF_FORMAT_GROUP;
     if (o_.per_thread_stat)  // -s: counts per thread, read at each thread's exit
       a.read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
     // Group members follow their leader; the tracking dummy records side band from the start.
-    a.disabled = !dummy && !member;
+    a.disabled = dummy ? delayed && workload_only : !member;
     a.inherit = !(o_.no_inherit || o_.per_thread || cpu_target);
     a.inherit_stat = o_.per_thread_stat && a.inherit;
-    a.enable_on_exec = workload_only && !member;
+    a.enable_on_exec = workload_only && !member && (dummy || !delayed);
     a.sample_id_all = 1;
     if (o_.use_clockid) {
       a.use_clockid = 1;
@@ -330,7 +365,12 @@ bool Recorder::build_attrs() {
       // no map for stack addresses and every unwound stack stops at its leaf).
       if (o_.callchain.mode == CallchainMode::kDwarf || o_.data_addr) a.mmap_data = 1;
       if (o_.switch_events) a.context_switch = 1;
+      if (o_.namespaces) a.namespaces = 1;
+      if (o_.data_mmap) a.mmap_data = 1;
     }
+    if (o_.all_user) a.exclude_kernel = 1, a.exclude_user = 0;
+    if (o_.all_kernel) a.exclude_user = 1, a.exclude_kernel = 0;
+    if (o_.no_buffering) a.wakeup_events = 1;
   }
   // Several events: each sample says which one it is, by PERF_SAMPLE_ID when all events sample
   // the same fields, else by PERF_SAMPLE_IDENTIFIER (first in every record), as perf does.
@@ -771,6 +811,14 @@ int Recorder::run() {
     if (have_workload_) waitpid(workload_.pid(), nullptr, 0);
     return rc;
   };
+  if (o_.realtime_priority) {  // -r: the recorder under SCHED_FIFO (the workload, forked before, is not)
+    sched_param prio{};
+    prio.sched_priority = o_.realtime_priority;
+    if (sched_setscheduler(0, SCHED_FIFO, &prio) != 0) {
+      std::fprintf(stderr, "Could not set realtime priority.\n");
+      return fail(255);
+    }
+  }
   if (!open_events() || !map_buffers()) return fail(255);
 
   // 1. The attrs that were actually opened, with their ids.
@@ -833,18 +881,24 @@ int Recorder::run() {
   if (!o_.synth_tasks) {
     // --synth=no: the samples of running processes go without their maps and comms
   } else if (o_.system_wide) {
-    synthesize_all_processes(id_hdr, sink);
+    synthesize_all_processes(id_hdr, sink, o_.namespaces);
   } else {
-    for (pid_t p : pids_) synthesize_process(p, id_hdr, sink);
-    for (pid_t t : o_.tids) synthesize_process(t, id_hdr, sink);
+    for (pid_t p : pids_) synthesize_process(p, id_hdr, sink, o_.namespaces);
+    for (pid_t t : o_.tids) synthesize_process(t, id_hdr, sink, o_.namespaces);
   }
+  // perf also gives the workload (forked, not yet exec'd) its namespaces.
+  if (o_.namespaces && have_workload_ && !o_.system_wide) synthesize_namespaces(workload_.pid(), workload_.pid(), id_hdr, sink);
   perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
   write_data(&init, sizeof init);
 
   // 3. Go.
-  bool enable_on_exec = specs_.front().attr.enable_on_exec;
-  if (!enable_on_exec)
-    for (const OpenEvent& f : fds_) ioctl(f.fd, PERF_EVENT_IOC_ENABLE, 0);
+  // With -D the sampling events wait (perf's "Events disabled"); the tracking event records
+  // the side band from the start.
+  const bool delayed = o_.delay_ms != 0;
+  for (const OpenEvent& f : fds_)
+    if (!specs_[f.attr_index].attr.enable_on_exec && (!delayed || f.attr_index == tracking_))
+      ioctl(f.fd, PERF_EVENT_IOC_ENABLE, 0);
+  if (delayed && !o_.quiet) std::fprintf(stderr, "Events disabled\n");
   if (have_workload_) {
     int e = workload_.start();
     if (e) {
@@ -858,6 +912,14 @@ int Recorder::run() {
   }
 
   // 4. Poll loop: drain every buffer; sleep in poll only when a pass found nothing.
+  timespec start{};
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  auto ms_since_start = [&start] {
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - start.tv_sec) * 1000L + (now.tv_nsec - start.tv_nsec) / 1000000L;
+  };
+  bool enable_pending = o_.delay_ms > 0 && !exec_failed_;
   std::vector<pollfd> pfds;
   for (const RingBuffer& rb : rings_) pfds.push_back({rb.fd, POLLIN, 0});
   bool draining = false;
@@ -872,9 +934,17 @@ int Recorder::run() {
       }
       g_child_done = 0;
     }
+    // perf sleeps out the delay even when the workload has ended: its message comes anyway.
+    if (enable_pending && (ms_since_start() >= o_.delay_ms || g_done)) {
+      for (const OpenEvent& f : fds_)
+        if (f.attr_index != tracking_) ioctl(f.fd, PERF_EVENT_IOC_ENABLE, 0);
+      if (!o_.quiet) std::fprintf(stderr, "Events enabled\n");
+      enable_pending = false;
+    }
     if (bytes) continue;
     if (g_done || draining) break;
-    int n = poll(pfds.data(), pfds.size(), 1000);
+    int timeout = enable_pending ? static_cast<int>(std::clamp(o_.delay_ms - ms_since_start(), 0L, 1000L)) : 1000;
+    int n = poll(pfds.data(), pfds.size(), timeout);
     if (n != 0) wakeups_++;
     if (n > 0) {
       bool all_hup = true;
@@ -930,6 +1000,8 @@ int Recorder::finish_and_report(int status) {
     double mb = static_cast<double>(writer_.bytes_written()) / (1024.0 * 1024.0);
     if (writer_.is_pipe())
       std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB - ]\n", mb);
+    else if (samples_ == 0)  // perf leaves the count out when there is none (-n, -D -1)
+      std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s ]\n", mb, o_.output.c_str());
     else
       std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n", mb,
                    o_.output.c_str(), static_cast<unsigned long long>(samples_));

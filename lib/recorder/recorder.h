@@ -40,6 +40,32 @@ struct RecordOptions {
   bool data_addr = false;     // -d/--data: sample addresses (ADDR, DATA_SRC), data mmaps
   bool switch_events = false; // --switch-events: context switch records
   bool per_thread_stat = false;  // -s/--stat: per-thread counts (READ records at exit)
+  // What each sample carries, beyond the defaults (perf's option in brackets).
+  bool no_timestamp = false;     // --no-timestamp: no TIME
+  bool sample_period = false;    // -P/--period: PERIOD with -c too
+  bool raw_samples = false;      // -R/--raw-samples: RAW (with TIME and CPU)
+  bool no_samples = false;       // -n/--no-samples: sample period 0 (side band only)
+  bool weight = false;           // -W/--weight: WEIGHT_STRUCT (x86)
+  bool phys_data = false;        // --phys-data: PHYS_ADDR
+  bool data_page_size = false;   // --data-page-size
+  bool code_page_size = false;   // --code-page-size
+  bool sample_identifier = false;  // --sample-identifier: IDENTIFIER
+  bool running_time = false;     // --running-time: times enabled/running in read_format
+  bool sample_mem_info = false;  // --sample-mem-info: DATA_SRC
+  bool transaction = false;      // --transaction: TRANSACTION
+  uint64_t intr_regs = 0;        // -I/--intr-regs: sample_regs_intr mask (0: none)
+  uint64_t user_regs = 0;        // --user-regs: sample_regs_user mask (0: none)
+  // Which contexts are sampled and what the side band says.
+  bool all_user = false;         // --all-user: every event excludes the kernel
+  bool all_kernel = false;       // --all-kernel: every event excludes user space
+  bool kernel_callchains = false;  // --kernel-callchains: exclude_callchain_user
+  bool user_callchains = false;    // --user-callchains: exclude_callchain_kernel
+  bool namespaces = false;       // --namespaces: NAMESPACES records
+  bool data_mmap = false;        // --data-mmap: mmaps of data, not only code
+  bool no_buffering = false;     // --no-buffering: wake up at every sample
+  // -D/--delay: 0 none; N > 0: enable N ms after the workload starts; -1: stay disabled.
+  long delay_ms = 0;
+  int realtime_priority = 0;     // -r/--realtime: SCHED_FIFO priority of the recorder
   int verbose = 0;
   std::vector<std::string> workload;
   std::vector<std::string> cmdline;  // for HEADER_CMDLINE, starting at "record"

@@ -143,7 +143,24 @@ void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out) {
   }
 }
 
-void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out) {
+void synthesize_namespaces(pid_t pid, pid_t tid, size_t id_hdr_size, const RecordSink& out) {
+  // perf's order of the namespaces; one that cannot be read stays zero, as in perf.
+  static const char* const kNames[] = {"net", "uts", "ipc", "pid", "user", "mnt", "cgroup"};
+  ByteBuffer b;
+  b.zeros(8);
+  b.u32(static_cast<uint32_t>(pid));
+  b.u32(static_cast<uint32_t>(tid));
+  b.u64(std::size(kNames));
+  for (const char* name : kNames) {
+    struct stat st {};
+    bool ok = stat(("/proc/" + std::to_string(tid) + "/ns/" + name).c_str(), &st) == 0;
+    b.u64(ok ? st.st_dev : 0);
+    b.u64(ok ? st.st_ino : 0);
+  }
+  emit(b, id_hdr_size, PERF_RECORD_NAMESPACES, 0, out);
+}
+
+void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out, bool namespaces) {
   std::vector<pid_t> tids = process_threads(pid);
   if (tids.empty()) return;
   for (pid_t tid : tids) {
@@ -157,6 +174,7 @@ void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out) {
       f.u64(0);
       emit(f, id_hdr_size, PERF_RECORD_FORK, 0, out);
     }
+    if (namespaces) synthesize_namespaces(pid, tid, id_hdr_size, out);  // perf: after FORK, before COMM
     ByteBuffer c;
     c.zeros(8);
     c.u32(static_cast<uint32_t>(pid));
@@ -200,8 +218,8 @@ void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out) {
   }
 }
 
-void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out) {
-  for (pid_t pid : numeric_entries("/proc")) synthesize_process(pid, id_hdr_size, out);
+void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out, bool namespaces) {
+  for (pid_t pid : numeric_entries("/proc")) synthesize_process(pid, id_hdr_size, out, namespaces);
 }
 
 }  // namespace cperf

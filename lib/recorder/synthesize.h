@@ -18,11 +18,13 @@ using RecordSink = std::function<void(const void* data, size_t size)>;
 size_t id_header_size(uint64_t sample_type);
 
 void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out);
-// COMM (+FORK for non-leader threads) for each thread of pid, and MMAP2 for its
-// executable mappings.
-void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out);
+// COMM (+FORK for non-leader threads, + NAMESPACES with `namespaces`) for each thread of pid,
+// and MMAP2 for its executable mappings.
+void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out, bool namespaces = false);
 // All processes in /proc.
-void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out);
+void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out, bool namespaces = false);
+// NAMESPACES of thread tid (its /proc/TID/ns links: net, uts, ipc, pid, user, mnt, cgroup).
+void synthesize_namespaces(pid_t pid, pid_t tid, size_t id_hdr_size, const RecordSink& out);
 // Threads of a process, from /proc/PID/task.
 std::vector<pid_t> process_threads(pid_t pid);
 // Processes whose /proc/PID belongs to uid (perf's -u target), in pid order.

@@ -9,7 +9,10 @@
 # groups (leader and members, group modifiers, the group_desc feature), --sample-cpu,
 # --switch-events, -d, --aio, -s, --latency (and its refusal of -a, checked below), the S
 # modifier, terms on software and tracepoint events (period, freq, name, call-graph,
-# max-stack), and the default event.
+# max-stack), the default event, and the sample-field, context and side-band options (-T, -P,
+# -R, -n, -W, --phys-data, --data/code-page-size, --sample-identifier, --running-time, -I,
+# --user-regs, --all-user/--all-kernel, --kernel/user-callchains, --namespaces, --data-mmap,
+# --no-buffering, -D, -r, --strict-freq and the options that change no attr).
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 oracle_have_perf7 || { echo "SKIP: $(oracle_why_not)"; exit 77; }
@@ -66,6 +69,43 @@ done <<'EOF'
 -e cpu-clock/freq=99,name=foo/u
 -e cs/call-graph=dwarf,max-stack=8/ -g
 -e sched:sched_switch/call-graph=dwarf,max-stack=8/
+-T -e cpu-clock
+--no-timestamp -e cpu-clock
+--no-timestamp -R -e cpu-clock
+-P -e cpu-clock
+-P -c 100000 -e cpu-clock
+-R -e cpu-clock
+-a -R -e cpu-clock
+-n -e cpu-clock
+-a -n -e cpu-clock
+-W -e cpu-clock
+--phys-data --data-page-size --code-page-size -e cpu-clock
+--sample-identifier -e cpu-clock
+-a --sample-identifier -e cpu-clock
+--running-time -e cpu-clock
+--transaction -e cpu-clock
+--sample-mem-info -e cpu-clock
+-I -e cpu-clock
+-Iax,r15 -e cpu-clock
+--intr-regs=sp,ip --user-regs=ax,bx -e cpu-clock
+-a -I -e cpu-clock
+--all-user -e cpu-clock,task-clock
+--all-kernel -e cpu-clock
+-a --all-user -e cpu-clock
+--kernel-callchains -g -e cpu-clock
+--user-callchains -g -e cpu-clock
+-a --kernel-callchains -g -e cpu-clock
+--namespaces -e cpu-clock
+-a --namespaces -e cpu-clock
+--data-mmap -e cpu-clock
+--no-buffering -e cpu-clock
+-a --no-buffering -e cpu-clock
+-D 10 -e cpu-clock
+-D -1 -g -e cpu-clock
+-a -D 10 -e cpu-clock
+--strict-freq -F 999 -e cpu-clock
+-r 1 -e cpu-clock
+--mmap-flush 4 --affinity=node --proc-map-timeout 100 --num-thread-synthesize 2 --timestamp-boundary -e cpu-clock
 EOF
 # --latency with -a: perf 7.2 refuses it (exit 234, one line) before recording anything.
 for tool in perf7 "$CPERF"; do
