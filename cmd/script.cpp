@@ -40,9 +40,9 @@ struct ScriptCliOptions {
   bool ns = false;
   bool reltime = false, deltatime = false, all_cpus = false;
   bool demangle_kernel = false, show_kernel_path = false;
-  std::string time, cpu, pid, tid, comms, symbols;
+  std::string time, cpu, pid, tid, comms, symbols, dsos;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
-  bool show_namespaces = false;
+  bool show_namespaces = false, show_round = false;
   bool header = false, header_only = false, force = false;
   int verbose = 0;
   std::string kallsyms, symfs;
@@ -129,6 +129,8 @@ int cmd_script(const Args& args) {
   app.add_flag("--show-switch-events", o.show_switch, "Show context switch events");
   app.add_flag("--show-lost-events", o.show_lost, "Show lost events");
   app.add_flag("--show-namespace-events", o.show_namespaces, "Show namespace events");
+  app.add_flag("--show-round-events", o.show_round, "Show round events (if recorded)");
+  app.add_option("--dsos", o.dsos, "only consider symbols in these dsos");
   app.add_flag("--header", o.header, "Show data header.");
   app.add_flag("--header-only", o.header_only, "Show only data header.");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
@@ -200,6 +202,8 @@ int cmd_script(const Args& args) {
   so.show_switch = o.show_switch;
   so.show_lost = o.show_lost;
   so.show_namespaces = o.show_namespaces;
+  so.show_round = o.show_round;
+  for (const std::string& d : split_list(o.dsos)) so.dsos.insert(d);
   if (!o.cpu.empty() && !parse_cpu_list(o.cpu, so.cpus)) return usage_error("Invalid cpu list");
   if (!o.pid.empty() && !parse_number_list(o.pid, so.pids)) return usage_error("Invalid pid list");
   if (!o.tid.empty() && !parse_number_list(o.tid, so.tids)) return usage_error("Invalid tid list");
@@ -266,7 +270,9 @@ int cmd_script(const Args& args) {
       tool.set_merger(&merger);
       front = &merger;
     }
-    Session session(reader, SessionOptions{}, *front);
+    SessionOptions session_options;
+    session_options.ordered = !so.show_round;  // perf delivers in file order then
+    Session session(reader, session_options, *front);
     session.run();
     if (o.verbose > 0 && so.merge_callchains) {
       const DeferredMergerStats& st = merger.stats();

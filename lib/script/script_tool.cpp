@@ -39,6 +39,10 @@ void ScriptTool::record(Event& ev, Session& s) {
 
 void ScriptTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);
+  if (rec.type == PERF_RECORD_FINISHED_ROUND && opts_.show_round && !sink_) {
+    TextLine out(out_);
+    out.put("PERF_RECORD_FINISHED_ROUND\n");
+  }
   if (rec.type == PERF_RECORD_HEADER_TRACING_DATA)
     load_trace(rec.payload, rec.offset + rec.size, s.reader().path());
   if (rec.type == PERF_RECORD_HEADER_ATTR && s.reader().is_pipe() && !s.attrs().empty())
@@ -415,6 +419,9 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   if (map && fields_.has(type, kFieldBrstackOff)) symbols_.find(map, map->map_ip(ds.ip));
   if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
   if (filtered(ds.cpu, ds.time, t)) return;
+  if (!opts_.dsos.empty() && (!map || !map->dso ||
+                              (!opts_.dsos.count(map->dso->short_name) && !opts_.dsos.count(map->dso->long_name))))
+    return;
   if (!opts_.symbols.empty()) {
     const Symbol* sym = nullptr;
     if (map) sym = symbols_.find(map, map->map_ip(ds.ip)).sym;

@@ -48,11 +48,15 @@ struct ScriptOptions {
   bool reltime = false, deltatime = false;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
   bool show_namespaces = false;
+  // --show-round-events: FINISHED_ROUND records are printed where they are in the file (perf
+  // then also delivers every record unsorted, in file order).
+  bool show_round = false;
   // Filters; empty = all.
   TimeRanges time_ranges;
   std::set<uint32_t> cpus;
   std::set<int32_t> pids, tids;
   std::set<std::string> comms, symbols;
+  std::set<std::string> dsos;  // --dsos: a sample's dso, by short or long name
 };
 
 class ScriptTool : public SessionTool, private DlFilterHost {
