@@ -43,7 +43,7 @@ struct ScriptCliOptions {
   std::string time, cpu, pid, tid, comms, symbols, dsos;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
   bool show_namespaces = false, show_round = false;
-  bool header = false, header_only = false, force = false;
+  bool header = false, header_only = false, force = false, show_info = false;
   int verbose = 0;
   std::string kallsyms, symfs;
   bool demangle = true;
@@ -133,6 +133,7 @@ int cmd_script(const Args& args) {
   app.add_option("--dsos", o.dsos, "only consider symbols in these dsos");
   app.add_flag("--header", o.header, "Show data header.");
   app.add_flag("--header-only", o.header_only, "Show only data header.");
+  app.add_flag("-I,--show-info", o.show_info, "display extended information from perf.data file");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
   app.add_flag("-v,--verbose", o.verbose, "be more verbose");
   app.add_option("-k,--vmlinux", o.kallsyms, "vmlinux pathname");
@@ -246,7 +247,7 @@ int cmd_script(const Args& args) {
           return 234;
       }
     }
-    if (o.header || o.header_only) print_header(stdout, reader, o.verbose > 0);
+    if (o.header || o.header_only) print_header(stdout, reader, o.show_info || o.verbose > 0);
     if (o.header_only) return std::fflush(stdout) == 0 ? 0 : 1;
     ScriptTool tool(stdout, so, fields);
     tool.load_file_trace(reader);

@@ -80,6 +80,7 @@
 #   script-show-ns        perf script --show-namespace-events ...  (synthetic/namespaces only)
 #   script-round          perf script --show-round-events ...  (records then in file order)
 #   script-dsos           perf script --dsos [kernel.kallsyms] ...
+#   script-header-info    perf script --header -I -G ...      (mtime fixed, as for header)
 #   script-mem            perf script -F comm,tid,ip,sym,addr,data_src,weight,phys_addr ...  (fields)
 #   script-mem-all        perf script -F ip,sym,dso,addr,data_src,weight,ins_lat,retire_lat,phys_addr,
 #                           data_page_size,code_page_size ...                                (fields)
@@ -227,6 +228,7 @@ for f in "$@"; do
       script-show-mmap)     set -- script --show-mmap-events -G -i $f.data $S; tip=0 ;;
       script-show-other)    set -- script --show-switch-events --show-lost-events -G -i $f.data $S; tip=0 ;;
       script-header)        set -- script --header -G -i $f.data $S; tip=0 ;;
+      script-header-info)   set -- script --header -I -G -i $f.data $S; tip=0 ;;
       script-fields-misc)   set -- script -F +misc,+flags --show-task-events --show-switch-events -G -i $f.data $S; tip=0 ;;
       script-brstack)       set -- script -F brstack -i $f.data $S; tip=0 ;;
       script-regs)          set -- script -F tid,ip,sym,dso,iregs,uregs -i $f.data $S; tip=0 ;;
@@ -322,7 +324,7 @@ defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,s
 # tests/data/fields: every field kind on every file (a field the samples lack is perf's error).
 fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
-compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos
+compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
 
 for set in $sets; do

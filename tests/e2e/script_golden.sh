@@ -55,7 +55,7 @@ for set in ${SETS:-perf7.2-defer perf6.1 cperf synthetic groups arch generations
     argv=("${argv[@]/--kallsyms=..\/kallsyms/--kallsyms=$ks/kallsyms}")
     out=$(mktemp) err=$(mktemp)
     input=$name.data
-    if [ $kind = script-header ]; then  # "# captured on" is the file's mtime (see gen-golden.sh)
+    if [ $kind = script-header ] || [ $kind = script-header-info ]; then  # "# captured on" is the file's mtime (see gen-golden.sh)
       cp "$dir/data/$name.data" "$ks/$name.data" && touch -d @946684800 "$ks/$name.data"
       input=$ks/$name.data
     fi
