@@ -39,6 +39,7 @@ struct ReportOptions {
   bool header = false;
   bool header_only = false;
   bool tasks = false;
+  bool disable_order = false;  // --disable-order: records in file order, as read
   bool stats = false;
   bool show_info = false;
   bool stdio = false, tui = false;
@@ -322,11 +323,15 @@ int run_histogram(const ReportOptions& o) {
       if (a.attr.context_switch) has_switches = true;
     bool latency_asked = o.latency || !o.parallelism.empty() || ro.hist.latency_key ||
                          std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kParallelism) != ro.hist.sort.end();
+    if (latency_asked && o.disable_order) {  // parallelism needs the records in time order
+      std::fputs("Error:\nUse of latency profile or parallelism is incompatible with --disable-order.\n", stderr);
+      return 255;
+    }
     if (latency_asked && !has_switches) {
       std::fputs("Error:\nUse of latency profile or parallelism requires --latency flag during record.\n", stderr);
       return 255;
     }
-    ro.hist.latency = has_switches;
+    ro.hist.latency = has_switches && !o.disable_order;
     ro.hist.prefer_latency = o.latency;
     ro.nr_cpus_avail = feature_env(reader).nr_cpus_avail;
     // perf sets groups up from a file's header only; a pipe's events stay apart.
@@ -433,7 +438,9 @@ int run_histogram(const ReportOptions& o) {
     }
     ProgressMeter meter(stderr, reader.file_size(), !o.quiet && isatty(STDERR_FILENO));
     ProgressTool progress(*front, meter);
-    Session session(reader, SessionOptions{}, progress);
+    SessionOptions session_options;
+    session_options.ordered = !o.disable_order;
+    Session session(reader, session_options, progress);
     session.run();
     meter.finish();
     name_events(reader);
@@ -590,6 +597,7 @@ int cmd_report(const Args& args) {
   app.add_flag("--header-only", o.header_only, "Show only data header.");
   app.add_flag("--stats", o.stats, "Display event stats");
   app.add_flag("--tasks", o.tasks, "Display recorded tasks");
+  app.add_flag("--disable-order", o.disable_order, "Disable raw trace ordering");
   app.add_flag("-I,--show-info", o.show_info, "Display extended information about perf.data file");
   app.add_flag("--stdio", o.stdio, "Use the stdio interface");
   app.add_flag("--tui", o.tui, "Use the TUI interface");

@@ -43,6 +43,7 @@ struct ScriptCliOptions {
   std::string time, cpu, pid, tid, comms, symbols, dsos;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
   bool show_namespaces = false, show_round = false;
+  bool show_cgroup = false, show_bpf = false, show_text_poke = false;
   bool header = false, header_only = false, force = false, show_info = false;
   int verbose = 0;
   std::string kallsyms, symfs;
@@ -130,6 +131,9 @@ int cmd_script(const Args& args) {
   app.add_flag("--show-lost-events", o.show_lost, "Show lost events");
   app.add_flag("--show-namespace-events", o.show_namespaces, "Show namespace events");
   app.add_flag("--show-round-events", o.show_round, "Show round events (if recorded)");
+  app.add_flag("--show-cgroup-events", o.show_cgroup, "Show cgroup events");
+  app.add_flag("--show-bpf-events", o.show_bpf, "Show bpf related events");
+  app.add_flag("--show-text-poke-events", o.show_text_poke, "Show text poke related events");
   app.add_option("--dsos", o.dsos, "only consider symbols in these dsos");
   app.add_flag("--header", o.header, "Show data header.");
   app.add_flag("--header-only", o.header_only, "Show only data header.");
@@ -204,6 +208,9 @@ int cmd_script(const Args& args) {
   so.show_lost = o.show_lost;
   so.show_namespaces = o.show_namespaces;
   so.show_round = o.show_round;
+  so.show_cgroup = o.show_cgroup;
+  so.show_bpf = o.show_bpf;
+  so.show_text_poke = o.show_text_poke;
   for (const std::string& d : split_list(o.dsos)) so.dsos.insert(d);
   if (!o.cpu.empty() && !parse_cpu_list(o.cpu, so.cpus)) return usage_error("Invalid cpu list");
   if (!o.pid.empty() && !parse_number_list(o.pid, so.pids)) return usage_error("Invalid pid list");

@@ -205,6 +205,25 @@ std::string namespaces_text(const SideBand& s) {
 
 }  // namespace
 
+std::string format_text_poke(const SideBand& s, std::string_view symbol) {
+  // perf's: the address, the symbol+offset when the kernel map resolves it, the lengths, then
+  // the old and the new bytes, 16 to a line.
+  std::string out = fmt(" %" PRIx64 " ", s.addr);
+  out += symbol;
+  out += fmt(" old len %u new len %u\n", s.u16a, s.u16b);
+  const size_t lens[2] = {s.u16a, s.u16b};
+  size_t at = 0;
+  for (int part = 0; part < 2; part++) {
+    for (size_t i = 0; i < lens[part] && at + i < s.bytes.size(); i++) {
+      if (i % 16 == 0) out += part == 0 ? "            Old bytes:" : "            New bytes:";
+      out += fmt(" %02x", static_cast<unsigned>(s.bytes[at + i]));
+      if (i % 16 == 15 || i + 1 == lens[part]) out += '\n';
+    }
+    at += lens[part];
+  }
+  return out;
+}
+
 std::string format_side_band(const RawRecord& rec, const SideBand& s) {
   switch (rec.type) {
     case PERF_RECORD_MMAP:
@@ -255,7 +274,7 @@ std::string format_side_band(const RawRecord& rec, const SideBand& s) {
       return fmt(" cgroup: %" PRIu64 " %.*s\n", s.id, static_cast<int>(s.name.size()),
                  s.name.data());
     case PERF_RECORD_TEXT_POKE:
-      return fmt(" %#" PRIx64 " old len %u new len %u\n", s.addr, s.u16a, s.u16b);
+      return format_text_poke(s, "");
     case PERF_RECORD_AUX:
       return fmt(" offset: %#" PRIx64 " size: %#" PRIx64 " flags: %#" PRIx64 " [%s%s%s%s]\n",
                  s.aux_offset, s.aux_size, s.aux_flags,

@@ -39,6 +39,9 @@ struct SideBand {
 // Returns an error description, or empty on success.
 std::string decode_side_band(const RawRecord& rec, bool swap, SideBand& out);
 
+// TEXT_POKE's text after "PERF_RECORD_TEXT_POKE" with the poked address's "sym+0xoff" (or "").
+std::string format_text_poke(const SideBand& sb, std::string_view symbol);
+
 // perf's decoded text after "PERF_RECORD_<NAME>", newline included.
 std::string format_side_band(const RawRecord& rec, const SideBand& sb);
 

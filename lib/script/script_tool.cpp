@@ -558,6 +558,17 @@ void ScriptTool::to_sink(const Event& ev, const SideBand& sb, Session& s) {
   }
 }
 
+std::string ScriptTool::kernel_symbol_offset(uint64_t addr) {
+  const Map* map = kernel_maps_.find(addr);
+  if (!map) return "";
+  uint64_t map_addr = map->map_ip(addr);
+  const Symbol* sym = symbols_.find(map, map_addr).sym;
+  if (!sym) return "";
+  char off[32];
+  std::snprintf(off, sizeof off, "+0x%" PRIx64, map_addr - sym->start);
+  return sym->name + off;
+}
+
 void ScriptTool::on_side_band(Event& ev, Session& s) {
   const RawRecord& rec = ev.raw;
   SideBand sb;
@@ -573,6 +584,10 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
     case PERF_RECORD_SWITCH_CPU_WIDE: show = opts_.show_switch; break;
     case PERF_RECORD_LOST: show = opts_.show_lost; break;  // perf script shows no LOST_SAMPLES
     case PERF_RECORD_NAMESPACES: show = opts_.show_namespaces; break;
+    case PERF_RECORD_CGROUP: show = opts_.show_cgroup; break;
+    case PERF_RECORD_KSYMBOL: show = opts_.show_bpf || opts_.show_text_poke; break;  // perf's rule
+    case PERF_RECORD_BPF_EVENT: show = opts_.show_bpf; break;
+    case PERF_RECORD_TEXT_POKE: show = opts_.show_text_poke; break;
     default: break;
   }
   auto print = [&]() {
@@ -604,7 +619,11 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
       return;
     }
     const char* name = record_type_name(rec.type);
-    out.put("PERF_RECORD_").put(name ? name : "UNKNOWN").put(format_side_band(rec, sb));
+    out.put("PERF_RECORD_").put(name ? name : "UNKNOWN");
+    if (rec.type == PERF_RECORD_TEXT_POKE)
+      out.put(format_text_poke(sb, kernel_symbol_offset(sb.addr)));
+    else
+      out.put(format_side_band(rec, sb));
   };
   if (sink_) to_sink(ev, sb, s);
   switch (rec.type) {

@@ -51,6 +51,8 @@ struct ScriptOptions {
   // --show-round-events: FINISHED_ROUND records are printed where they are in the file (perf
   // then also delivers every record unsorted, in file order).
   bool show_round = false;
+  // --show-cgroup-events, --show-bpf-events (KSYMBOL, BPF_EVENT), --show-text-poke-events.
+  bool show_cgroup = false, show_bpf = false, show_text_poke = false;
   // Filters; empty = all.
   TimeRanges time_ranges;
   std::set<uint32_t> cpus;
@@ -99,6 +101,8 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   void check_pipe_attr(const RawRecord& rec, Session& s);
   void on_stat_record(const RawRecord& rec, Session& s);
   bool filtered(uint32_t cpu, uint64_t time, const Thread& t) const;
+  // "sym+0xoff" of a kernel address (TEXT_POKE's), or "" when the kernel map has no symbol.
+  std::string kernel_symbol_offset(uint64_t addr);
   void print_start(TextLine& out, const Thread& t, int32_t pid, uint32_t tid, uint32_t cpu,
                    uint64_t time, int type, bool callchain_style, uint32_t rec_type, uint16_t misc);
   static void print_misc(TextLine& out, uint32_t rec_type, uint16_t misc);

@@ -81,6 +81,10 @@
 #   script-round          perf script --show-round-events ...  (records then in file order)
 #   script-dsos           perf script --dsos [kernel.kallsyms] ...
 #   script-header-info    perf script --header -I -G ...      (mtime fixed, as for header)
+#   script-show-cgroup    perf script --show-cgroup-events ...     (fields)
+#   script-show-bpf       perf script --show-bpf-events ...        (fields)
+#   script-show-text-poke perf script --show-text-poke-events ...  (fields)
+#   report-disable-order  perf report --stdio --disable-order ... (*)
 #   script-mem            perf script -F comm,tid,ip,sym,addr,data_src,weight,phys_addr ...  (fields)
 #   script-mem-all        perf script -F ip,sym,dso,addr,data_src,weight,ins_lat,retire_lat,phys_addr,
 #                           data_page_size,code_page_size ...                                (fields)
@@ -235,6 +239,10 @@ for f in "$@"; do
       script-brstacksym)    set -- script -F brstacksym -i $f.data $S; tip=0 ;;
       script-show-ns)       set -- script --show-namespace-events -i $f.data $S; tip=0 ;;
       script-round)         set -- script --show-round-events -i $f.data $S; tip=0 ;;
+      script-show-cgroup)   set -- script --show-cgroup-events -i $f.data $S; tip=0 ;;
+      script-show-bpf)      set -- script --show-bpf-events -i $f.data $S; tip=0 ;;
+      script-show-text-poke) set -- script --show-text-poke-events -i $f.data $S; tip=0 ;;
+      report-disable-order) set -- report --stdio --disable-order -i $f.data $S ;;
       script-dsos)          set -- script --dsos [kernel.kallsyms] -i $f.data $S; tip=0 ;;
       script-mem)           set -- script -F comm,tid,ip,sym,addr,data_src,weight,phys_addr -i $f.data $S; tip=0 ;;
       script-mem-all)       set -- script -F ip,sym,dso,addr,data_src,weight,ins_lat,retire_lat,phys_addr,data_page_size,code_page_size -i $f.data $S; tip=0 ;;
@@ -322,9 +330,9 @@ script_kinds=script-G,script-maxstack,script-ns,script-fields,script-fields-plus
 # or are small.
 defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,script-time-pct,script-cpu,script-symbols,script-round,script-dsos
 # tests/data/fields: every field kind on every file (a field the samples lack is perf's error).
-fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields
+fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields,script-show-cgroup,script-show-bpf,script-show-text-poke
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
-compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info
+compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
 
 for set in $sets; do

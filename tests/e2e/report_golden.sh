@@ -80,6 +80,7 @@ args_of() {
     report-skip-empty-ref) echo "--skip-empty --show-ref-call-graph --group-sort-idx 0 -g none" ;;
     report-group-sort-idx) echo "--group-sort-idx 1" ;;
     report-group-sort-idx-bad) echo "--group-sort-idx x" ;;
+    report-disable-order) echo "--disable-order" ;;
   esac
 }
 all_kinds="report report-children report-sort-comm-dso report-sort-sym report-folded report-caller
@@ -92,7 +93,8 @@ all_kinds="report report-children report-sort-comm-dso report-sort-sym report-fo
   report-hide-unresolved-self report-H report-show-cpu-util report-threads report-noop-opts report-time-quantum-0
   report-time-quantum-bad report-percent-type-bad report-prefix-strip report-stdio-color-bad
   report-field-sep report-field-sep-folded report-field-sep-narrow report-field-sep-dot report-column-widths report-column-widths-keys report-sort-symbol-twice report-sort-period-total
-  report-no-skip-empty report-skip-empty-ref report-group-sort-idx report-group-sort-idx-bad"
+  report-no-skip-empty report-skip-empty-ref report-group-sort-idx report-group-sort-idx-bad
+  report-disable-order"
 for set in ${SETS:-perf7.2-defer perf6.1 cperf groups generations synthetic arch}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue

@@ -179,3 +179,25 @@ build("branches", branch_samples,
 # An ELF header of an x86-64 shared library (ET_DYN), all perf needs to tell its kind.
 with open(os.path.join(here, "symfs", "bench", "libdyn.so"), "wb") as out:
     out.write((b"\x7fELF\x02\x01\x01" + b"\0" * 9 + struct.pack("<HHI", 3, 62, 1)).ljust(64, b"\0"))
+
+
+def side_band_records(f):
+    """KSYMBOL (a BPF program's symbol, then its removal), BPF_EVENT (load and unload, with its
+    tag) and TEXT_POKE (kernel text rewritten: old and new bytes), between samples: what
+    perf script's --show-bpf-events and --show-text-poke-events print."""
+    sample(f, USER[0], time=t - 100, body=pk("Q", 1000000))
+    name = b"bpf_prog_6deef7357e7b4530_sd_fw_ingress"
+    f.rec(17, 0, pk("QIHH", 0xFFFFFFFFC0001000, 0x98, 1, 0) + pad8(name) + f.sid(PID, t - 90))
+    f.rec(18, 0, pk("HHI", 1, 0, 42) + bytes.fromhex("6deef7357e7b4530") + f.sid(PID, t - 80))
+    sample(f, KIP, time=t, misc=1, body=pk("Q", 1000000))
+    poke = bytes.fromhex("0f1f440000") + bytes.fromhex("e9d1c2b3a4")
+    f.rec(20, 0, pk("QHH", 0xFFFFFFFF81000100, 5, 5) + poke + b"\0" * (-(12 + len(poke)) % 8)
+          + f.sid(PID, t + 10))
+    f.rec(17, 0, pk("QIHH", 0xFFFFFFFFC0001000, 0x98, 1, 1) + pad8(name) + f.sid(PID, t + 20))
+    f.rec(18, 0, pk("HHI", 2, 0, 42) + bytes.fromhex("6deef7357e7b4530") + f.sid(PID, t + 30))
+    sample(f, USER[1], time=t + 100, body=pk("Q", 1000000))
+
+
+# ksymbol, bpf_event and text_poke (bits 29, 30, 33) ask for those records.
+build("side-band", side_band_records, sample_type=IP | TID | TIME | PERIOD,
+      flags=FLAGS | (1 << 29) | (1 << 30) | (1 << 33))
