@@ -43,7 +43,7 @@ struct ScriptCliOptions {
   std::string time, cpu, pid, tid, comms, symbols, dsos;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
   bool show_namespaces = false, show_round = false;
-  bool show_cgroup = false, show_bpf = false, show_text_poke = false;
+  bool show_cgroup = false, show_bpf = false, show_text_poke = false, per_event_dump = false;
   bool header = false, header_only = false, force = false, show_info = false;
   int verbose = 0;
   std::string kallsyms, symfs;
@@ -131,6 +131,7 @@ int cmd_script(const Args& args) {
   app.add_flag("--show-lost-events", o.show_lost, "Show lost events");
   app.add_flag("--show-namespace-events", o.show_namespaces, "Show namespace events");
   app.add_flag("--show-round-events", o.show_round, "Show round events (if recorded)");
+  app.add_flag("--per-event-dump", o.per_event_dump, "Dump trace output to files named by the monitored events");
   app.add_flag("--show-cgroup-events", o.show_cgroup, "Show cgroup events");
   app.add_flag("--show-bpf-events", o.show_bpf, "Show bpf related events");
   app.add_flag("--show-text-poke-events", o.show_text_poke, "Show text poke related events");
@@ -208,6 +209,8 @@ int cmd_script(const Args& args) {
   so.show_lost = o.show_lost;
   so.show_namespaces = o.show_namespaces;
   so.show_round = o.show_round;
+  so.per_event_dump = o.per_event_dump;
+  so.input_path = o.input;
   so.show_cgroup = o.show_cgroup;
   so.show_bpf = o.show_bpf;
   so.show_text_poke = o.show_text_poke;
@@ -293,6 +296,7 @@ int cmd_script(const Args& args) {
                    st.records_unmatched);
     }
     if (engine) engine->finish();
+    if (!tool.close_event_dumps(reader.attrs())) return 255;
     if (dlfilter && !dlfilter->stop()) return 255;
     if (!tool.error().empty()) return tool.exit_status();
   } catch (const InputError& e) {

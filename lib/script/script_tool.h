@@ -59,6 +59,9 @@ struct ScriptOptions {
   std::set<int32_t> pids, tids;
   std::set<std::string> comms, symbols;
   std::set<std::string> dsos;  // --dsos: a sample's dso, by short or long name
+  // --per-event-dump: each event's samples go to INPUT.EVENT.dump (other records to stdout).
+  bool per_event_dump = false;
+  std::string input_path;
 };
 
 class ScriptTool : public SessionTool, private DlFilterHost {
@@ -74,6 +77,9 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   void user_record(const RawRecord& rec, Session& s) override;
   void record(Event& ev, Session& s) override;
 
+  // --per-event-dump: makes the files of events that had no sample, closes them all and prints
+  // perf's "[ perf script: Wrote ... ]" line for each. Returns false if one could not be made.
+  bool close_event_dumps(const std::vector<EventAttrEntry>& attrs);
   uint64_t samples_printed() const { return samples_printed_; }
   uint64_t deferred_printed() const { return deferred_printed_; }
   // Parses the file's HEADER_TRACING_DATA section, as perf does when it opens the file, so
@@ -164,6 +170,11 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   // core kernel map) stretches that map to cover [first symbol, last symbol end).
 
   std::FILE* out_;
+  // Where an event's samples go: out_, or with --per-event-dump its own file (opened on first use).
+  std::FILE* sample_out(int attr_index, const std::vector<EventAttrEntry>& attrs, bool count = true);
+  std::vector<std::FILE*> event_out_;
+  std::vector<uint64_t> event_samples_;
+  bool event_out_failed_ = false;
   ScriptOptions opts_;
   uint64_t initial_time_ = 0, previous_time_ = 0;  // --reltime, --deltatime
   FieldSet fields_;
