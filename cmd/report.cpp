@@ -39,6 +39,8 @@ struct ReportOptions {
   bool header = false;
   bool header_only = false;
   bool tasks = false;
+  std::string switch_on, switch_off;  // --switch-on/--switch-off
+  bool show_on_off = false;
   bool disable_order = false;  // --disable-order: no latency columns (see run_histogram)
   bool stats = false;
   bool show_info = false;
@@ -306,6 +308,10 @@ int run_histogram(const ReportOptions& o) {
   try {
     PerfDataReader reader(o.input);
     name_events(reader);
+    ro.event_switch.on_name = o.switch_on;  // perf checks the names before printing anything
+    ro.event_switch.off_name = o.switch_off;
+    ro.event_switch.show_on_off = o.show_on_off;
+    if (!ro.event_switch.resolve(reader.attrs(), stderr)) return 254;
     // --children is the default; call graphs then read caller first unless an order was
     // given. Accumulation itself needs callchains, and perf cannot know that of a pipe
     // before its setup, so a pipe is always reported without it.
@@ -598,6 +604,9 @@ int cmd_report(const Args& args) {
   app.add_flag("--stats", o.stats, "Display event stats");
   app.add_flag("--tasks", o.tasks, "Display recorded tasks");
   app.add_flag("--disable-order", o.disable_order, "Disable raw trace ordering");
+  app.add_option("--switch-on", o.switch_on, "Consider events after the occurrence of this event");
+  app.add_option("--switch-off", o.switch_off, "Stop considering events after the occurrence of this event");
+  app.add_flag("--show-on-off-events", o.show_on_off, "Show the on/off switch events, used with --switch-on and --switch-off");
   app.add_flag("-I,--show-info", o.show_info, "Display extended information about perf.data file");
   app.add_flag("--stdio", o.stdio, "Use the stdio interface");
   app.add_flag("--tui", o.tui, "Use the TUI interface");

@@ -44,6 +44,8 @@ struct ScriptCliOptions {
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
   bool show_namespaces = false, show_round = false;
   bool show_cgroup = false, show_bpf = false, show_text_poke = false, per_event_dump = false;
+  std::string switch_on, switch_off;
+  bool show_on_off = false;
   bool header = false, header_only = false, force = false, show_info = false;
   int verbose = 0;
   std::string kallsyms, symfs;
@@ -132,6 +134,9 @@ int cmd_script(const Args& args) {
   app.add_flag("--show-namespace-events", o.show_namespaces, "Show namespace events");
   app.add_flag("--show-round-events", o.show_round, "Show round events (if recorded)");
   app.add_flag("--per-event-dump", o.per_event_dump, "Dump trace output to files named by the monitored events");
+  app.add_option("--switch-on", o.switch_on, "Consider events after the occurrence of this event");
+  app.add_option("--switch-off", o.switch_off, "Stop considering events after the occurrence of this event");
+  app.add_flag("--show-on-off-events", o.show_on_off, "Show the on/off switch events, used with --switch-on and --switch-off");
   app.add_flag("--show-cgroup-events", o.show_cgroup, "Show cgroup events");
   app.add_flag("--show-bpf-events", o.show_bpf, "Show bpf related events");
   app.add_flag("--show-text-poke-events", o.show_text_poke, "Show text poke related events");
@@ -210,6 +215,9 @@ int cmd_script(const Args& args) {
   so.show_namespaces = o.show_namespaces;
   so.show_round = o.show_round;
   so.per_event_dump = o.per_event_dump;
+  so.event_switch.on_name = o.switch_on;
+  so.event_switch.off_name = o.switch_off;
+  so.event_switch.show_on_off = o.show_on_off;
   so.input_path = o.input;
   so.show_cgroup = o.show_cgroup;
   so.show_bpf = o.show_bpf;
@@ -235,6 +243,7 @@ int cmd_script(const Args& args) {
   try {
     PerfDataReader reader(o.input);
     name_events(reader);
+    if (!so.event_switch.resolve(reader.attrs(), stderr)) return 254;
     if (!so.cpus.empty()) {
       std::string err = check_cpu_option(reader, so.cpus);
       if (!err.empty()) {

@@ -20,6 +20,7 @@
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
 #include "session/deferred_merger.h"
+#include "session/event_switch.h"
 #include "session/session.h"
 #include "unwind/sample_unwind.h"
 
@@ -31,6 +32,7 @@ struct ReportToolOptions {
   bool inline_frames = true;  // --no-inline: no "(inlined)" frames
   UnwindStyle unwind_style = UnwindStyle::kLibdw;  // --unwind-style: how dwarf samples unwind
   HistOptions hist;
+  EventSwitch event_switch;  // --switch-on/--switch-off/--show-on-off-events
   bool children = false;
   bool caller_order = false;  // -g caller / -G
   int max_stack = 127;

@@ -417,6 +417,9 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   // perf resolves the sample's symbol first, which loads its dso's symbols (brstackoff
   // shows what that loading learnt).
   if (map && fields_.has(type, kFieldBrstackOff)) symbols_.find(map, map->map_ip(ds.ip));
+  // perf's order: the time range and CPU filters, the on/off switch, then the rest.
+  if (opts_.time_ranges.skip(ds.time) || (!opts_.cpus.empty() && !opts_.cpus.count(ds.cpu))) return;
+  if (opts_.event_switch.discard(attr_index)) return;
   if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
   if (filtered(ds.cpu, ds.time, t)) return;
   if (!opts_.dsos.empty() && (!map || !map->dso ||

@@ -11,6 +11,8 @@
 #include <map>
 #include <optional>
 #include <set>
+
+#include "session/event_switch.h"
 #include <string>
 #include <vector>
 
@@ -62,6 +64,7 @@ struct ScriptOptions {
   // --per-event-dump: each event's samples go to INPUT.EVENT.dump (other records to stdout).
   bool per_event_dump = false;
   std::string input_path;
+  EventSwitch event_switch;  // --switch-on/--switch-off/--show-on-off-events
 };
 
 class ScriptTool : public SessionTool, private DlFilterHost {
