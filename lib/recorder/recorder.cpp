@@ -147,13 +147,19 @@ struct OpenEvent {
   uint64_t id = 0;
 };
 
+struct MapEntry {
+  uint64_t end = 0;
+  std::string name;
+  bool hit = false;  // already in the hit set: later samples in it cost a lookup only
+};
+
 struct Maps {  // per-process executable maps, for marking the DSOs samples hit
-  std::map<uint64_t, std::pair<uint64_t, std::string>> by_start;  // start -> (end, name)
-  const std::string* find(uint64_t ip) const {
+  std::map<uint64_t, MapEntry> by_start;  // by start address
+  MapEntry* find(uint64_t ip) {
     auto it = by_start.upper_bound(ip);
     if (it == by_start.begin()) return nullptr;
     --it;
-    return ip < it->second.first ? &it->second.second : nullptr;
+    return ip < it->second.end ? &it->second : nullptr;
   }
 };
 
@@ -165,6 +171,7 @@ class Recorder {
  private:
   bool build_attrs();
   void add_sample_options(perf_event_attr& a, uint64_t& st) const;
+  void mark_hit(bool kernel, MapEntry* e);
   bool open_events();
   bool open_one(size_t index, pid_t pid, int cpu);
   bool map_buffers();
@@ -203,6 +210,7 @@ class Recorder {
   bool scan_failed_ = false;
   std::map<pid_t, Maps> maps_;
   Maps kernel_maps_;
+  bool unmapped_kernel_hit_ = false;
   std::set<std::pair<bool, std::string>> hit_;
   bool write_error_ = false;
   bool defer_requested_ = false;
@@ -578,12 +586,10 @@ void Recorder::scan_records(const std::byte* p, size_t size) {
         }
         int mode = h.misc & PERF_RECORD_MISC_CPUMODE_MASK;
         if (mode == PERF_RECORD_MISC_KERNEL) {
-          const std::string* n = kernel_maps_.find(ip);
-          hit_.insert({true, n ? *n : std::string("[kernel.kallsyms]")});
+          mark_hit(true, kernel_maps_.find(ip));
         } else if (mode == PERF_RECORD_MISC_USER) {
           auto it = maps_.find(pid);
-          if (it != maps_.end())
-            if (const std::string* n = it->second.find(ip)) hit_.insert({false, *n});
+          if (it != maps_.end()) mark_hit(false, it->second.find(ip));
         }
         if (chains) mark_chain_hits(Bytes(p, h.size), pid);
         break;
@@ -599,9 +605,9 @@ void Recorder::scan_records(const std::byte* p, size_t size) {
         if (h.misc & PERF_RECORD_MISC_MMAP_DATA) break;
         if (pid == -1) {
           if (name.rfind("[kernel.kallsyms]", 0) == 0) name = "[kernel.kallsyms]";
-          kernel_maps_.by_start[start] = {start + len, name};
+          kernel_maps_.by_start[start] = {start + len, name, false};
         } else {
-          maps_[pid].by_start[start] = {start + len, name};
+          maps_[pid].by_start[start] = {start + len, name, false};
         }
         if (o_.buildid_all) hit_.insert({pid == -1, name});
         break;
@@ -734,6 +740,21 @@ void Recorder::write_lost_samples() {
   }
 }
 
+// A sample (or callchain entry) in map e: its DSO goes into the hit set the first time. Kernel
+// addresses outside every known kernel map count as [kernel.kallsyms], as in perf. This runs
+// for every sample and frame, so it must not allocate once the DSO is in the set.
+void Recorder::mark_hit(bool kernel, MapEntry* e) {
+  if (e) {
+    if (!e->hit) {
+      e->hit = true;
+      hit_.insert({kernel, e->name});
+    }
+  } else if (kernel && !unmapped_kernel_hit_) {
+    unmapped_kernel_hit_ = true;
+    hit_.insert({true, "[kernel.kallsyms]"});
+  }
+}
+
 void Recorder::mark_chain_hits(Bytes record, pid_t pid) {
   DecodedSample ds;
   if (!decode_sample(record, false, specs_.front().attr, ds).empty()) return;
@@ -746,10 +767,9 @@ void Recorder::mark_chain_hits(Bytes record, pid_t pid) {
       continue;
     }
     if (kernel) {
-      const std::string* n = kernel_maps_.find(ip);
-      hit_.insert({true, n ? *n : std::string("[kernel.kallsyms]")});
+      mark_hit(true, kernel_maps_.find(ip));
     } else if (user != maps_.end()) {
-      if (const std::string* n = user->second.find(ip)) hit_.insert({false, *n});
+      mark_hit(false, user->second.find(ip));
     }
   }
 }

@@ -82,3 +82,8 @@ wait_for() {
   for i in $(seq 1 "$n"); do "$@" && return 0; sleep 0.1; done
   return 1
 }
+# is_exec_of PID FILE: process PID runs FILE (it has exec'd it), or has already ended.
+is_exec_of() {
+  [ -d "/proc/$1" ] || return 0
+  [ "$(readlink "/proc/$1/exe" 2>/dev/null)" = "$(readlink -f "$2")" ]
+}

@@ -17,6 +17,9 @@ for sig in INT TERM HUP INT TERM HUP INT TERM HUP INT TERM HUP; do
   delay=$(printf '0.%03d' $((RANDOM % 600)))
   f=$T/s$runs.data; runs=$((runs + 1))
   "$CPERF" record -q -g -e cpu-clock -o "$f" -- "$WL/deep" 100000000 > /dev/null 2> "$T/rec.err" & rec=$!
+  # The delay counts from cperf's start: a signal that reaches the shell's child before it
+  # has exec'd cperf is the shell's, and is lost (seen once on a busy machine).
+  wait_for 120 is_exec_of "$rec" "$CPERF" || { fail "cperf record did not start within 2 minutes"; continue; }
   sleep "$delay"
   kill -"$sig" $rec
   # It must stop by itself: a recorder still running after 2 minutes ignored the signal.
