@@ -11,6 +11,10 @@
 cd "$(dirname "$0")/.." || exit 1
 PERF7=${PERF7:-/work/shared/oracle/perf7}
 CPERF=${CPERF:-$PWD/cperf}
+# A known `record` option records (/nonexistent/x.data is then its workload): in a scratch
+# folder, so no perf.data (or "-o", "-i") lands in the work tree.
+scratch=$(mktemp -d); trap 'rm -rf "$scratch"' EXIT
+cd "$scratch" || exit 1
 total=0
 for cmd in ${*:-report script inject}; do
   longs=$("$PERF7" "$cmd" --list-opts 2>/dev/null)
