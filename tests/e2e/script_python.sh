@@ -22,7 +22,16 @@ cd "$(dirname "$0")/../.." || exit 1
 EXP=tests/data/python/expected
 PERF_SCRIPTS=$(find_perf_scripts)
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"; rm -f /dev/shm/perf.db' EXIT
+# perf's event_analyzing_sample.py keeps its database at the fixed path /dev/shm/perf.db: each
+# script runs with a /dev/shm of its own (a private mount namespace, as root), or, where that
+# cannot be, one at a time among all test runs on this machine (another run deleting the
+# database under a running script made it fail, as perf does: an aborting Python error).
+if [ "$(id -u)" = 0 ] && unshare -m --propagation private true 2> /dev/null; then
+  own_shm() { unshare -m --propagation private sh -c 'mount -t tmpfs tmpfs /dev/shm && exec "$@"' sh "$@"; }
+else
+  own_shm() { flock /tmp/cperf-test-perf-db.lock sh -c 'rm -f /dev/shm/perf.db; exec "$@"' sh "$@"; }
+fi
+trap 'rm -rf "$tmp"' EXIT
 skip() { echo "SKIP $*"; }
 # Exact byte comparison (some outputs end without a newline).
 compare_exact() {
@@ -51,9 +60,8 @@ while read -r name set file script args; do
       path=$PERF_SCRIPTS/${script#perf:} ;;
   esac
   if ! case_env "$set" "$file" "$tmp"; then skip "$name: cannot unpack the $set corpus (xz)"; continue; fi
-  rm -f /dev/shm/perf.db
   # shellcheck disable=SC2086
-  (cd "$CASE_DIR" && HOME=$CASE_HOME "$CPERF" script -i "$file" --kallsyms="$CASE_KALLSYMS" \
+  (cd "$CASE_DIR" && own_shm env HOME="$CASE_HOME" "$CPERF" script -i "$file" --kallsyms="$CASE_KALLSYMS" \
      --symfs="$CASE_SYMFS" -s "$path" -- $args < /dev/null > "$tmp/out" 2> "$tmp/err")
   compare_exact "python.$name" "$EXP/$name.txt.gz" "$tmp/out"
 done < <(python_cases)
@@ -86,10 +94,8 @@ fi
 PERF7=$tmp/perf7; oracle_perf7_exe "$PERF7" || PERF7=/nonexistent/perf7
 live() {  # live NAME FILE SCRIPT ARGS...: cperf's and perf 7.2's output must be equal
   local name=$1 file=$2 script=$3; shift 3
-  rm -f /dev/shm/perf.db
-  (cd "$tmp" && "$CPERF" script -i "$file" -s "$script" -- "$@" < /dev/null > "$tmp/c.out" 2>/dev/null)
-  rm -f /dev/shm/perf.db
-  (cd "$tmp" && PERF_EXEC_PATH=$(dirname "$(dirname "$ORACLE_SCRIPTS")") "$PERF7" script -i "$file" \
+  (cd "$tmp" && own_shm "$CPERF" script -i "$file" -s "$script" -- "$@" < /dev/null > "$tmp/c.out" 2>/dev/null)
+  (cd "$tmp" && own_shm env PERF_EXEC_PATH="$(dirname "$(dirname "$ORACLE_SCRIPTS")")" "$PERF7" script -i "$file" \
      -s "$script" -- "$@" < /dev/null > "$tmp/p.out" 2>/dev/null)
   if cmp -s "$tmp/c.out" "$tmp/p.out"; then GOLDEN_PASSES=$((GOLDEN_PASSES+1))
   else echo "MISMATCH live.$name"; diff "$tmp/p.out" "$tmp/c.out" | cut -c1-200 | head -6; GOLDEN_FAILS=$((GOLDEN_FAILS+1)); fi
