@@ -24,6 +24,7 @@
 #include "dump/raw_dump.h"
 #include "header/feature_print.h"
 #include "header/feature_text.h"
+#include "header/build_id_table.h"
 #include "header/header_print.h"
 #include "io/perf_data_reader.h"
 #include "session/loss_warnings.h"
@@ -38,7 +39,7 @@ struct ReportOptions {
   bool dump_raw = false;
   bool header = false;
   bool header_only = false;
-  bool tasks = false;
+  bool tasks = false, mmaps = false;  // --tasks; --mmaps: tasks with their maps
   std::string switch_on, switch_off;  // --switch-on/--switch-off
   bool show_on_off = false;
   bool disable_order = false;  // --disable-order: no latency columns (see run_histogram)
@@ -567,21 +568,30 @@ class TaskTool : public SessionTool {
  public:
   void record(Event& ev, Session& s) override {
     const RawRecord& rec = ev.raw;
-    if (rec.type != PERF_RECORD_COMM && rec.type != PERF_RECORD_FORK && rec.type != PERF_RECORD_EXIT)
-      return;
+    bool task = rec.type == PERF_RECORD_COMM || rec.type == PERF_RECORD_FORK || rec.type == PERF_RECORD_EXIT;
+    bool map = rec.type == PERF_RECORD_MMAP || rec.type == PERF_RECORD_MMAP2;
+    if (!task && !(map && with_maps)) return;
     SideBand sb;
     if (decode_side_band(rec, s.swapped(), sb).empty()) apply_side_band(machine, rec, sb);
   }
   Machine machine;
+  bool with_maps = false;  // --mmaps: the maps too
 };
 
 int run_tasks(const ReportOptions& o) {
   PerfDataReader reader(o.input);
   TaskTool tool;
+  tool.with_maps = o.mmaps;
   tool.machine.findnew_thread(0, 0);  // perf's idle thread is always there
+  if (o.mmaps) {  // dsos known by build id print it: perf reads the table first
+    auto it = reader.features().find(HEADER_BUILD_ID);
+    if (it != reader.features().end())
+      for (const auto& [file, hex] : parse_build_id_table(it->second, reader.swapped()))
+        tool.machine.findnew_dso(file)->build_id = hex;
+  }
   Session session(reader, SessionOptions{}, tool);
   session.run();
-  print_task_tree(stdout, tool.machine);
+  print_task_tree(stdout, tool.machine, o.mmaps);
   return std::fflush(stdout) == 0 ? 0 : 1;
 }
 
@@ -603,6 +613,7 @@ int cmd_report(const Args& args) {
   app.add_flag("--header-only", o.header_only, "Show only data header.");
   app.add_flag("--stats", o.stats, "Display event stats");
   app.add_flag("--tasks", o.tasks, "Display recorded tasks");
+  app.add_flag("--mmaps", o.mmaps, "Display recorded tasks memory maps");
   app.add_flag("--disable-order", o.disable_order, "Disable raw trace ordering");
   app.add_option("--switch-on", o.switch_on, "Consider events after the occurrence of this event");
   app.add_option("--switch-off", o.switch_off, "Stop considering events after the occurrence of this event");
@@ -685,12 +696,12 @@ int cmd_report(const Args& args) {
   const char* term = std::getenv("TERM");
   bool terminal = isatty(STDOUT_FILENO) && isatty(STDIN_FILENO) && term && *term && std::strcmp(term, "dumb") != 0;
   o.use_tui = !o.stdio && o.input != "-" && !o.header && (o.tui || terminal) && !o.dump_raw &&
-              !o.header_only && !o.stats && !o.tasks;
+              !o.header_only && !o.stats && !o.tasks && !o.mmaps;
   if (o.input != "-" && !o.use_tui) setup_pager();
   if (o.dump_raw) return run_dump(o);
   if (o.header_only) return run_header_only(o);
   if (o.stats) return run_stats(o);
-  if (o.tasks) return run_tasks(o);
+  if (o.tasks || o.mmaps) return run_tasks(o);
   o.call_graph_set = g->count() > 0;
   return run_histogram(o);
 }

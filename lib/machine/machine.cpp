@@ -129,7 +129,7 @@ void Machine::set_comm(int32_t pid, int32_t tid, const std::string& comm, bool e
   name_thread(findnew_thread(pid, tid), comm, exec, time);
 }
 
-void Machine::fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid, uint64_t time) {
+void Machine::fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid, uint64_t time, bool clone_maps) {
   Thread& parent = findnew_thread(ppid, ptid);
   std::string comm = parent.comm;
   bool comm_set = parent.comm_set;
@@ -143,7 +143,7 @@ void Machine::fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid, uint64_
   if (pid == ppid) {
     t.maps = parent_maps;
   } else if (pid == tid) {
-    t.maps = std::make_shared<MapSet>(*parent_maps);
+    t.maps = clone_maps ? std::make_shared<MapSet>(*parent_maps) : std::make_shared<MapSet>();
   } else {
     t.maps = findnew_thread(pid, pid).maps;
   }
@@ -161,7 +161,7 @@ void Machine::exit(int32_t, int32_t tid) {
 
 void Machine::mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64_t len,
                    uint64_t pgoff, const std::string& filename, uint32_t prot, uint32_t flags,
-                   const std::string& build_id) {
+                   const std::string& build_id, std::optional<uint64_t> mmap2_ino) {
   Map m;
   m.start = start;
   m.end = start + len;
@@ -190,6 +190,11 @@ void Machine::mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64
   }
   m.dso = findnew_dso(filename);
   if (!build_id.empty()) m.dso->build_id = build_id;
+  if (!m.dso->id_set) {  // perf's vdso dso is made without the record's id
+    m.dso->id_set = true;
+    m.dso->mmap2_id = mmap2_ino.has_value() && filename.rfind("[vdso", 0) != 0;
+    m.dso->ino = mmap2_ino.value_or(0);
+  }
   findnew_thread(pid, tid).maps->insert(m);
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -20,6 +21,10 @@ struct Dso {
   bool kernel = false;     // kernel or a kernel module
   bool module = false;     // a kernel module: short_name is perf's "[name]"
   bool hit = false;        // some sample resolved into it
+  // perf's dso id, from the MMAP2 that made the dso: its inode when that record had one
+  // (not for [vdso]); else the dso is known by its build id (report --mmaps prints either).
+  bool id_set = false, mmap2_id = false;
+  uint64_t ino = 0;
 };
 
 struct Map {
@@ -84,15 +89,19 @@ class Machine {
 
   // time: the record's sample time (0 when unknown), the start of the new name.
   void set_comm(int32_t pid, int32_t tid, const std::string& comm, bool exec, uint64_t time = 0);
-  void fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid, uint64_t time = 0);
+  // clone_maps: a new process starts with a copy of its parent's maps, unless its FORK record
+  // says it was synthesized for a process whose own maps follow (PERF_RECORD_MISC_FORK_EXEC).
+  void fork(int32_t pid, int32_t tid, int32_t ppid, int32_t ptid, uint64_t time = 0, bool clone_maps = true);
   void exit(int32_t pid, int32_t tid);
   // Forgets a thread, as perf does after PERF_RECORD_EXIT: a later record of that tid starts a
   // fresh thread (comm ":<tid>", new maps for a group leader).
   // (Freed at once: script, its only user, keeps no pointer to a thread past its record.)
   void remove_thread(int32_t tid) { threads_.erase(tid); }
   // An MMAP/MMAP2. pid -1 or kernel cpumode goes to the kernel maps.
+  // mmap2_ino: the inode of an MMAP2 record that gives one (not the build-id form).
   void mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64_t len, uint64_t pgoff,
-            const std::string& filename, uint32_t prot, uint32_t flags, const std::string& build_id);
+            const std::string& filename, uint32_t prot, uint32_t flags, const std::string& build_id,
+            std::optional<uint64_t> mmap2_ino = std::nullopt);
 
   // The map holding addr for this cpumode (PERF_RECORD_MISC_*), or nullptr.
   const Map* find_map(const Thread& t, uint8_t cpumode, uint64_t addr) const;

@@ -303,15 +303,17 @@ void apply_side_band(Machine& m, const RawRecord& rec, const SideBand& s, uint64
       bool kernel = mode == PERF_RECORD_MISC_KERNEL || mode == PERF_RECORD_MISC_GUEST_KERNEL ||
                     s.pid == -1;
       uint32_t prot = rec.type == PERF_RECORD_MMAP ? PROT_EXEC : s.prot;
+      std::optional<uint64_t> mmap2_ino;
+      if (rec.type == PERF_RECORD_MMAP2 && !(rec.misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) mmap2_ino = s.ino;
       m.mmap(s.pid, s.tid, kernel, s.start, s.len, s.pgoff, std::string(s.name), prot, s.flags,
-             s.build_id);
+             s.build_id, mmap2_ino);
       break;
     }
     case PERF_RECORD_COMM:
       m.set_comm(s.pid, s.tid, std::string(s.name), rec.misc & PERF_RECORD_MISC_COMM_EXEC, time);
       break;
     case PERF_RECORD_FORK:
-      m.fork(s.pid, s.tid, s.ppid, s.ptid, time);
+      m.fork(s.pid, s.tid, s.ppid, s.ptid, time, !(rec.misc & PERF_RECORD_MISC_FORK_EXEC));
       break;
     case PERF_RECORD_EXIT:
       m.exit(s.pid, s.tid);

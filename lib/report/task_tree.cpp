@@ -1,6 +1,10 @@
 #include "report/task_tree.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <cinttypes>
+#include <string>
 #include <vector>
 
 namespace cperf {
@@ -42,7 +46,20 @@ int task_cmp(const Machine& m, const Thread* a, const Thread* b) {
 
 }  // namespace
 
-void print_task_tree(std::FILE* out, const Machine& m) {
+// perf's map line of --mmaps: range, protection, flags ('s' for any flag, as perf prints it),
+// offset, the dso's id (inode from its MMAP2, else its build id) and name.
+void print_maps(std::FILE* out, const MapSet& maps, int indent) {
+  for (const auto& [start, map] : maps.maps()) {
+    const Dso* d = map.dso;
+    std::string id = !d ? "" : d->mmap2_id ? std::to_string(d->ino) : d->build_id;
+    std::fprintf(out, "%*s  %" PRIx64 "-%" PRIx64 " %c%c%c%c %08" PRIx64 " %s %s\n", indent, "", map.start,
+                 map.end, (map.prot & PROT_READ) ? 'r' : '-', (map.prot & PROT_WRITE) ? 'w' : '-',
+                 (map.prot & PROT_EXEC) ? 'x' : '-', map.flags ? 's' : 'p', map.pgoff, id.c_str(),
+                 d ? d->long_name.c_str() : "");
+  }
+}
+
+void print_task_tree(std::FILE* out, const Machine& m, bool with_maps) {
   std::vector<const Thread*> tasks;
   for (const auto& [tid, t] : m.threads()) tasks.push_back(&t);
   // A deterministic start for the (stable) sort, as perf's thread table gives it.
@@ -50,9 +67,11 @@ void print_task_tree(std::FILE* out, const Machine& m) {
   std::stable_sort(tasks.begin(), tasks.end(),
                    [&](const Thread* a, const Thread* b) { return task_cmp(m, a, b) < 0; });
   std::fprintf(out, "# %8s %8s %8s  %s\n", "pid", "tid", "ppid", "comm");
-  for (const Thread* t : tasks)
-    std::fprintf(out, "  %8d %8d %8d |%*s%s\n", t->pid, t->tid, t->ppid, level_of(m, *t), "",
-                 t->comm_str().c_str());
+  for (const Thread* t : tasks) {
+    int indent = std::fprintf(out, "  %8d %8d %8d |%*s", t->pid, t->tid, t->ppid, level_of(m, *t), "");
+    std::fprintf(out, "%s\n", t->comm_str().c_str());
+    if (with_maps && t->maps) print_maps(out, *t->maps, indent);
+  }
 }
 
 }  // namespace cperf

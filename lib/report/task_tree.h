@@ -8,7 +8,8 @@
 namespace cperf {
 
 // Prints the header line and every thread of `m` (the idle thread 0 first), ordered as perf
-// orders them: children after their parent, siblings by tid.
-void print_task_tree(std::FILE* out, const Machine& m);
+// orders them: children after their parent, siblings by tid. with_maps (--mmaps): each
+// thread's user maps under it.
+void print_task_tree(std::FILE* out, const Machine& m, bool with_maps = false);
 
 }  // namespace cperf

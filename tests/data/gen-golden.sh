@@ -88,6 +88,7 @@
 #   script-switch-on      perf script --switch-on task-clock ...  (an error where the file has no task-clock)
 #   script-switch-off-show perf script --switch-off cpu-clock --show-on-off-events ...
 #   report-switch-on      perf report --stdio --switch-on task-clock ... (*)
+#   report-mmaps          perf report --stdio --mmaps ...     (the task tree with each thread's maps)
 #   report-switch-both    perf report --stdio --switch-on task-clock --switch-off cpu-clock --show-on-off-events ... (*)
 #   script-mem            perf script -F comm,tid,ip,sym,addr,data_src,weight,phys_addr ...  (fields)
 #   script-mem-all        perf script -F ip,sym,dso,addr,data_src,weight,ins_lat,retire_lat,phys_addr,
@@ -250,6 +251,7 @@ for f in "$@"; do
       script-switch-on)     set -- script --switch-on task-clock -i $f.data $S; tip=0 ;;
       script-switch-off-show) set -- script --switch-off cpu-clock --show-on-off-events -i $f.data $S; tip=0 ;;
       report-switch-on)     set -- report --stdio --switch-on task-clock -i $f.data $S ;;
+      report-mmaps)         set -- report --stdio --mmaps -i $f.data $S ;;
       report-switch-both)   set -- report --stdio --switch-on task-clock --switch-off cpu-clock --show-on-off-events -i $f.data $S ;;
       script-dsos)          set -- script --dsos [kernel.kallsyms] -i $f.data $S; tip=0 ;;
       script-mem)           set -- script -F comm,tid,ip,sym,addr,data_src,weight,phys_addr -i $f.data $S; tip=0 ;;
@@ -340,7 +342,7 @@ defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,s
 # tests/data/fields: every field kind on every file (a field the samples lack is perf's error).
 fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields,script-show-cgroup,script-show-bpf,script-show-text-poke
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
-compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both
+compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both,report-mmaps
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
 
 for set in $sets; do
