@@ -184,6 +184,34 @@ int parse_sample_regs(const std::string& text, bool has_value, bool short_form, 
   return 0;
 }
 
+// Long flags that only set a RecordOptions switch (what samples carry, which contexts).
+bool RecordOptions::* sample_flag(const std::string& name) {
+  static const std::pair<const char*, bool RecordOptions::*> kFlags[] = {
+      {"transaction", &RecordOptions::transaction},
+      {"no-timestamp", &RecordOptions::no_timestamp},
+      {"period", &RecordOptions::sample_period},
+      {"raw-samples", &RecordOptions::raw_samples},
+      {"no-samples", &RecordOptions::no_samples},
+      {"weight", &RecordOptions::weight},
+      {"phys-data", &RecordOptions::phys_data},
+      {"data-page-size", &RecordOptions::data_page_size},
+      {"code-page-size", &RecordOptions::code_page_size},
+      {"sample-identifier", &RecordOptions::sample_identifier},
+      {"running-time", &RecordOptions::running_time},
+      {"sample-mem-info", &RecordOptions::sample_mem_info},
+      {"all-user", &RecordOptions::all_user},
+      {"all-kernel", &RecordOptions::all_kernel},
+      {"kernel-callchains", &RecordOptions::kernel_callchains},
+      {"user-callchains", &RecordOptions::user_callchains},
+      {"namespaces", &RecordOptions::namespaces},
+      {"data-mmap", &RecordOptions::data_mmap},
+      {"no-buffering", &RecordOptions::no_buffering},
+  };
+  for (const auto& [flag, member] : kFlags)
+    if (name == flag) return member;
+  return nullptr;
+}
+
 }  // namespace
 
 int cmd_record(const Args& args) {
@@ -266,19 +294,13 @@ int cmd_record(const Args& args) {
                                        "help", "no-call-graph", "no-buildid-cache", "buildid-all",
                                        "no-buildid", "no-bpf-event", "compression-level",
                                        "sample-cpu", "data", "switch-events", "aio", "stat",
-                                       "latency", "threads", "timestamp", "no-timestamp",
-                                       "period", "raw-samples", "no-samples", "weight",
-                                       "phys-data", "data-page-size", "code-page-size",
-                                       "sample-identifier", "running-time", "transaction",
-                                       "all-user", "all-kernel", "kernel-callchains",
-                                       "user-callchains", "namespaces", "data-mmap",
-                                       "no-buffering", "strict-freq", "timestamp-boundary",
-                                       "sample-mem-info", "dry-run", "intr-regs", "user-regs"};
+                                       "latency", "threads", "timestamp", "strict-freq",
+                                       "timestamp-boundary", "dry-run", "intr-regs", "user-regs"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid", "synth",
                                         "delay", "realtime", "mmap-flush", "affinity",
                                         "proc-map-timeout", "num-thread-synthesize"};
-    bool is_flag = false, is_valued = name.size() == 1;
+    bool is_flag = sample_flag(name) != nullptr, is_valued = name.size() == 1;
     for (const char* f : kLongFlags) is_flag |= name == f;
     for (const char* f : kLongValued) is_valued |= name == f;
     if (!is_flag && !is_valued) return usage_error("unknown option `" + a.substr(2) + "'");
@@ -287,7 +309,9 @@ int cmd_record(const Args& args) {
       value = args[++i];
     }
     uint64_t v = 0;
-    if (name == "e" || name == "event") {
+    if (bool RecordOptions::* flag = sample_flag(name)) {
+      o.*flag = true;
+    } else if (name == "e" || name == "event") {
       std::string err;
       if (!parse_events(value, o.events, err)) {
         std::fprintf(stderr, "%s\nRun 'perf list' for a list of valid events\n%s", err.c_str(), kUsage);
@@ -372,44 +396,6 @@ int cmd_record(const Args& args) {
       latency = true;
     } else if (name == "timestamp" || name == "timestamp-boundary") {
       // TIME is on by default; the first and last sample times are always written.
-    } else if (name == "transaction") {
-      o.transaction = true;
-    } else if (name == "no-timestamp") {
-      o.no_timestamp = true;
-    } else if (name == "period") {
-      o.sample_period = true;
-    } else if (name == "raw-samples") {
-      o.raw_samples = true;
-    } else if (name == "no-samples") {
-      o.no_samples = true;
-    } else if (name == "weight") {
-      o.weight = true;
-    } else if (name == "phys-data") {
-      o.phys_data = true;
-    } else if (name == "data-page-size") {
-      o.data_page_size = true;
-    } else if (name == "code-page-size") {
-      o.code_page_size = true;
-    } else if (name == "sample-identifier") {
-      o.sample_identifier = true;
-    } else if (name == "running-time") {
-      o.running_time = true;
-    } else if (name == "sample-mem-info") {
-      o.sample_mem_info = true;
-    } else if (name == "all-user") {
-      o.all_user = true;
-    } else if (name == "all-kernel") {
-      o.all_kernel = true;
-    } else if (name == "kernel-callchains") {
-      o.kernel_callchains = true;
-    } else if (name == "user-callchains") {
-      o.user_callchains = true;
-    } else if (name == "namespaces") {
-      o.namespaces = true;
-    } else if (name == "data-mmap") {
-      o.data_mmap = true;
-    } else if (name == "no-buffering") {
-      o.no_buffering = true;
     } else if (name == "strict-freq") {
       strict_freq = true;
     } else if (name == "dry-run") {
