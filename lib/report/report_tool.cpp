@@ -244,9 +244,11 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   DeferredState st = merger_ ? merger_->state() : DeferredState::kNone;
   if (st == DeferredState::kMerged || st == DeferredState::kMismatch) ds.deferred_callchain = false;
   // perf's order: the time range, then the on/off switch (once per sample, S groups too).
-  if ((opts_.time_start && ds.time < opts_.time_start) || (opts_.time_stop && ds.time > opts_.time_stop))
-    return;
-  if (opts_.event_switch.discard(ev.attr_index)) return;
+  if (opts_.event_switch.active()) {
+    if ((opts_.time_start && ds.time < opts_.time_start) || (opts_.time_stop && ds.time > opts_.time_stop))
+      return;
+    if (opts_.event_switch.discard(ev.attr_index)) return;
+  }
   if (e.attr.sample_type & PERF_SAMPLE_READ) {  // S: one sample per counter that grew
     auto id_to_attr = [&](uint64_t id) { return s.reader().attr_index_of_id(id); };
     for (const ReadSample& rs : read_splitter_.split(ds, e.attr, s.swapped(), id_to_attr)) {

@@ -418,8 +418,10 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   // shows what that loading learnt).
   if (map && fields_.has(type, kFieldBrstackOff)) symbols_.find(map, map->map_ip(ds.ip));
   // perf's order: the time range and CPU filters, the on/off switch, then the rest.
-  if (opts_.time_ranges.skip(ds.time) || (!opts_.cpus.empty() && !opts_.cpus.count(ds.cpu))) return;
-  if (opts_.event_switch.discard(attr_index)) return;
+  if (opts_.event_switch.active()) {
+    if (opts_.time_ranges.skip(ds.time) || (!opts_.cpus.empty() && !opts_.cpus.count(ds.cpu))) return;
+    if (opts_.event_switch.discard(attr_index)) return;
+  }
   if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
   if (filtered(ds.cpu, ds.time, t)) return;
   if (!opts_.dsos.empty() && (!map || !map->dso ||

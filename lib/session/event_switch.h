@@ -26,6 +26,9 @@ class EventSwitch {
     return true;
   }
 
+  // Whether an on or off event was given (else discard() never drops anything).
+  bool active() const { return on_ >= 0 || off_ >= 0; }
+
   // Whether a sample of event attr_index is dropped (and the switch state it moves).
   bool discard(int attr_index) {
     if (on_ >= 0 && discarding_) {
