@@ -205,10 +205,14 @@ std::optional<RawRecord> PerfDataReader::next() {
   for (;;) {
     skipped_ = false;
     std::optional<RawRecord> rec;
-    if (zstd_ && decomp_pos_ < decomp_.size())
+    if (zstd_ && decomp_pos_ < decomp_.size() && inner_record_complete()) {
       rec = next_decompressed();
-    else
+    } else {
       rec = stream_ ? next_from_stream() : next_from_file();
+      // The data ended inside an inner record.
+      if (!rec && zstd_ && decomp_pos_ < decomp_.size())
+        fail(decomp_offset_, PERF_RECORD_COMPRESSED, "the data ends inside a compressed record");
+    }
     if (skipped_) continue;
     if (rec && !rec->decompressed) absorb(*rec);
     return rec;
@@ -287,6 +291,13 @@ std::optional<RawRecord> PerfDataReader::next_from_stream() {
     pos_ += extra;
   }
   return rec;
+}
+
+bool PerfDataReader::inner_record_complete() const {
+  size_t left = decomp_.size() - decomp_pos_;
+  if (left < kHeaderBytes) return false;
+  Header h = read_header(Bytes(decomp_.data() + decomp_pos_, left), swapped_);
+  return h.size <= left || h.size < kHeaderBytes;  // a bad size fails when read
 }
 
 std::optional<RawRecord> PerfDataReader::next_decompressed() {

@@ -87,6 +87,9 @@ class PerfDataReader {
   std::optional<RawRecord> next_from_stream();
   bool skipped_ = false;  // the last record read was too small for its type (warned, skipped)
   std::optional<RawRecord> next_decompressed();
+  // Whether the unpacked bytes hold the whole next inner record; if not, its rest comes in
+  // the next COMPRESSED record (perf record splits the zstd stream without regard to records).
+  bool inner_record_complete() const;
   void absorb(const RawRecord& rec);
   uint64_t payload_size(const RawRecord& rec) const;
   void start_decompression(const RawRecord& rec);

@@ -10,16 +10,20 @@ ZstdStream::~ZstdStream() { ZSTD_freeDCtx(ctx_); }
 bool ZstdStream::decompress(std::span<const std::byte> in, std::vector<std::byte>& out) {
   ZSTD_inBuffer input{in.data(), in.size(), 0};
   constexpr size_t kMaxGrowth = size_t{1} << 30;  // refuse decompression bombs beyond 1 GiB
-  while (input.pos < input.size) {
+  // Until the input is used up and the decoder had room to spare: a full output buffer may
+  // leave decoded bytes inside the decoder even after the last input byte was read.
+  for (;;) {
     size_t old = out.size();
     size_t chunk = ZSTD_DStreamOutSize();
     if (old + chunk > kMaxGrowth) return false;
     out.resize(old + chunk);
     ZSTD_outBuffer output{out.data() + old, chunk, 0};
+    const size_t in_before = input.pos;
     size_t ret = ZSTD_decompressStream(ctx_, &output, &input);
     out.resize(old + output.pos);
     if (ZSTD_isError(ret)) return false;
-    if (output.pos == 0 && input.pos < input.size && ret == 0) break;
+    if (input.pos == input.size && output.pos < chunk) break;
+    if (output.pos == 0 && input.pos == in_before) return false;  // no progress: bad data
   }
   return true;
 }

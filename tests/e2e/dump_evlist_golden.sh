@@ -4,7 +4,7 @@
 # The goldens were made from inside each set's data/ folder (the dump prints the path as given).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
-for set in tests/data/perf7.2-defer tests/data/perf6.1 tests/data/synthetic tests/data/groups tests/data/arch tests/data/generations tests/data/fields; do
+for set in tests/data/perf7.2-defer tests/data/perf6.1 tests/data/perf7.2 tests/data/synthetic tests/data/groups tests/data/arch tests/data/generations tests/data/fields; do
   [ -d "$set/data" ] || continue
   for f in "$set"/data/*.data; do
     name=$(basename "$f" .data)

@@ -6,7 +6,7 @@
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
 work=$(mktemp -d /tmp/cperf-hdr.XXXXXX); trap 'rm -rf "$work"' EXIT
-for set in tests/data/perf7.2-defer tests/data/perf6.1 tests/data/arch tests/data/generations tests/data/synthetic; do
+for set in tests/data/perf7.2-defer tests/data/perf6.1 tests/data/perf7.2 tests/data/arch tests/data/generations tests/data/synthetic; do
   for f in "$set"/data/*.data; do
     name=$(basename "$f" .data)
     [ -e "$set/expected/$name.header.txt.gz" ] || continue

@@ -98,7 +98,7 @@ all_kinds="report report-children report-sort-comm-dso report-sort-sym report-fo
   report-field-sep report-field-sep-folded report-field-sep-narrow report-field-sep-dot report-column-widths report-column-widths-keys report-sort-symbol-twice report-sort-period-total
   report-no-skip-empty report-skip-empty-ref report-group-sort-idx report-group-sort-idx-bad
   report-disable-order report-switch-on report-switch-both report-mmaps"
-for set in ${SETS:-perf7.2-defer perf6.1 cperf groups generations synthetic arch}; do
+for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf groups generations synthetic arch}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
   ks=$(kallsyms_dir "$dir")

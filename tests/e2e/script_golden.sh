@@ -13,7 +13,7 @@
 # KNOWN lists goldens cperf does not reproduce yet (reported, not failed, unless STRICT=1); none
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
-for set in ${SETS:-perf7.2-defer perf6.1 cperf synthetic groups arch generations fields}; do
+for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf synthetic groups arch generations fields}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
   ks=$(kallsyms_dir "$dir")
