@@ -21,6 +21,7 @@ int cmd_inject(const Args& args) {
                "Drop unused mmap events, make others mmap2 with build IDs");
   app.add_flag("--convert-callchain", o.convert_callchain,
                "Generate callchains using DWARF and drop register/stack data");
+  app.add_flag("--aslr", o.aslr, "Remap virtual memory addresses similar to ASLR");
   std::string unwind_style;
   app.add_option("--unwind-style", unwind_style, "unwind styles (libdw,libunwind)");
   app.add_option("--symfs", o.symfs, "Look for files with symbols relative to this directory");
@@ -32,6 +33,11 @@ int cmd_inject(const Args& args) {
   if (int err = refuse_foreign_input(o.input, o.force)) return err;
   if (o.convert_callchain && o.merge_callchains) {
     std::fputs("  Error: --convert-callchain and --merge-callchains cannot be used together\n", stderr);
+    return 129;
+  }
+  if (o.aslr && (o.merge_callchains || o.convert_callchain || o.mmap2_buildids || o.mmap2_buildid_all)) {
+    std::fputs("  Error: cperf inject: --aslr cannot be combined with --merge-callchains, "
+               "--convert-callchain, -B or --mmap2-buildid-all\n", stderr);
     return 129;
   }
   return run_inject(o);

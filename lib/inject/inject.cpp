@@ -10,6 +10,7 @@
 #include <cstring>
 #include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -20,6 +21,8 @@
 #include "format/file_header.h"
 #include "format/record_types.h"
 #include "header/feature_print.h"
+#include "header/feature_text.h"
+#include "inject/aslr.h"
 #include "inject/build_ids.h"
 #include "inject/chain_rewrite.h"
 #include "inject/dwarf_convert.h"
@@ -171,8 +174,13 @@ class Injector {
   bool rewrites_samples() const { return o_.merge_callchains || o_.convert_callchain; }
   // Records are rewritten one by one: COMPRESSED ones are unpacked, the input read first.
   bool rewrites_records() const {
-    return rewrites_samples() || o_.mmap2_buildid_all || o_.mmap2_buildids;
+    return rewrites_samples() || o_.mmap2_buildid_all || o_.mmap2_buildids || o_.aslr;
   }
+  // Records go out unpacked from COMPRESSED ones: their samples change.
+  bool unpacks() const { return rewrites_samples() || o_.aslr; }
+  void write_aslr_record(const RawRecord& rec);
+  std::unique_ptr<AslrRemapper> aslr_;
+  bool auxtrace_warned_ = false;
   void write_mmap2_build_id(const RawRecord& rec);
   void write_lazy_mmaps(const RawRecord& sample, Session& helper);
   const std::vector<uint8_t>& build_id_for(const std::string& filename);
@@ -239,6 +247,14 @@ void Injector::prepass() {
                    (unsigned long long)ms.mismatched,
                    (unsigned long long)(ms.flushed + ms.evicted), (unsigned long long)ms.records);
   }
+  if (o_.aslr) {
+    const std::string& arch = feature_env(*meta_).arch;
+    bool kernel_64 = arch.empty() ? sizeof(void*) == 8 : arch.find("64") != std::string::npos || arch == "s390x";
+    aslr_ = std::make_unique<AslrRemapper>(kernel_64, o_.verbose);
+    PerfDataReader r(in_path_, false);
+    Session session(r, SessionOptions{}, *aslr_);
+    session.run();
+  }
   if (o_.convert_callchain) {
     UnwindCollector collector(o_.unwind_style, o_.symfs);
     Session session(*meta_, SessionOptions{}, collector);
@@ -279,15 +295,15 @@ FeatureMap Injector::output_features(PerfDataReader& meta) {
   FeatureMap f;
   for (const auto& [id, payload] : meta.features()) {
     if (payload.empty()) continue;  // the pipe end-of-features marker
-    if (rewrites_samples() && id == HEADER_COMPRESSED) continue;  // data goes out unpacked
+    if (unpacks() && id == HEADER_COMPRESSED) continue;  // data goes out unpacked
     f[id].assign(payload.begin(), payload.end());
   }
-  if (rewrites_samples()) {
+  if (rewrites_samples() || o_.aslr) {
     if (auto it = f.find(HEADER_EVENT_DESC); it != f.end()) {
-      std::vector<std::byte> desc =
-          o_.merge_callchains ? rewrite_event_desc(Bytes(it->second.data(), it->second.size()), false)
-                              : rewrite_event_desc(Bytes(it->second.data(), it->second.size()), false,
-                                                   convert_attr);
+      Bytes payload(it->second.data(), it->second.size());
+      std::vector<std::byte> desc = o_.merge_callchains ? rewrite_event_desc(payload, false)
+                                    : o_.aslr           ? rewrite_event_desc(payload, false, aslr_strip_attr)
+                                                        : rewrite_event_desc(payload, false, convert_attr);
       if (desc.empty())
         f.erase(it);
       else
@@ -324,8 +340,9 @@ bool Injector::begin_output(PerfDataReader& meta) {
   std::vector<WriterAttr> attrs;
   for (const EventAttrEntry& e : meta.attrs()) {
     WriterAttr a;
-    a.attr = o_.merge_callchains ? clear_defer_bits(e.attr)
+    a.attr = o_.merge_callchains   ? clear_defer_bits(e.attr)
              : o_.convert_callchain ? convert_attr(e.attr)
+             : o_.aslr              ? aslr_strip_attr(e.attr)
                                     : e.attr;
     a.ids = e.ids;
     attrs.push_back(std::move(a));
@@ -380,6 +397,30 @@ void Injector::write_record(const RawRecord& rec) {
     return;
   }
   if (!rec.payload.empty() && !w_.write(rec.payload.data(), rec.payload.size())) fail_write();
+}
+
+// --aslr: the record as the first pass rewrote it, or nothing for a dropped one.
+void Injector::write_aslr_record(const RawRecord& rec) {
+  if (aslr_drops_record_type(rec.type)) {
+    if (rec.type == PERF_RECORD_AUXTRACE && !auxtrace_warned_) {
+      std::fputs("ASLR: Dropping auxtrace data as it cannot be obfuscated.\n", stderr);
+      auxtrace_warned_ = true;
+    }
+    return;
+  }
+  auto it = aslr_->results.find(aslr_key(rec));
+  if (it == aslr_->results.end() || it->second.empty()) {
+    // Not seen in the first pass (a sample of an unknown event): nothing in it is remapped.
+    if (rec.type != PERF_RECORD_SAMPLE) write_record(rec);
+    return;
+  }
+  std::optional<std::vector<std::byte>> out = std::move(it->second.front());
+  it->second.pop_front();
+  if (!out) return;
+  RawRecord copy = rec;
+  copy.bytes = Bytes(out->data(), out->size());
+  copy.payload = {};
+  write_record(copy);
 }
 
 void Injector::write_sample(const RawRecord& rec, Session& helper) {
@@ -483,7 +524,7 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
   const bool out_pipe = w_.is_pipe();
   // Samples are rewritten inside COMPRESSED records too; perf 7.2's -B and --mmap2-buildid-all
   // pass COMPRESSED records through as they are.
-  const bool unpack = rewrites_samples();
+  const bool unpack = unpacks();
   while (auto r = in.next()) {
     const RawRecord& rec = *r;
     ++stats_.records;
@@ -494,6 +535,13 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
       } else {
         continue;  // already written inside its COMPRESSED record
       }
+    }
+    if (o_.aslr && (aslr_drops_record_type(rec.type) || rec.type == PERF_RECORD_MMAP ||
+                    rec.type == PERF_RECORD_MMAP2 || rec.type == PERF_RECORD_KSYMBOL ||
+                    rec.type == PERF_RECORD_SAMPLE || rec.type == PERF_RECORD_CALLCHAIN_DEFERRED)) {
+      write_aslr_record(rec);
+      if (write_error_) return;
+      continue;
     }
     switch (rec.type) {
       case PERF_RECORD_HEADER_ATTR:

@@ -19,6 +19,7 @@
 //   -B, --mmap2-buildids  perf 7.2's: mmap records are dropped; each map a sample (or its
 //                   callchain) hits gets a build-id MMAP2 just before the first such sample,
 //                   with that sample's thread, time and ids.
+//   --aslr          perf 7.2's: the address-space layout is hidden (inject/aslr.h).
 //   --convert-callchain  perf 7.2's: --call-graph dwarf samples get their user frames, unwound
 //                   (--unwind-style: libdw or libunwind) as script shows them, in the callchain
 //                   after PERF_CONTEXT_USER, and lose their registers and stack copy; their
@@ -42,6 +43,7 @@ struct InjectOptions {
   bool convert_callchain = false;
   bool mmap2_buildid_all = false;  // --mmap2-buildid-all
   bool mmap2_buildids = false;     // -B, --mmap2-buildids
+  bool aslr = false;               // --aslr: see inject/aslr.h
   UnwindStyle unwind_style = UnwindStyle::kLibdw;
   std::string symfs;  // where --convert-callchain finds the binaries (cperf's addition)
   bool force = false;

@@ -5,6 +5,7 @@
 #   tests/data/gen-golden.sh perf6.1    # only tests/data/perf6.1
 #   tests/data/gen-golden.sh perf7.2-defer
 #   tests/data/gen-golden.sh cperf      # files recorded by cperf (see cperf/README.md)
+#   tests/data/gen-golden.sh perf7.2    # files recorded natively by perf 7.2 (perf7.2/README.md)
 #   tests/data/gen-golden.sh synthetic  # deferred-callchain corner cases (synthetic/make-files.py)
 #   KINDS=script-G,report-pid tests/data/gen-golden.sh perf6.1   # only these kinds (their
 #                                 # goldens and exit-status lines are replaced, others kept;
@@ -169,7 +170,7 @@ case "$ver" in
 esac
 echo "oracle: $ver"
 
-sets=${*:-perf6.1 perf7.2-defer cperf}
+sets=${*:-perf6.1 perf7.2-defer cperf perf7.2}
 rel=/f/cperf-golden.$$
 work=$SID_ROOT$rel
 trap 'rm -rf "$work"' EXIT INT TERM
@@ -194,6 +195,7 @@ for f in "$@"; do
     case $k in
       inject-B)             set -- inject -B -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-mmap2-all)     set -- inject --mmap2-buildid-all -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-aslr)          set -- inject --aslr -i $f.data -o ../inj.data; post=dump tip=0 ;;
       script)               set -- script -i $f.data $S; tip=0 ;;
       script-nomerge)       set -- script --no-merge-callchains -i $f.data $S; tip=0 ;;
       report)               set -- report --stdio --no-children -i $f.data $S ;;
@@ -371,6 +373,8 @@ for set in $sets; do
     run "$rel/$set/out" script-show-ns namespaces
   elif [ "$set" = fields ]; then
     run "$rel/$set/out" script,dump,evlist,header,$fields_kinds $names
+  elif [ "$set" = perf7.2 ]; then
+    run "$rel/$set/out" $base_kinds,header,inject-aslr $names
   elif [ "$set" = generations ]; then
     run "$rel/$set/out" script,dump,evlist,header,report,report-children $names
   elif [ "$set" = arch ]; then
