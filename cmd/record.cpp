@@ -45,6 +45,7 @@ const char kUsage[] =
     "    -N, --no-buildid-cache\n"
     "                          do not update the buildid cache\n"
     "        --buildid-all     Record build-id of all DSOs regardless of hits\n"
+    "        --buildid-mmap    Record build-id in mmap events and skip build-id processing.\n"
     "        --no-bpf-event    do not record bpf events\n"
     "    -s, --stat            per thread counts\n"
     "        --sample-cpu      Record the sample cpu\n"
@@ -291,7 +292,7 @@ int cmd_record(const Args& args) {
       }
     }
     static const char* kLongFlags[] = {"all-cpus", "no-inherit", "quiet", "verbose", "per-thread",
-                                       "help", "no-call-graph", "no-buildid-cache", "buildid-all",
+                                       "help", "no-call-graph", "no-buildid-cache", "buildid-all", "buildid-mmap",
                                        "no-buildid", "no-bpf-event", "compression-level",
                                        "sample-cpu", "data", "switch-events", "aio", "stat",
                                        "latency", "threads", "timestamp", "strict-freq",
@@ -376,6 +377,10 @@ int cmd_record(const Args& args) {
       o.no_inherit = true;
     } else if (name == "per-thread") {
       o.per_thread = true;
+    } else if (name == "buildid-mmap") {
+      // Build ids travel in the MMAP2 records; no table, no cache (as perf).
+      o.buildid_mmap = true;
+      o.no_buildid = true;
     } else if (name == "buildid-all") {
       o.buildid_all = true;
     } else if (name == "no-buildid-cache") {

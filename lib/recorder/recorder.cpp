@@ -184,6 +184,7 @@ class Recorder {
   uint64_t bytes_transferred_ = 0, bytes_compressed_ = 0;
   size_t ring_len_ = 0;
   void scan_records(const std::byte* p, size_t size);
+  void clear_leaked_build_id_flags(std::byte* p, size_t size) const;
   size_t drain_all();
   size_t drain(RingBuffer& rb);
   void write_lost_samples();
@@ -368,6 +369,7 @@ bool Recorder::build_attrs() {
     if (i == tracking_) {
       a.mmap = a.comm = a.task = a.mmap2 = a.comm_exec = a.ksymbol = 1;
       a.bpf_event = o_.bpf_event;
+      a.build_id = o_.buildid_mmap;
       if (defer_requested_) a.defer_output = 1;
       // DWARF unwinding needs the data mappings too (perf sets it; without it perf 6.1 finds
       // no map for stack addresses and every unwound stack stops at its leaf).
@@ -628,6 +630,26 @@ void Recorder::scan_records(const std::byte* p, size_t size) {
   }
 }
 
+// Linux (seen on 6.18) marks a task's MMAP2 as carrying a build id for every event that
+// records it once one of them asked for build ids (another session's, perf record's default):
+// the flag is left on a record that holds the device and inode. Readers then take the inode
+// for a build id (perf 6.1 copies 254 bytes and aborts). Our events ask for none, so the flag
+// is cleared.
+void Recorder::clear_leaked_build_id_flags(std::byte* p, size_t size) const {
+  if (specs_[tracking_].attr.build_id) return;
+  while (size >= sizeof(perf_event_header)) {
+    perf_event_header h;
+    std::memcpy(&h, p, sizeof h);
+    if (h.size < sizeof h || h.size > size) break;
+    if (h.type == PERF_RECORD_MMAP2 && (h.misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
+      h.misc &= static_cast<uint16_t>(~PERF_RECORD_MISC_MMAP_BUILD_ID);
+      std::memcpy(p, &h, sizeof h);
+    }
+    p += h.size;
+    size -= h.size;
+  }
+}
+
 size_t Recorder::drain(RingBuffer& rb) {
   perf_event_mmap_page* pg = rb.page();
   uint64_t head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
@@ -642,6 +664,7 @@ size_t Recorder::drain(RingBuffer& rb) {
   std::memcpy(chunk_.data(), data + start, first);
   if (first < n) std::memcpy(chunk_.data() + first, data, n - first);
   __atomic_store_n(&pg->data_tail, head, __ATOMIC_RELEASE);
+  clear_leaked_build_id_flags(chunk_.data(), n);
   scan_records(chunk_.data(), n);
   if (o_.compression_level)
     write_compressed(chunk_.data(), n);

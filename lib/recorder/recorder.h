@@ -33,6 +33,7 @@ struct RecordOptions {
   bool quiet = false;
   bool buildid_cache = true;  // -N/--no-buildid-cache: leave ~/.debug alone
   bool buildid_all = false;   // --buildid-all: every mapped DSO, not only those with samples
+  bool buildid_mmap = false;  // --buildid-mmap: MMAP2 records carry build ids (attr.build_id)
   bool no_buildid = false;    // -B/--no-buildid: no build-id table (and so no cache entries)
   bool bpf_event = true;      // --no-bpf-event clears it on the tracking event
   bool synth_tasks = true;    // --synth=no: no records for the processes that already run
