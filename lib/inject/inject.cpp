@@ -155,6 +155,7 @@ std::vector<std::byte> event_update_name(uint64_t id, const std::string& name) {
 struct Stats {
   uint64_t records = 0, merged = 0, unmerged = 0, dropped_deferred = 0, rewrite_failed = 0;
   uint64_t converted = 0;
+  uint64_t aslr_unseen = 0;  // --aslr: records the first pass did not see, dropped
 };
 
 class Injector {
@@ -410,8 +411,9 @@ void Injector::write_aslr_record(const RawRecord& rec) {
   }
   auto it = aslr_->results.find(aslr_key(rec));
   if (it == aslr_->results.end() || it->second.empty()) {
-    // Not seen in the first pass (a sample of an unknown event): nothing in it is remapped.
-    if (rec.type != PERF_RECORD_SAMPLE) write_record(rec);
+    // Not seen in the first pass (a sample of an unknown event): nothing in it was remapped,
+    // so it would give the layout away.
+    ++stats_.aslr_unseen;
     return;
   }
   std::optional<std::vector<std::byte>> out = std::move(it->second.front());
@@ -640,6 +642,9 @@ int Injector::run() {
   }
   if (o_.verbose && o_.convert_callchain)
     std::fprintf(stderr, "%llu samples converted\n", (unsigned long long)stats_.converted);
+  if (stats_.aslr_unseen)
+    std::fprintf(stderr, "cperf inject: %llu records of unknown events were dropped (--aslr could not remap them)\n",
+                 (unsigned long long)stats_.aslr_unseen);
   if (stats_.rewrite_failed)
     std::fprintf(stderr, "cperf inject: %llu samples could not be rewritten and were kept as is\n",
                  (unsigned long long)stats_.rewrite_failed);
