@@ -75,6 +75,14 @@ struct SampleRewrite {
     std::memcpy(&v, in + k * 8, 8);
     return v;
   }
+  // Skips a register dump (abi, then one word per bit of `mask` unless the abi is NONE).
+  bool skip_regs(uint64_t mask) {
+    if (!has(1)) return false;
+    uint64_t abi = peek();
+    ++i;
+    if (abi != PERF_SAMPLE_REGS_ABI_NONE) i += static_cast<size_t>(__builtin_popcountll(mask));
+    return i <= n;
+  }
   bool copy(size_t k = 1) {
     if (!has(k)) return false;
     for (size_t j = 0; j < k; ++j) out.push_back(peek_at(i + j));
@@ -294,13 +302,8 @@ bool AslrRemapper::sample_record(const RawRecord& rec, const EventAttrEntry& e, 
       if (!remap_next(sample_mode) || !remap_next(sample_mode) || !w.copy()) return false;
     if ((attr.branch_sample_type & PERF_SAMPLE_BRANCH_COUNTERS) && !w.copy(nr)) return false;
   }
-  if (type & PERF_SAMPLE_REGS_USER) {  // skipped: registers leave the file
-    if (!w.has(1)) return false;
-    uint64_t abi = w.peek();
-    ++w.i;
-    if (abi != PERF_SAMPLE_REGS_ABI_NONE) w.i += __builtin_popcountll(attr.sample_regs_user);
-    if (w.i > w.n) return false;
-  }
+  // Registers leave the file.
+  if ((type & PERF_SAMPLE_REGS_USER) && !w.skip_regs(attr.sample_regs_user)) return false;
   if (type & PERF_SAMPLE_STACK_USER) {
     debug("Dropping stack user sample as possible ASLR leak\n");
     return false;
@@ -308,13 +311,7 @@ bool AslrRemapper::sample_record(const RawRecord& rec, const EventAttrEntry& e, 
   if ((type & PERF_SAMPLE_WEIGHT_TYPE) && !w.copy()) return false;
   if ((type & PERF_SAMPLE_DATA_SRC) && !w.copy()) return false;
   if ((type & PERF_SAMPLE_TRANSACTION) && !w.copy()) return false;
-  if (type & PERF_SAMPLE_REGS_INTR) {
-    if (!w.has(1)) return false;
-    uint64_t abi = w.peek();
-    ++w.i;
-    if (abi != PERF_SAMPLE_REGS_ABI_NONE) w.i += __builtin_popcountll(attr.sample_regs_intr);
-    if (w.i > w.n) return false;
-  }
+  if ((type & PERF_SAMPLE_REGS_INTR) && !w.skip_regs(attr.sample_regs_intr)) return false;
   if (type & PERF_SAMPLE_PHYS_ADDR) {
     debug("Dropping physical address sample as possible ASLR leak\n");
     return false;
