@@ -1,5 +1,9 @@
 // cperf inject: copy a perf.data stream, adding build ids, merging deferred callchains or
 // converting DWARF stacks into callchains.
+#include <unistd.h>
+
+#include <cstdio>
+
 #include "cli.h"
 #include "commands.h"
 #include "inject/inject.h"
@@ -25,11 +29,55 @@ int cmd_inject(const Args& args) {
   std::string unwind_style;
   app.add_option("--unwind-style", unwind_style, "unwind styles (libdw,libunwind)");
   app.add_option("--symfs", o.symfs, "Look for files with symbols relative to this directory");
+  // Symbol and guest options: the modes cperf implements read no kernel image, so they are
+  // checked as perf checks them and have no further effect.
+  std::string vmlinux, kallsyms, guestmount, known_build_ids, vm_time_correlation;
+  bool ignore_vmlinux = false, strip = false;
+  app.add_option("-k,--vmlinux", vmlinux, "vmlinux pathname");
+  app.add_flag("--ignore-vmlinux", ignore_vmlinux, "don't load vmlinux even if found");
+  app.add_option("--kallsyms", kallsyms, "kallsyms pathname");
+  app.add_option("--guestmount", guestmount,
+                 "guest mount directory under which every guest os instance has a subdir");
+  app.add_option("--known-build-ids", known_build_ids, "build-ids to use for given paths");
+  app.add_flag("--strip", strip, "strip non-synthesized events (use with --itrace)");
+  auto* vtc = app.add_option("--vm-time-correlation", vm_time_correlation,
+                             "correlate time between VM guests and the host");
+  vtc->expected(0, 1);
   app.add_flag("-v,--verbose", o.verbose, "be more verbose (show build ids, etc)");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
   o.unwind_style = unwind_style_from(unwind_style);
+  for (const std::string* f : {&vmlinux, &kallsyms}) {
+    if (!f->empty() && ::access(f->c_str(), F_OK) != 0) {
+      std::fprintf(stderr, "Invalid file: %s\n", f->c_str());
+      return 255;
+    }
+  }
+  if (strip) {
+    std::fputs("--strip option requires --itrace option\n", stderr);
+    return 255;
+  }
+  if (vtc->count()) {
+    // Rewrites Intel PT / CoreSight timestamps in place: perf's checks, then cperf stops (it
+    // decodes no instruction trace; perf 7.2 itself crashes on a file without one).
+    const char* err = nullptr;
+    if (o.output != "-") err = "Output file name must not be specified for in-place updating";
+    else if (o.input == "-") err = "Input file name required for in-place updating";
+    else if (!o.force && vm_time_correlation.find("dry-run") == std::string::npos)
+      err = "The input file would be updated in place, the --force option is required.";
+    if (err) {
+      std::fprintf(stderr, "%s\n", err);
+      return 255;
+    }
+    std::fputs("cperf inject: --vm-time-correlation is not supported (cperf decodes no instruction trace)\n",
+               stderr);
+    return 1;
+  }
+  if (!known_build_ids.empty() && (o.build_ids || o.buildid_all)) {
+    std::fputs("cperf inject: --known-build-ids with -b or --buildid-all is not supported\n", stderr);
+    return 1;
+  }
   if (int err = refuse_foreign_input(o.input, o.force)) return err;
   if (o.convert_callchain && o.merge_callchains) {
     std::fputs("  Error: --convert-callchain and --merge-callchains cannot be used together\n", stderr);

@@ -1,0 +1,46 @@
+#!/bin/bash
+# inject's symbol, guest and trace options, as perf 7.2 answers them on a file without
+# instruction-trace data (messages and statuses taken from perf 7.2.13): -k/--vmlinux and
+# --kallsyms must name an existing file ("Invalid file: X", 255) and otherwise change nothing,
+# nor do --ignore-vmlinux, --guestmount and --known-build-ids; --strip needs --itrace;
+# --vm-time-correlation updates in place (perf's three refusals; then cperf says it cannot:
+# perf 7.2 crashes there).
+cd "$(dirname "$0")/../.." || exit 1
+CPERF=$PWD/cperf
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+cp tests/data/perf6.1/data/g.data "$T/in.data"
+"$CPERF" inject -i "$T/in.data" -o "$T/plain.data" || { echo "FAIL: plain inject"; exit 1; }
+fails=0
+# expect STATUS STDERR ARGS...
+expect() {
+  local want_rc=$1 want_err=$2; shift 2
+  rm -f "$T/out.data"
+  "$CPERF" inject "$@" > "$T/stdout" 2> "$T/stderr"
+  local rc=$? err
+  err=$(cat "$T/stderr")
+  if [ "$rc" = "$want_rc" ] && [ "$err" = "$want_err" ]; then
+    echo "ok: inject $* -> $rc${want_err:+ ($want_err)}"
+  else
+    echo "FAIL: inject $*: status $rc, stderr '$err' (perf 7.2: $want_rc, '$want_err')"; fails=$((fails+1))
+  fi
+}
+same_as_plain() {
+  if cmp -s "$T/out.data" "$T/plain.data"; then echo "ok:   output equals plain inject's"
+  else echo "FAIL: inject $*: output differs from plain inject's"; fails=$((fails+1)); fi
+}
+expect 255 "Invalid file: $T/none" -k "$T/none" -i "$T/in.data" -o "$T/out.data"
+expect 255 "Invalid file: $T/none" --kallsyms="$T/none" -i "$T/in.data" -o "$T/out.data"
+expect 0 "" --vmlinux="$T/plain.data" -i "$T/in.data" -o "$T/out.data"; same_as_plain --vmlinux
+expect 0 "" --kallsyms=/proc/kallsyms --ignore-vmlinux -i "$T/in.data" -o "$T/out.data"; same_as_plain --kallsyms
+expect 0 "" --guestmount="$T/none" -i "$T/in.data" -o "$T/out.data"; same_as_plain --guestmount
+expect 0 "" --known-build-ids=zz -i "$T/in.data" -o "$T/out.data"; same_as_plain --known-build-ids
+expect 255 "--strip option requires --itrace option" --strip -i "$T/in.data" -o "$T/out.data"
+expect 255 "Output file name must not be specified for in-place updating" \
+  --vm-time-correlation -i "$T/in.data" -o "$T/out.data"
+expect 255 "Input file name required for in-place updating" --vm-time-correlation
+expect 255 "The input file would be updated in place, the --force option is required." \
+  --vm-time-correlation -i "$T/in.data"
+expect 1 "cperf inject: --vm-time-correlation is not supported (cperf decodes no instruction trace)" \
+  --vm-time-correlation -f -i "$T/in.data"
+cmp -s "$T/in.data" tests/data/perf6.1/data/g.data || { echo "FAIL: the input changed"; fails=$((fails+1)); }
+[ $fails = 0 ] && echo PASS || exit 1
