@@ -43,6 +43,7 @@ struct ReportOptions {
   std::string switch_on, switch_off;  // --switch-on/--switch-off
   bool show_on_off = false;
   bool disable_order = false;  // --disable-order: no latency columns (see run_histogram)
+  bool stitch_lbr = false;     // --stitch-lbr: see check_stitch_lbr
   bool stats = false;
   bool show_info = false;
   bool stdio = false, tui = false;
@@ -451,6 +452,7 @@ int run_histogram(const ReportOptions& o) {
     session.run();
     meter.finish();
     name_events(reader);
+    if (o.stitch_lbr && !check_stitch_lbr(reader.attrs(), true)) return 1;
     if (reader.is_pipe() && events_refuse_options()) return 0;
     bool has_chain = false;
     for (const auto& a : reader.attrs())
@@ -615,6 +617,7 @@ int cmd_report(const Args& args) {
   app.add_flag("--tasks", o.tasks, "Display recorded tasks");
   app.add_flag("--mmaps", o.mmaps, "Display recorded tasks memory maps");
   app.add_flag("--disable-order", o.disable_order, "Disable raw trace ordering");
+  app.add_flag("--stitch-lbr", o.stitch_lbr, "Enable LBR callgraph stitching approach");
   app.add_option("--switch-on", o.switch_on, "Consider events after the occurrence of this event");
   app.add_option("--switch-off", o.switch_off, "Stop considering events after the occurrence of this event");
   app.add_flag("--show-on-off-events", o.show_on_off, "Show the on/off switch events, used with --switch-on and --switch-off");

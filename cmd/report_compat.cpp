@@ -125,4 +125,16 @@ int check_group_sort_idx(const std::string& idx, const std::vector<GroupDesc>& g
   return 129;
 }
 
+bool check_stitch_lbr(const std::vector<EventAttrEntry>& attrs, bool report) {
+  for (const EventAttrEntry& e : attrs) {
+    if ((e.attr.sample_type & PERF_SAMPLE_BRANCH_STACK) && (e.attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK)) {
+      std::fputs("cperf: --stitch-lbr is not supported (LBR call stacks are not stitched)\n", stderr);
+      return false;
+    }
+  }
+  std::fprintf(stderr, "%sCan't find LBR callchain. Switch off --stitch-lbr.\nPlease apply --call-graph lbr when recording.\n",
+               report ? "Warning:\n" : "");
+  return true;
+}
+
 }  // namespace cperf

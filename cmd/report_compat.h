@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "header/feature_text.h"
+#include "io/perf_data_reader.h"
 
 namespace cperf {
 
@@ -25,6 +26,11 @@ int check_report_compat_options(const CLI::App& app, const ReportCompatOptions& 
 // column in order; reading stops at the first number not followed by a comma. False when a
 // width is negative (cperf does not take those).
 bool parse_column_widths(const std::string& s, std::vector<int>& out);
+
+// --stitch-lbr: perf stitches LBR call stacks only on files recorded with --call-graph lbr.
+// Without one it warns (`report`: under "Warning:") and goes on unchanged: returns true. With
+// one, cperf (which does not stitch) says so: returns false.
+bool check_stitch_lbr(const std::vector<EventAttrEntry>& attrs, bool report);
 
 // --group-sort-idx's value: a number (perf's message and usage when not; false then).
 bool parse_group_sort_idx(const std::string& s);

@@ -14,6 +14,7 @@
 
 #include "base/error.h"
 #include "cli.h"
+#include "report_compat.h"
 #include "pager.h"
 #include "commands.h"
 #include "header/feature_print.h"
@@ -43,6 +44,7 @@ struct ScriptCliOptions {
   std::string time, cpu, pid, tid, comms, symbols, dsos;
   bool show_task = false, show_mmap = false, show_switch = false, show_lost = false;
   bool show_namespaces = false, show_round = false;
+  bool stitch_lbr = false;  // --stitch-lbr: see check_stitch_lbr
   bool show_cgroup = false, show_bpf = false, show_text_poke = false, per_event_dump = false;
   std::string switch_on, switch_off;
   bool show_on_off = false;
@@ -141,6 +143,13 @@ int cmd_script(const Args& args) {
   app.add_flag("--show-bpf-events", o.show_bpf, "Show bpf related events");
   app.add_flag("--show-text-poke-events", o.show_text_poke, "Show text poke related events");
   app.add_option("--dsos", o.dsos, "only consider symbols in these dsos");
+  app.add_flag("--stitch-lbr", o.stitch_lbr, "Enable LBR callgraph stitching approach");
+  // Guest symbol paths: used by perf for guest samples only, which cperf resolves no further.
+  std::string guest_path;
+  bool guest_code = false;
+  for (const char* name : {"--guestmount", "--guestvmlinux", "--guestkallsyms", "--guestmodules"})
+    app.add_option(name, guest_path, "guest symbol path");
+  app.add_flag("--guest-code", guest_code, "Indicate that guest code can be found in the hypervisor process");
   app.add_flag("--header", o.header, "Show data header.");
   app.add_flag("--header-only", o.header_only, "Show only data header.");
   app.add_flag("-I,--show-info", o.show_info, "display extended information from perf.data file");
@@ -243,6 +252,7 @@ int cmd_script(const Args& args) {
   try {
     PerfDataReader reader(o.input);
     name_events(reader);
+    if (o.stitch_lbr && !check_stitch_lbr(reader.attrs(), false)) return 1;
     if (!so.event_switch.resolve(reader.attrs(), stderr)) return 254;
     if (!so.cpus.empty()) {
       std::string err = check_cpu_option(reader, so.cpus);

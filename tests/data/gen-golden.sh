@@ -86,6 +86,9 @@
 #   script-show-bpf       perf script --show-bpf-events ...        (fields)
 #   script-show-text-poke perf script --show-text-poke-events ...  (fields)
 #   report-disable-order  perf report --stdio --disable-order ... (*)
+#   report-stitch-lbr     perf report --stdio --stitch-lbr -g none ... (*)
+#   script-stitch-lbr     perf script --stitch-lbr ...
+#   script-guest-opts     perf script --guestmount=/x --guestvmlinux=/x --guestkallsyms=/x --guestmodules=/x --guest-code ...
 #   script-switch-on      perf script --switch-on task-clock ...  (an error where the file has no task-clock)
 #   script-switch-off-show perf script --switch-off cpu-clock --show-on-off-events ...
 #   report-switch-on      perf report --stdio --switch-on task-clock ... (*)
@@ -250,6 +253,9 @@ for f in "$@"; do
       script-show-bpf)      set -- script --show-bpf-events -i $f.data $S; tip=0 ;;
       script-show-text-poke) set -- script --show-text-poke-events -i $f.data $S; tip=0 ;;
       report-disable-order) set -- report --stdio --disable-order -i $f.data $S ;;
+      report-stitch-lbr)    set -- report --stdio --stitch-lbr -g none -i $f.data $S ;;
+      script-stitch-lbr)    set -- script --stitch-lbr -i $f.data $S; tip=0 ;;
+      script-guest-opts)    set -- script --guestmount=/x --guestvmlinux=/x --guestkallsyms=/x --guestmodules=/x --guest-code -i $f.data $S; tip=0 ;;
       script-switch-on)     set -- script --switch-on task-clock -i $f.data $S; tip=0 ;;
       script-switch-off-show) set -- script --switch-off cpu-clock --show-on-off-events -i $f.data $S; tip=0 ;;
       report-switch-on)     set -- report --stdio --switch-on task-clock -i $f.data $S ;;
@@ -344,7 +350,7 @@ defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,s
 # tests/data/fields: every field kind on every file (a field the samples lack is perf's error).
 fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields,script-show-cgroup,script-show-bpf,script-show-text-poke
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
-compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both,report-mmaps
+compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both,report-mmaps,report-stitch-lbr,script-stitch-lbr,script-guest-opts
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
 
 for set in $sets; do

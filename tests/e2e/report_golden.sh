@@ -81,6 +81,7 @@ args_of() {
     report-group-sort-idx) echo "--group-sort-idx 1" ;;
     report-group-sort-idx-bad) echo "--group-sort-idx x" ;;
     report-disable-order) echo "--disable-order" ;;
+    report-stitch-lbr) echo "--stitch-lbr -g none" ;;
     report-switch-on) echo "--switch-on task-clock" ;;
     report-mmaps) echo "--mmaps" ;;
     report-switch-both) echo "--switch-on task-clock --switch-off cpu-clock --show-on-off-events" ;;
@@ -97,7 +98,7 @@ all_kinds="report report-children report-sort-comm-dso report-sort-sym report-fo
   report-time-quantum-bad report-percent-type-bad report-prefix-strip report-stdio-color-bad
   report-field-sep report-field-sep-folded report-field-sep-narrow report-field-sep-dot report-column-widths report-column-widths-keys report-sort-symbol-twice report-sort-period-total
   report-no-skip-empty report-skip-empty-ref report-group-sort-idx report-group-sort-idx-bad
-  report-disable-order report-switch-on report-switch-both report-mmaps"
+  report-disable-order report-switch-on report-switch-both report-mmaps report-stitch-lbr"
 for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf groups generations synthetic arch}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
