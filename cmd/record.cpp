@@ -46,6 +46,10 @@ const char kUsage[] =
     "                          do not update the buildid cache\n"
     "        --buildid-all     Record build-id of all DSOs regardless of hits\n"
     "        --buildid-mmap    Record build-id in mmap events and skip build-id processing.\n"
+    "        --timestamp-filename\n"
+    "                          append timestamp to output filename\n"
+    "        --max-size <size>\n"
+    "                          Limit the maximum size of the output file\n"
     "        --no-bpf-event    do not record bpf events\n"
     "    -s, --stat            per thread counts\n"
     "        --sample-cpu      Record the sample cpu\n"
@@ -296,11 +300,12 @@ int cmd_record(const Args& args) {
                                        "no-buildid", "no-bpf-event", "compression-level",
                                        "sample-cpu", "data", "switch-events", "aio", "stat",
                                        "latency", "threads", "timestamp", "strict-freq",
-                                       "timestamp-boundary", "dry-run", "intr-regs", "user-regs"};
+                                       "timestamp-boundary", "dry-run", "intr-regs", "user-regs",
+                                       "timestamp-filename"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid", "synth",
                                         "delay", "realtime", "mmap-flush", "affinity",
-                                        "proc-map-timeout", "num-thread-synthesize"};
+                                        "proc-map-timeout", "num-thread-synthesize", "max-size"};
     bool is_flag = sample_flag(name) != nullptr, is_valued = name.size() == 1;
     for (const char* f : kLongFlags) is_flag |= name == f;
     for (const char* f : kLongValued) is_valued |= name == f;
@@ -332,6 +337,20 @@ int cmd_record(const Args& args) {
       if (!parse_ids(value, o.tids)) return usage_error("invalid tid list '" + value + "'");
     } else if (name == "C" || name == "cpu") {
       if (!parse_record_cpu_list(value, o.cpus)) return usage_error("invalid cpu list '" + value + "'");
+    } else if (name == "timestamp-filename") {
+      o.timestamp_filename = true;
+    } else if (name == "max-size") {
+      // perf's size: a positive number with a unit, B, K, M or G; otherwise only its usage.
+      char* end = nullptr;
+      unsigned long long n = std::strtoull(value.c_str(), &end, 10);
+      static const std::string kUnits = "BKMG";
+      size_t unit = end && end != value.c_str() && end[0] && !end[1] ? kUnits.find(end[0]) : std::string::npos;
+      if (unit == std::string::npos || n == 0) {
+        std::fputs("\n Usage: perf record [<options>] [<command>]\n"
+                   "    or: perf record [<options>] -- <command> [<options>]\n\n", stderr);
+        return 129;
+      }
+      o.max_size = n << (10 * unit);
     } else if (name == "m" || name == "mmap-pages") {
       // perf's parse_pages_arg: a page count (a power of two), or a size with B/K/M/G, made
       // pages and rounded up to a power of two. ",N" (AUX area pages) is not used here.

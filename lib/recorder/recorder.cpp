@@ -214,6 +214,7 @@ class Recorder {
   bool unmapped_kernel_hit_ = false;
   std::set<std::pair<bool, std::string>> hit_;
   bool write_error_ = false;
+  bool size_limit_reached_ = false;  // --max-size stopped the session
   bool defer_requested_ = false;
   int workload_status_ = 0;
   bool workload_reaped_ = false;
@@ -553,6 +554,13 @@ void Recorder::write_data(const void* data, size_t size) {
   if (write_error_) return;
   if (!writer_.write(data, size)) {
     write_error_ = true;
+    g_done = 1;
+    return;
+  }
+  if (o_.max_size && !size_limit_reached_ && writer_.data_size() >= o_.max_size) {
+    std::fprintf(stderr, "[ perf record: perf size limit reached (%llu KB), stopping session ]\n",
+                 (unsigned long long)(writer_.data_size() >> 10));
+    size_limit_reached_ = true;
     g_done = 1;
   }
 }
@@ -1005,7 +1013,9 @@ int Recorder::run() {
       waitpid(workload_.pid(), &workload_status_, 0);
     }
     if (WIFEXITED(workload_status_)) status = WEXITSTATUS(workload_status_);
-    else if (WIFSIGNALED(workload_status_)) {
+    else if (size_limit_reached_ && WIFSIGNALED(workload_status_) && WTERMSIG(workload_status_) == SIGTERM) {
+      // Our own SIGTERM after --max-size: perf reports nothing and exits 0.
+    } else if (WIFSIGNALED(workload_status_)) {
       std::fprintf(stderr, "%s: %s\n", o_.workload[0].c_str(), strsignal(WTERMSIG(workload_status_)));
       status = 128 + WTERMSIG(workload_status_);
     }
@@ -1039,15 +1049,34 @@ int Recorder::finish_and_report(int status) {
   // reading it only when the kernel reported losses.
   if (!o_.quiet && !writer_.is_pipe() && !o_.no_buildid && lost_)
     print_file_loss_warnings(stderr, o_.output);
+  std::string shown = o_.output;
+  if (o_.timestamp_filename && !writer_.is_pipe()) {
+    // perf's stamp: local time to the second, then hundredths of a second.
+    struct timeval tv{};
+    gettimeofday(&tv, nullptr);
+    struct tm tm{};
+    localtime_r(&tv.tv_sec, &tm);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d%H%M%S", &tm);
+    std::string stamped = o_.output + "." + stamp + std::to_string(tv.tv_usec / 100000) +
+                          std::to_string(tv.tv_usec / 10000 % 10);
+    if (::rename(o_.output.c_str(), stamped.c_str()) != 0) {
+      std::fprintf(stderr, "failed to rename %s to %s: %s\n", o_.output.c_str(), stamped.c_str(),
+                   std::strerror(errno));
+      return 255;
+    }
+    if (!o_.quiet) std::fprintf(stderr, "[ perf record: Dump %s ]\n", stamped.c_str());
+    shown = o_.output + ".<timestamp>";
+  }
   if (!o_.quiet) {
     double mb = static_cast<double>(writer_.bytes_written()) / (1024.0 * 1024.0);
     if (writer_.is_pipe())
       std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB - ]\n", mb);
     else if (samples_ == 0)  // perf leaves the count out when there is none (-n, -D -1)
-      std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s ]\n", mb, o_.output.c_str());
+      std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s ]\n", mb, shown.c_str());
     else
       std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n", mb,
-                   o_.output.c_str(), static_cast<unsigned long long>(samples_));
+                   shown.c_str(), static_cast<unsigned long long>(samples_));
   }
   return status;
 }

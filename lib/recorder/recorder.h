@@ -66,6 +66,8 @@ struct RecordOptions {
   bool no_buffering = false;     // --no-buffering: wake up at every sample
   // -D/--delay: 0 none; N > 0: enable N ms after the workload starts; -1: stay disabled.
   long delay_ms = 0;
+  uint64_t max_size = 0;         // --max-size: stop once this many bytes of data are written
+  bool timestamp_filename = false;  // --timestamp-filename: the file is renamed OUTPUT.<time>
   int realtime_priority = 0;     // -r/--realtime: SCHED_FIFO priority of the recorder
   int verbose = 0;
   std::vector<std::string> workload;
