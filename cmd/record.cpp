@@ -48,6 +48,9 @@ const char kUsage[] =
     "        --buildid-mmap    Record build-id in mmap events and skip build-id processing.\n"
     "        --timestamp-filename\n"
     "                          append timestamp to output filename\n"
+    "        --filter <filter>\n"
+    "                          event filter\n"
+    "        --exclude-perf    don't record events from perf itself\n"
     "        --max-size <size>\n"
     "                          Limit the maximum size of the output file\n"
     "        --no-bpf-event    do not record bpf events\n"
@@ -301,11 +304,11 @@ int cmd_record(const Args& args) {
                                        "sample-cpu", "data", "switch-events", "aio", "stat",
                                        "latency", "threads", "timestamp", "strict-freq",
                                        "timestamp-boundary", "dry-run", "intr-regs", "user-regs",
-                                       "timestamp-filename"};
+                                       "timestamp-filename", "exclude-perf"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid", "synth",
                                         "delay", "realtime", "mmap-flush", "affinity",
-                                        "proc-map-timeout", "num-thread-synthesize", "max-size"};
+                                        "proc-map-timeout", "num-thread-synthesize", "max-size", "filter"};
     bool is_flag = sample_flag(name) != nullptr, is_valued = name.size() == 1;
     for (const char* f : kLongFlags) is_flag |= name == f;
     for (const char* f : kLongValued) is_valued |= name == f;
@@ -337,6 +340,33 @@ int cmd_record(const Args& args) {
       if (!parse_ids(value, o.tids)) return usage_error("invalid tid list '" + value + "'");
     } else if (name == "C" || name == "cpu") {
       if (!parse_record_cpu_list(value, o.cpus)) return usage_error("invalid cpu list '" + value + "'");
+    } else if (name == "filter" || name == "exclude-perf") {
+      // Tracepoint filters bind to the event before them (perf's rule and messages).
+      const std::string usage = std::string(kUsage).substr(0, std::string(kUsage).find("    -e,"));
+      const bool exclude = name == "exclude-perf";
+      const char* help = exclude ? "        --exclude-perf    don't record events from perf itself\n"
+                                 : "        --filter <filter>\n                          event filter\n";
+      if (o.events.empty()) {
+        std::fprintf(stderr, "%s\n%s%s",
+                     exclude ? "--exclude-perf option should follow a -e tracepoint option"
+                             : "--filter option should follow a -e tracepoint or HW tracer option",
+                     usage.c_str(), help);
+        return 129;
+      }
+      EventSpec& last = o.events.back();
+      if (!last.is_tracepoint) {
+        if (exclude) {
+          std::fprintf(stderr, "--exclude-perf option should follow a -e tracepoint option\n%s%s", usage.c_str(), help);
+        } else {
+          // perf hands other events' filters to BPF, which cperf (like a perf built without
+          // libbpf) does not have.
+          std::fprintf(stderr, "Error: BPF filter is requested but perf is not built with BPF.\n"
+                               "\tPlease make sure to build with libbpf and BPF skeleton.\n%s%s", usage.c_str(), help);
+        }
+        return 129;
+      }
+      std::string add = exclude ? "common_pid != " + std::to_string(::getpid()) : value;
+      last.filter = last.filter.empty() ? add : "(" + last.filter + ") && (" + add + ")";
     } else if (name == "timestamp-filename") {
       o.timestamp_filename = true;
     } else if (name == "max-size") {

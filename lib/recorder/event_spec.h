@@ -28,6 +28,8 @@ struct EventSpec {
   // `leader`, the index of its leader in the parsed list; -1 outside groups.
   int leader = -1;
   uint32_t nr_members = 0;
+  // --filter / --exclude-perf: the tracepoint filter set on each of its counters.
+  std::string filter;
 };
 
 // Parses a comma-separated -e argument (commas inside pmu/.../ and {...} belong to them).

@@ -435,6 +435,11 @@ bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
     int fd = sys_perf_event_open(e.attr, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
     if (fd >= 0) {
       fds_.push_back({index, fd, cpu, pid});
+      if (!e.filter.empty() && ioctl(fd, PERF_EVENT_IOC_SET_FILTER, e.filter.c_str()) != 0) {
+        std::fprintf(stderr, "failed to set filter \"%s\" on event %s: %s\n", e.filter.c_str(),
+                     e.name.c_str(), std::strerror(errno));
+        return false;
+      }
       return true;
     }
     int err = errno;
