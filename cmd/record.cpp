@@ -48,6 +48,7 @@ const char kUsage[] =
     "        --buildid-mmap    Record build-id in mmap events and skip build-id processing.\n"
     "        --timestamp-filename\n"
     "                          append timestamp to output filename\n"
+    "        --vmlinux <file>  vmlinux pathname\n"
     "        --filter <filter>\n"
     "                          event filter\n"
     "        --exclude-perf    don't record events from perf itself\n"
@@ -230,6 +231,7 @@ int cmd_record(const Args& args) {
   bool latency = false;  // --latency
   bool strict_freq = false;  // --strict-freq
   bool dry_run = false;  // --dry-run
+  std::string vmlinux;   // --vmlinux: checked once -q is known
   std::string callchain_text;
   size_t i = 1;
   for (; i < args.size(); i++) {
@@ -308,7 +310,8 @@ int cmd_record(const Args& args) {
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid", "synth",
                                         "delay", "realtime", "mmap-flush", "affinity",
-                                        "proc-map-timeout", "num-thread-synthesize", "max-size", "filter"};
+                                        "proc-map-timeout", "num-thread-synthesize", "max-size", "filter",
+                                        "vmlinux"};
     bool is_flag = sample_flag(name) != nullptr, is_valued = name.size() == 1;
     for (const char* f : kLongFlags) is_flag |= name == f;
     for (const char* f : kLongValued) is_valued |= name == f;
@@ -340,6 +343,8 @@ int cmd_record(const Args& args) {
       if (!parse_ids(value, o.tids)) return usage_error("invalid tid list '" + value + "'");
     } else if (name == "C" || name == "cpu") {
       if (!parse_record_cpu_list(value, o.cpus)) return usage_error("invalid cpu list '" + value + "'");
+    } else if (name == "vmlinux") {
+      vmlinux = value;
     } else if (name == "filter" || name == "exclude-perf") {
       // Tracepoint filters bind to the event before them (perf's rule and messages).
       const std::string usage = std::string(kUsage).substr(0, std::string(kUsage).find("    -e,"));
@@ -504,6 +509,12 @@ int cmd_record(const Args& args) {
     }
   }
   for (; i < args.size(); i++) o.workload.push_back(args[i]);
+  // perf checks --vmlinux's file (quietly with -q); the kernel's build id still comes from the
+  // running kernel.
+  if (!vmlinux.empty() && ::access(vmlinux.c_str(), F_OK) != 0) {
+    if (!o.quiet) std::fprintf(stderr, "Invalid file: %s\n", vmlinux.c_str());
+    return 234;
+  }
   if (latency) {
     // perf 7.2 tells parallelism from context switches, which it cannot attribute when it
     // records the whole system.

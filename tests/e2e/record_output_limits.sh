@@ -3,7 +3,7 @@
 # from perf 7.2.13): the session stops once the data reach the size (the workload gets
 # SIGTERM, the status stays 0, the file is whole); a size needs a unit (B, K, M, G) and must be
 # positive, else perf's two usage lines and 129. --timestamp-filename renames the output to
-# OUTPUT.YYYYmmddHHMMSScc at the end.
+# OUTPUT.YYYYmmddHHMMSScc at the end. --vmlinux must name a file.
 . "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 cd "$T" || exit 1
@@ -32,4 +32,11 @@ grep -qx "\[ perf record: Dump $f \]" ts.err && grep -q 'Captured and wrote .* t
   { echo "FAIL: --timestamp-filename messages"; cat ts.err; exit 1; }
 "$CPERF" script -i "$f" > /dev/null || { echo "FAIL: $f does not read back"; exit 1; }
 echo "ok: --timestamp-filename wrote $f"
+# --vmlinux: perf checks that the file exists ("Invalid file: X", 234; silent with -q).
+"$CPERF" record --vmlinux=/nonexistent/vmlinux -e cpu-clock -o v.data -- true > /dev/null 2> v.err; rc=$?
+[ $rc = 234 ] && [ "$(cat v.err)" = "Invalid file: /nonexistent/vmlinux" ] || { echo "FAIL: --vmlinux missing file: $rc $(cat v.err)"; exit 1; }
+"$CPERF" record -q --vmlinux=/nonexistent/vmlinux -e cpu-clock -o v.data -- true > /dev/null 2> v.err; rc=$?
+[ $rc = 234 ] && [ ! -s v.err ] || { echo "FAIL: --vmlinux -q: $rc $(cat v.err)"; exit 1; }
+"$CPERF" record -q --vmlinux=ms.data -e cpu-clock -o v.data -- true || { echo "FAIL: --vmlinux with a file"; exit 1; }
+echo "ok: --vmlinux checks its file as perf does"
 echo PASS
