@@ -13,8 +13,9 @@ cd "$(dirname "$0")/../.." || exit 1
 T=$(mktemp -d /tmp/cperf-inject-aslr.XXXXXX); trap 'rm -rf "$T"' EXIT
 # The dump without FINISHED_ROUND records (perf writes them where it reads them, cperf keeps
 # the input's order), without CALLCHAIN_DEFERRED records (perf 7.2 drops them: see
-# Documentation/perf-inject.md) and the event counts at the end; perf's complaint about the
-# [vdso] MMAP2 of its own output ("problem processing PERF_RECORD_MMAP2") is not part of it.
+# Documentation/perf-inject.md) and the event counts at the end; the golden chroot's
+# "problem processing PERF_RECORD_MMAP2" line for [vdso] is dropped as everywhere
+# (Documentation/differences.md).
 comparable() {
   python3 -c '
 import sys
