@@ -3,17 +3,19 @@
 # prefixes, and a one-line error with non-zero exit for a missing or bad input file.
 cd "$(dirname "$0")/../.." || exit 1
 CPERF=${CPERF:-$PWD/cperf}
+# Private scratch files: two test runs on one machine must not read each other's output.
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail=0
 check() {  # description, expected exit, command...
   local what=$1 want=$2; shift 2
-  "$@" > /tmp/cperf-cli.out 2> /tmp/cperf-cli.err; local rc=$?
+  "$@" > $T/cli.out 2> $T/cli.err; local rc=$?
   if [ "$rc" != "$want" ]; then echo "FAIL: $what: exit $rc, want $want"; fail=$((fail+1)); fi
 }
 check "--version" 0 "$CPERF" --version
-grep -q '^perf version 7.2' /tmp/cperf-cli.out || { echo "FAIL: --version text"; fail=$((fail+1)); }
+grep -q '^perf version 7.2' $T/cli.out || { echo "FAIL: --version text"; fail=$((fail+1)); }
 check "help" 0 "$CPERF" help
 check "report -h" 0 "$CPERF" report -h
-grep -q -- '--dump-raw-trace' /tmp/cperf-cli.out || { echo "FAIL: report -h lists options"; fail=$((fail+1)); }
+grep -q -- '--dump-raw-trace' $T/cli.out || { echo "FAIL: report -h lists options"; fail=$((fail+1)); }
 check "unknown option" 129 "$CPERF" report --no-such-option
 # perf's words (parse-options.c) and usage line, for every command.
 for c in "report --no-such-option|unknown option \`no-such-option'|perf report [<options>]" \
@@ -24,8 +26,8 @@ for c in "report --no-such-option|unknown option \`no-such-option'|perf report [
   IFS='|' read -r args msg usage <<< "$c"
   # shellcheck disable=SC2086
   check "$args" 129 "$CPERF" $args
-  printf '  Error: %s\n\n Usage: %s\n' "$msg" "$usage" | cmp -s - <(head -3 /tmp/cperf-cli.err) ||
-    { echo "FAIL: $args: stderr is not perf's:"; head -3 /tmp/cperf-cli.err; fail=$((fail+1)); }
+  printf '  Error: %s\n\n Usage: %s\n' "$msg" "$usage" | cmp -s - <(head -3 $T/cli.err) ||
+    { echo "FAIL: $args: stderr is not perf's:"; head -3 $T/cli.err; fail=$((fail+1)); }
 done
 # perf check feature: 0 when every named feature is built in (cmd/check.cpp's table).
 check "check feature dwarf" 0 "$CPERF" check feature -q dwarf
@@ -33,29 +35,29 @@ check "check feature libpython" 0 "$CPERF" check feature -q libpython
 check "check feature libperl" 1 "$CPERF" check feature -q libperl
 check "check feature unknown" 1 "$CPERF" check feature bogus
 grep -qx "Unknown feature 'bogus', please use 'perf version --build-options' to see which ones are available." \
-  /tmp/cperf-cli.err || { echo "FAIL: check feature unknown message"; fail=$((fail+1)); }
+  $T/cli.err || { echo "FAIL: check feature unknown message"; fail=$((fail+1)); }
 "$CPERF" check feature zstd | grep -qx '                  zstd: \[ on  \]  # HAVE_ZSTD_SUPPORT' ||
   { echo "FAIL: check feature zstd line"; fail=$((fail+1)); }
 CPERF_OTHER_PERF= check "unknown command" 1 "$CPERF" frobnicate
-grep -qx "perf: 'frobnicate' is not a perf-command. See 'perf --help'." /tmp/cperf-cli.err ||
-  { echo "FAIL: unknown command message"; cat /tmp/cperf-cli.err; fail=$((fail+1)); }
+grep -qx "perf: 'frobnicate' is not a perf-command. See 'perf --help'." $T/cli.err ||
+  { echo "FAIL: unknown command message"; cat $T/cli.err; fail=$((fail+1)); }
 # Commands cperf lacks go, unchanged, to another perf (cmd/other_perf.h); /bin/echo stands in.
 CPERF_OTHER_PERF=/bin/echo check "hand-off" 0 "$CPERF" --no-pager stat -e cycles -- true
-[ "$(cat /tmp/cperf-cli.out)" = "--no-pager stat -e cycles -- true" ] ||
-  { echo "FAIL: hand-off did not pass the command line unchanged: $(cat /tmp/cperf-cli.out)"; fail=$((fail+1)); }
+[ "$(cat $T/cli.out)" = "--no-pager stat -e cycles -- true" ] ||
+  { echo "FAIL: hand-off did not pass the command line unchanged: $(cat $T/cli.out)"; fail=$((fail+1)); }
 CPERF_OTHER_PERF=/bin/echo CPERF_HANDED_OVER=1 check "no second hand-off" 1 "$CPERF" stat
 f=tests/data/perf7.2-defer/data/defer.data
 check "prefix of --no-merge-callchains" 0 "$CPERF" script --no-merge-callchain -i "$f"
 check "missing file" 1 "$CPERF" report -D -i /nonexistent/perf.data
-[ "$(wc -l < /tmp/cperf-cli.err)" = 1 ] && grep -q '/nonexistent/perf.data' /tmp/cperf-cli.err ||
-  { echo "FAIL: missing-file error is not one line naming the file"; cat /tmp/cperf-cli.err; fail=$((fail+1)); }
-printf 'garbage that is not perf data at all' > /tmp/cperf-cli.bad
-check "bad magic" 1 "$CPERF" evlist -i /tmp/cperf-cli.bad
-grep -q 'bad magic' /tmp/cperf-cli.err || { echo "FAIL: bad magic message"; fail=$((fail+1)); }
+[ "$(wc -l < $T/cli.err)" = 1 ] && grep -q '/nonexistent/perf.data' $T/cli.err ||
+  { echo "FAIL: missing-file error is not one line naming the file"; cat $T/cli.err; fail=$((fail+1)); }
+printf 'garbage that is not perf data at all' > $T/cli.bad
+check "bad magic" 1 "$CPERF" evlist -i $T/cli.bad
+grep -q 'bad magic' $T/cli.err || { echo "FAIL: bad magic message"; fail=$((fail+1)); }
 # A `perf` symlink to cperf behaves the same.
 d=$(mktemp -d); make -s install PREFIX="$d" PERF_ALIAS=1 >/dev/null 2>&1
 check "perf alias" 0 "$d/bin/perf" evlist -i "$f"
-grep -q '^cpu-clock$' /tmp/cperf-cli.out || { echo "FAIL: perf alias output"; fail=$((fail+1)); }
-rm -rf "$d" /tmp/cperf-cli.*
+grep -q '^cpu-clock$' $T/cli.out || { echo "FAIL: perf alias output"; fail=$((fail+1)); }
+rm -rf "$d" $T/cli.*
 [ $fail -eq 0 ] && echo "cli conventions: all passed"
 [ $fail -eq 0 ]
