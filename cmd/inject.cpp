@@ -3,12 +3,30 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
 
 #include "cli.h"
+#include "itrace_option.h"
 #include "commands.h"
 #include "inject/inject.h"
 
 namespace cperf {
+
+namespace {
+
+// --guest-data FILE,PID[,OFFSET[,SCALE]]: perf wants a file and a machine PID (a number).
+bool guest_data_valid(const std::string& s) {
+  size_t comma = s.find(',');
+  if (comma == std::string::npos) return false;
+  const char* pid = s.c_str() + comma + 1;
+  char* end = nullptr;
+  std::strtol(pid, &end, 0);
+  return end != pid;
+}
+
+}  // namespace
 
 int cmd_inject(const Args& args) {
   InjectOptions o;
@@ -43,16 +61,46 @@ int cmd_inject(const Args& args) {
   auto* vtc = app.add_option("--vm-time-correlation", vm_time_correlation,
                              "correlate time between VM guests and the host");
   vtc->expected(0, 1);
+  // Modes cperf does not have yet: perf's checks of their values, then a refusal.
+  std::string itrace, guest_data;
+  bool jit = false, sched_stat = false;
+  auto* itrace_opt = app.add_option("--itrace", itrace, "Instruction Tracing options")->expected(0, 1);
+  app.add_option("--guest-data", guest_data, "Guest event data (file,machine_pid[,time_offset[,time_scale]])");
+  app.add_flag("-j,--jit", jit, "merge jitdump files into perf.data file");
+  app.add_flag("-s,--sched-stat", sched_stat, "Merge sched-stat and sched-switch for getting events where and how long tasks slept");
   app.add_flag("-v,--verbose", o.verbose, "be more verbose (show build ids, etc)");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
+  if ((rc = check_itrace_option(itrace_opt->count() > 0, itrace, kInjectUsage)) >= 0) return rc;
+  if (!guest_data.empty() && !guest_data_valid(guest_data)) {
+    std::fprintf(stderr, "--guest-data option requires guest perf.data file name, guest machine PID, and "
+                 "optionally guest timestamp offset, and guest timestamp scale factor, separated by "
+                 "commas.\n\n%s", kInjectUsage);
+    return 129;
+  }
   o.unwind_style = unwind_style_from(unwind_style);
   for (const std::string* f : {&vmlinux, &kallsyms}) {
     if (!f->empty() && ::access(f->c_str(), F_OK) != 0) {
       std::fprintf(stderr, "Invalid file: %s\n", f->c_str());
       return 255;
     }
+  }
+  if (!guest_data.empty()) {  // perf opens the guest's file first
+    std::string file = guest_data.substr(0, guest_data.find(','));
+    if (::access(file.c_str(), R_OK) != 0) {
+      std::fprintf(stderr, "failed to open %s: %s\nFailed to process %s, error -1\n", file.c_str(),
+                   std::strerror(errno), file.c_str());
+      return 255;
+    }
+  }
+  const char* unsupported = itrace_opt->count() ? "--itrace (decoding instruction trace)"
+                            : !guest_data.empty() ? "--guest-data"
+                            : jit ? "-j/--jit (jitdump files)"
+                            : sched_stat ? "-s/--sched-stat" : nullptr;
+  if (unsupported) {
+    std::fprintf(stderr, "cperf inject: %s is not supported yet\n", unsupported);
+    return 1;
   }
   if (strip) {
     std::fputs("--strip option requires --itrace option\n", stderr);

@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "report_compat.h"
+#include "itrace_option.h"
 #include "pager.h"
 #include "commands.h"
 #include "dump/raw_dump.h"
@@ -66,6 +67,7 @@ struct ReportOptions {
   std::string parallelism;  // --parallelism LIST
   std::string symbols, dsos, comms, pids, tids, cpus;
   std::string symbol_filter;  // --symbol-filter
+  int socket_filter = -1;     // --socket-filter
   bool show_cpu_utilization = false;
   int max_stack = 127;
   bool inverted = false, no_merge = false;
@@ -81,7 +83,27 @@ struct ReportOptions {
   bool skip_empty = true;     // --skip-empty (perf's default) / --no-skip-empty
   bool show_ref_call_graph = false;  // no effect on --stdio output
   std::string group_sort_idx;        // --group-sort-idx
+  std::string ignore_callees;        // --ignore-callees REGEX
+  bool full_source_path = false;     // --full-source-path
+  std::string addr2line, addr2line_style, itrace;
+  // -b/--branch-stack (-1: unset, the file decides), --mem-mode, --branch-history: perf's
+  // branch and memory histograms, which cperf does not make yet.
+  int branch_mode = -1;
+  bool mem_mode = false, branch_history = false, total_cycles = false;
+  bool addr2line_binutils = true;  // see addr2line_styles_binutils
 };
+
+// --addr2line-style: perf names each style it does not know. libdw and llvm come to cperf's
+// libdw look-ups; where those find nothing perf asks binutils (libbfd, addr2line) only when
+// the list has one of them. Returns whether it has.
+bool addr2line_styles_binutils(const std::string& list) {
+  bool binutils = false;
+  for (const std::string& s : split_list(list)) {
+    if (s == "libbfd" || s == "addr2line") binutils = true;
+    else if (s != "libdw" && s != "llvm") std::fprintf(stderr, "Unknown addr2line style: %s\n", s.c_str());
+  }
+  return binutils;
+}
 
 // perf's parse_nsec_time: "SEC[.FRACTION]" (up to 9 fraction digits) in ns; "" is 0.
 bool parse_nsec(const std::string& s, uint64_t& ns) {
@@ -155,6 +177,7 @@ bool sort_key_of(const std::string& k, SortKey& key) {
   else if (k == "parent") key = SortKey::kParent;
   else if (k == "srcline") key = SortKey::kSrcline;
   else if (k == "parallelism") key = SortKey::kParallelism;
+  else if (k == "socket") key = SortKey::kSocket;
   else return false;
   return true;
 }
@@ -240,6 +263,9 @@ int run_histogram(const ReportOptions& o) {
   ro.kallsyms = o.kallsyms;
   ro.demangle.demangle = o.demangle;
   ro.inline_frames = o.inline_frames;
+  ro.srcline.full_path = o.full_source_path;
+  ro.srcline.binutils = o.addr2line_binutils;
+  ro.ignore_callees = o.ignore_callees;
   ro.unwind_style = unwind_style_from(o.unwind_style);
   ro.quiet = o.quiet;
   ro.max_stack = o.max_stack;
@@ -355,7 +381,16 @@ int run_histogram(const ReportOptions& o) {
     }
     ro.hist.caller_order = ro.caller_order;
     ro.hist.symbol_filter = o.symbol_filter;
+    ro.hist.socket_filter = o.socket_filter;
+    if (auto it = reader.features().find(HEADER_CPU_TOPOLOGY); it != reader.features().end())
+      ro.cpu_sockets = cpu_socket_ids(it->second, feature_env(reader));
     ro.hist.show_cpu_utilization = o.show_cpu_utilization;
+    // perf's sort mode: branch with -b, or by default on a file recorded with -b.
+    const bool branch_mode = o.branch_mode == 1 || (o.branch_mode == -1 && reader.features().count(HEADER_BRANCH_STACK));
+    if (branch_mode && o.mem_mode) {
+      std::fputs("branch and mem mode incompatible\n", stderr);
+      return 0;  // perf's status too
+    }
     if (o.header && !o.quiet) {
       print_header(stdout, reader, /*full=*/o.show_info);
     } else if (o.header && reader.is_pipe()) {
@@ -433,9 +468,31 @@ int run_histogram(const ReportOptions& o) {
                    "Did you call 'perf record' without -g or -b?\n", stderr);
         return true;
       }
+      uint64_t sample_types = 0;
+      for (const auto& a : reader.attrs()) sample_types |= a.attr.sample_type;
+      if (branch_mode && !reader.is_pipe() && !(sample_types & PERF_SAMPLE_BRANCH_STACK)) {
+        std::fflush(stdout);
+        std::fputs("Error:\nSelected -b but no branch data. Did you call perf record without -b?\n", stderr);
+        return true;
+      }
+      if (o.mem_mode && !reader.is_pipe() && !(sample_types & PERF_SAMPLE_DATA_SRC)) {
+        std::fflush(stdout);
+        std::fputs("Error:\nSelected --mem-mode but no mem data. Did you call perf record without -d?\n", stderr);
+        return true;
+      }
       return false;
     };
+    // Branch and memory histograms are not made yet: better no report than another one.
+    auto unsupported_mode = [&]() -> bool {
+      if (!branch_mode && !o.mem_mode) return false;
+      std::fflush(stdout);
+      std::fprintf(stderr, "cperf report: %s: %s is not supported yet (use --no-branch-stack for the "
+                   "sample histogram)\n", o.input.c_str(),
+                   o.mem_mode ? "--mem-mode (memory access histogram)" : "branch mode (per-branch histogram)");
+      return true;
+    };
     if (!reader.is_pipe() && events_refuse_options()) return 0;
+    if (unsupported_mode()) return 1;
     ReportTool tool(ro);
     tool.prime_dsos(reader);
     DeferredCallchainMerger merger(tool);
@@ -647,6 +704,7 @@ int cmd_report(const Args& args) {
   app.add_option("--parallelism", o.parallelism, "only consider these parallelism levels (cpu set format)");
   app.add_option("-S,--symbols", o.symbols, "only consider these symbols");
   app.add_option("--symbol-filter", o.symbol_filter, "only show symbols that (partially) match with this filter");
+  app.add_option("--socket-filter", o.socket_filter, "only show processor socket that match with this filter");
   app.add_option("-d,--dsos", o.dsos, "only consider symbols in these dsos");
   app.add_option("-c,--comms", o.comms, "only consider symbols in these comms");
   app.add_option("--pid", o.pids, "only consider symbols in these pids");
@@ -669,11 +727,38 @@ int cmd_report(const Args& args) {
   app.add_flag("--show-ref-call-graph", o.show_ref_call_graph, "Show callgraph from reference event");
   app.add_option("--group-sort-idx", o.group_sort_idx, "Sort the output by the event at the index n in group.");
   app.add_option("--stdio-color", o.stdio_color, "'always' (default), 'never' or 'auto' only applicable to --stdio mode");
+  app.add_option("--ignore-callees", o.ignore_callees, "ignore callees of these functions in call graphs");
+  app.add_flag("--full-source-path", o.full_source_path, "Show full source file name path for source lines");
+  app.add_option("--addr2line", o.addr2line, "addr2line binary to use for line numbers");
+  app.add_option("--addr2line-style", o.addr2line_style, "addr2line styles (libdw,llvm,libbfd,addr2line)");
+  auto* itrace = app.add_option("--itrace", o.itrace, "Instruction Tracing options")->expected(0, 1);
+  app.add_flag_function("-b,--branch-stack,!--no-branch-stack", [&](int64_t n) { o.branch_mode = n > 0; },
+                        "use branch records for per branch histogram filling");
+  app.add_flag("--mem-mode", o.mem_mode, "mem access profile");
+  app.add_flag("--branch-history", o.branch_history, "add last branch records to call history");
+  app.add_flag("--total-cycles", o.total_cycles, "Sort all blocks by 'Sampled Cycles%'");
   ReportCompatOptions compat;
   add_report_compat_options(app, compat);
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
   if ((rc = check_report_compat_options(app, compat)) >= 0) return rc;
+  if ((rc = check_itrace_option(itrace->count() > 0, o.itrace, kReportUsage)) >= 0) return rc;
+  if (o.branch_history) {
+    std::fputs("cperf report: --branch-history is not supported yet\n", stderr);
+    return 1;
+  }
+  if (app.count("--addr2line-style")) o.addr2line_binutils = addr2line_styles_binutils(o.addr2line_style);
+  if (!o.ignore_callees.empty()) {
+    regex_t re;
+    if (int err = regcomp(&re, o.ignore_callees.c_str(), REG_EXTENDED); err != 0) {
+      char msg[256];
+      regerror(err, &re, msg, sizeof(msg));
+      std::fprintf(stderr, "Invalid --ignore-callees regex: %s\n%s\n Usage: perf report [<options>]\n\n",
+                   o.ignore_callees.c_str(), msg);
+      return 129;
+    }
+    regfree(&re);
+  }
   if (app.count("--group-sort-idx") && !parse_group_sort_idx(o.group_sort_idx)) return 129;
   if (!o.parent.empty()) {
     regex_t re;

@@ -15,7 +15,6 @@
 #include "base/error.h"
 #include "cli.h"
 #include "report_compat.h"
-#include "pager.h"
 #include "commands.h"
 #include "header/feature_print.h"
 #include "header/feature_text.h"
@@ -23,6 +22,8 @@
 #include "io/perf_data_reader.h"
 #include "script/script_tool.h"
 #include "script_args.h"
+#include "itrace_option.h"
+#include "pager.h"
 #include "script_modes.h"
 #include "scripting/python_engine.h"
 #include "scripting/script_paths.h"
@@ -58,6 +59,12 @@ struct ScriptCliOptions {
   std::string script, gen_lang, dlfilter;
   std::vector<std::string> dlargs;
   bool list = false, list_dlfilters = false;
+  bool latency = false, debug_mode = false, full_source_path = false;
+  std::string addr2line, itrace, addr_range, stop_bt, graph_function;
+  int max_blocks = 0;
+  // --insn-trace, --call-trace, --call-ret-trace (fields and itrace settings of their own),
+  // --xed (the output piped to xed).
+  bool insn_trace = false, call_trace = false, call_ret_trace = false, xed = false;
 };
 
 // "1,3-5" -> {1,3,4,5}; false on a malformed list.
@@ -169,9 +176,31 @@ int cmd_script(const Args& args) {
   app.add_option("--dlfilter", o.dlfilter, "filter sample events using the given shared object file");
   app.add_option("--dlarg", o.dlargs, "argument to pass to the dlfilter")->allow_extra_args(false);
   app.add_flag("--list-dlfilters", o.list_dlfilters, "list available dlfilters");
+  app.add_flag("-L,--Latency", o.latency, "show latency attributes (irqs/preemption disabled, etc)");
+  app.add_flag("-d,--debug-mode", o.debug_mode, "do not print samples, only check that they are in time order");
+  app.add_flag("--full-source-path", o.full_source_path, "Show full source file name path for source lines");
+  app.add_option("--addr2line", o.addr2line, "addr2line binary to use for line numbers");
+  auto* itrace = app.add_option("--itrace", o.itrace, "Instruction Tracing options")->expected(0, 1);
+  app.add_option("--addr-range", o.addr_range, "Use with -S to list traced records within address range");
+  app.add_flag("--show-kernel-path", o.show_kernel_path, "Show the path of [kernel.kallsyms]");
+  app.add_option("--max-blocks", o.max_blocks, "Maximum number of code blocks to dump with brstackinsn");
+  app.add_option("--stop-bt", o.stop_bt, "Stop display of callgraph at these symbols");
+  app.add_option("--graph-function", o.graph_function, "Only print symbols and callees with --call-trace/--call-ret-trace");
+  app.add_flag("--insn-trace", o.insn_trace, "Decode instructions from itrace");
+  app.add_flag("--call-trace", o.call_trace, "Decode calls from itrace");
+  app.add_flag("--call-ret-trace", o.call_ret_trace, "Decode calls and returns from itrace");
+  app.add_flag("--xed", o.xed, "Run xed disassembler on output");
   std::vector<std::string> rest;  // a script's arguments, or record|report NAME ...
   int rc = parse_command_line(app, split_at_non_option(app, args, rest));
   if (rc >= 0) return rc;
+  if ((rc = check_itrace_option(itrace->count() > 0, o.itrace, kScriptUsage)) >= 0) return rc;
+  // Both print instruction bytes, which perf reads with an x86 decoder cperf does not have:
+  // better no output than output without them.
+  if (o.insn_trace || o.xed) {
+    std::fprintf(stderr, "cperf script: %s is not supported yet (instruction bytes need a decoder)\n",
+                 o.insn_trace ? "--insn-trace" : "--xed");
+    return 1;
+  }
   if (o.list) {
     list_scripts(stdout);
     return 0;
@@ -205,11 +234,19 @@ int cmd_script(const Args& args) {
   so.kallsyms = o.kallsyms;
   so.demangle.demangle = o.demangle;
   so.inline_frames = o.inline_frames;
+  so.srcline.full_path = o.full_source_path;
+  so.latency_format = o.latency;
+  so.debug_mode = o.debug_mode;
+  for (const std::string& f : split_list(o.stop_bt)) so.stop_bt.insert(f);
+  so.graph_function = !o.graph_function.empty();
   so.unwind_style = unwind_style_from(o.unwind_style);
   so.merge_callchains = !o.no_merge;
   so.hide_call_graph = o.hide_call_graph;
   so.max_stack = o.max_stack < 0 ? 0 : o.max_stack;
-  so.ns = o.ns;
+  // The trace shorthands choose fields (before -F's, which cperf applies next) and ns times.
+  if (o.call_trace) o.fields.insert(o.fields.begin(), "-ip,-addr,-event,-period,+callindent");
+  if (o.call_ret_trace) o.fields.insert(o.fields.begin(), "-ip,-addr,-event,-period,+callindent,+flags");
+  so.ns = o.ns || o.call_trace || o.call_ret_trace;
   if (o.reltime && o.deltatime) {
     std::fputs("reltime and deltatime - the two don't get along well. Please limit to --reltime or --deltatime.\n",
                stderr);
@@ -317,6 +354,7 @@ int cmd_script(const Args& args) {
     if (engine) engine->finish();
     if (!tool.close_event_dumps(reader.attrs())) return 255;
     if (dlfilter && !dlfilter->stop()) return 255;
+    if (so.debug_mode) std::fprintf(stderr, "Misordered timestamps: %" PRIu64 "\n", tool.misordered_samples());
     if (!tool.error().empty()) return tool.exit_status();
   } catch (const InputError& e) {
     std::fflush(stdout);

@@ -532,6 +532,16 @@ bool dispatch(int feat, ByteReader& r, const FeatureEnv& env, std::string& out) 
 
 }  // namespace
 
+std::vector<int32_t> cpu_socket_ids(Bytes data, const FeatureEnv& env) {
+  ByteReader r(data, env.swap);
+  std::vector<std::string> sockets, threads;
+  std::vector<uint32_t> core, socket;
+  if (!read_strings(r, r.u32(), sockets) || !read_strings(r, r.u32(), threads) || !r.ok() ||
+      r.remaining() == 0 || !read_cpu_ids(r, env.nr_cpus_avail, core, &socket))
+    return {};
+  return std::vector<int32_t>(socket.begin(), socket.end());
+}
+
 const char* feature_upper_name(int feat) {
   static const char* const kNames[kFeatLast] = {
       "RESERVED",      "TRACING_DATA",  "BUILD_ID",        "HOSTNAME",      "OSRELEASE",

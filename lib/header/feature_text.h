@@ -62,6 +62,10 @@ bool read_group_desc(ByteReader& r, std::vector<GroupDesc>& groups);
 // anonymous group), with the events named by attr index in `names`; "" for any other group.
 std::string group_text(const GroupDesc& g, const std::vector<std::string>& names);
 
+// HEADER_CPU_TOPOLOGY's socket id of each CPU; empty when the section has no per-CPU ids
+// (files of old perf) or is malformed.
+std::vector<int32_t> cpu_socket_ids(Bytes data, const FeatureEnv& env);
+
 std::string cpu_list_string(std::vector<int> cpus);              // "0-3,5"
 bool parse_cpu_list(const std::string& s, std::vector<int>& cpus);
 

@@ -157,6 +157,7 @@ int64_t Hists::key_cmp(SortKey key, const HistSample& l, const HistSample& r, bo
     case SortKey::kComm: return str_cmp(r.comm, l.comm);
     case SortKey::kPid: return static_cast<int64_t>(r.tid) - l.tid;
     case SortKey::kCpu: return static_cast<int64_t>(r.cpu) - l.cpu;
+    case SortKey::kSocket: return static_cast<int64_t>(r.socket) - l.socket;
     case SortKey::kPeriod: return 0;
     case SortKey::kIpcNull: return 0;
     case SortKey::kParallelism: return static_cast<int64_t>(r.parallelism) - l.parallelism;
@@ -257,6 +258,7 @@ int64_t Hists::key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b)
     case SortKey::kComm: return str_cmp(b.key.comm, a.key.comm);
     case SortKey::kPid: return static_cast<int64_t>(b.key.tid) - a.key.tid;
     case SortKey::kCpu: return static_cast<int64_t>(b.key.cpu) - a.key.cpu;
+    case SortKey::kSocket: return static_cast<int64_t>(b.key.socket) - a.key.socket;
     case SortKey::kPeriod: return field_cmp(a.period, b.period);
     case SortKey::kIpcNull: return 0;
     case SortKey::kParallelism: return static_cast<int64_t>(b.key.parallelism) - a.key.parallelism;
@@ -540,7 +542,8 @@ RbRoot& Hists::collapse() {
   return collapsed_;
 }
 
-bool Hists::symbol_filter_keeps(const HistSample& s) const {
+bool Hists::output_filter_keeps(const HistSample& s) const {
+  if (opts_.socket_filter >= 0 && s.socket != opts_.socket_filter) return false;
   return opts_.symbol_filter.empty() || (s.has_sym && s.sym.str().find(opts_.symbol_filter) != std::string::npos);
 }
 
@@ -613,9 +616,10 @@ std::vector<HistEntry*> Hists::sorted() {
   } else {
     for (RbNode* n = rb_first(root); n; n = rb_next(n)) in.push_back(n->item<HistEntry>());
   }
-  // perf's --symbol-filter hides entries after the collapse, which it does not steer.
+  // perf's --symbol-filter and --socket-filter hide entries after the collapse, which they do
+  // not steer.
   for (HistEntry* e : in)
-    if (!symbol_filter_keeps(e->key)) e->filtered = true;
+    if (!output_filter_keeps(e->key)) e->filtered = true;
   std::vector<HistEntry*> v;
   if (plain_sorted(in, v)) return v;
   // The output tree's nodes live here, not in the entries: it is built once, for this list.

@@ -29,7 +29,9 @@ namespace cperf {
 // kParallelism: how many threads ran when the sample was taken (--latency recordings).
 // kIpcNull: the "IPC [IPC Coverage]" column perf 7.2 adds for the key spelt "symbol" (its
 // values without branch data: "-").
-enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent, kSrcline, kParallelism, kIpcNull };
+// kSocket: the processor socket of the sample's CPU (the file's CPU topology).
+enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent, kSrcline, kParallelism, kIpcNull, kSocket };
+constexpr int kSortKeys = static_cast<int>(SortKey::kSocket) + 1;
 
 // One column of perf's output list (its hpp formats): a number column or a sort key.
 struct OutputField {
@@ -57,6 +59,8 @@ struct HistOptions {
   bool elide_comm = false, elide_dso = false, elide_sym = false;
   // --symbol-filter: only entries whose symbol name holds this text are shown.
   std::string symbol_filter;
+  // --socket-filter: only entries whose (first) sample's socket is this one; -1: all.
+  int socket_filter = -1;
   bool show_nr_samples = false;
   bool show_cpu_utilization = false;  // --showcpuutilization: sys and usr columns
   bool show_total_period = false;
@@ -111,6 +115,7 @@ struct HistSample {
   uint64_t period = 1;
   uint8_t cpumode = 0;     // PERF_RECORD_MISC_KERNEL, _USER, ... of the sample (self entries)
   int32_t cpu = -1;        // -1: the file's samples have no CPU
+  int32_t socket = -1;     // the CPU's socket; -1: no CPU, or no per-CPU ids in the file
   // The first callchain function matching perf's parent regex (-s parent); empty: "[other]".
   Text parent;
   // perf's srcline of the sampled address (-s srcline): "file.c:23", else "sym+offset".
@@ -260,7 +265,7 @@ class Hists {
   int64_t key_cmp(SortKey key, const HistSample& l, const HistSample& r, bool collapsing) const;
   // Print-time entry fixes: comms renamed in place, the --symbol-filter (flat output).
   void prepare_entries();
-  bool symbol_filter_keeps(const HistSample& s) const;
+  bool output_filter_keeps(const HistSample& s) const;  // --symbol-filter and --socket-filter
   int64_t sort_cmp(const HistEntry& a, const HistEntry& b) const;
   void prepare_sort_order() const;  // sort_numbers_ and sort_keys_
   // sorted() for the common layouts (hists_output_sort.cpp): the same tree, built on compact
@@ -354,7 +359,7 @@ class Hists {
   uint64_t non_filtered_period_ = 0, non_filtered_samples_ = 0;
   size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0, w_srcline_ = 0;
   // -w's widths by key and by number kind (0: none), set by compute_widths()
-  int user_w_key_[10] = {}, user_w_num_[9] = {};
+  int user_w_key_[kSortKeys] = {}, user_w_num_[9] = {};
   // A number column's width for its entries' text (-w's or perf's, at least its header's).
   int entry_number_width(OutputField::Kind kind) const;
 };

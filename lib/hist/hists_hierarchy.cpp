@@ -90,11 +90,11 @@ void Hists::build_hierarchy() {
   }
 }
 
-// --symbol-filter hides leaves whose symbol lacks the text, and levels left with no leaf;
+// --symbol-filter hides leaves whose symbol lacks the text (--socket-filter: of other sockets), and levels left with no leaf;
 // the periods stay as they were.
 bool Hists::filter_hierarchy_symbols(HierNode& n) {
   if (n.leaf) {
-    if (!symbol_filter_keeps(n.e.key)) n.e.filtered = true;
+    if (!output_filter_keeps(n.e.key)) n.e.filtered = true;
   } else {
     bool any = false;
     for (auto& k : n.kids) any |= filter_hierarchy_symbols(*k);
@@ -217,7 +217,7 @@ void Hists::print_hierarchy_node(std::FILE* out, HierNode& n, const HierLayout& 
 void Hists::print_hierarchy(std::FILE* out, bool show_header) {
   prepare_entries();
   build_hierarchy();
-  if (!opts_.symbol_filter.empty())
+  if (!opts_.symbol_filter.empty() || opts_.socket_filter >= 0)
     for (auto& n : hier_top_) filter_hierarchy_symbols(*n);
   for (size_t m = 0; m < members_.size(); ++m) {
     Hists& other = *members_[m];

@@ -145,6 +145,11 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
       std::snprintf(buf, sizeof(buf), "%*.*d", w, w, e.key.cpu);
       return buf;
     }
+    // perf's "%*.*d" with three digits in a 6-wide column
+    case SortKey::kSocket: {
+      std::snprintf(buf, sizeof(buf), "%*.*d", static_cast<int>(key_width(key)), 3, e.key.socket);
+      return buf;
+    }
     case SortKey::kPeriod: return number_text(OutputField::kPeriod, e);  // a group: each member's too
     case SortKey::kParent:
       return padded(cut_to(e.key.parent.empty() ? "[other]" : e.key.parent.str(), w_parent_), w_parent_);
@@ -192,6 +197,7 @@ const char* Hists::key_header(SortKey key) {
     case SortKey::kDso: return "Shared Object";
     case SortKey::kSym: return "Symbol";
     case SortKey::kCpu: return "CPU";
+    case SortKey::kSocket: return "Socket";
     case SortKey::kPeriod: return "Period";
     case SortKey::kParent: return "Parent symbol";
     case SortKey::kSrcline: return "Source:Line";
@@ -209,6 +215,7 @@ size_t Hists::key_width(SortKey key) const {
     case SortKey::kDso: return w_dso_;
     case SortKey::kSym: return w_sym_;
     case SortKey::kCpu: return 3;
+    case SortKey::kSocket: return 6;
     case SortKey::kPeriod: return field_width({OutputField::kPeriod});
     case SortKey::kParent: return w_parent_;
     case SortKey::kSrcline: return w_srcline_;

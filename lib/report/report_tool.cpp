@@ -17,7 +17,7 @@
 namespace cperf {
 
 ReportTool::ReportTool(ReportToolOptions opts)
-    : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {
+    : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle, opts_.srcline) {
   symbols_.set_inline_frames(opts_.inline_frames);
   symbols_.set_kernel_maps(&machine_.kernel_maps());
   unwinder_.set_style(opts_.unwind_style);
@@ -29,6 +29,11 @@ ReportTool::ReportTool(ReportToolOptions opts)
     delete re;  // cmd/report.cpp checks the pattern first
   } else {
     parent_re_.reset(re);
+  }
+  if (!opts_.ignore_callees.empty()) {
+    auto* ig = new regex_t;
+    if (regcomp(ig, opts_.ignore_callees.c_str(), REG_EXTENDED | REG_NOSUB) != 0) delete ig;  // checked first
+    else ignore_re_.reset(ig);
   }
   want_srcline_ = sorts_by(SortKey::kSrcline);
   symbols_.set_prefetch(sorts_by(SortKey::kSym) || want_srcline_ || want_parent_ ||
@@ -55,6 +60,18 @@ std::string ReportTool::srcline_of(const Resolved& r, const uint64_t* frame_ip) 
 // -s parent: the first symbol of the sampled callchain, in the order it is shown, that the
 // parent pattern (perf's default `^sys_|^do_page_fault`, or -p) matches. perf looks at the
 // callchain's own addresses only: not their inline lines, nor frames unwound from a stack.
+const ReportTool::ChainEntry* ReportTool::cut_ignored_callees() {
+  if (!ignore_re_) return nullptr;
+  size_t last = entries_.size();
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    const Symbol* sym = entries_[i].r.sym;
+    if (sym && regexec(ignore_re_.get(), sym->name.c_str(), 0, nullptr, 0) == 0) last = i;
+  }
+  if (last == entries_.size()) return nullptr;
+  entries_.erase(entries_.begin(), entries_.begin() + static_cast<std::ptrdiff_t>(last));
+  return &entries_.front();
+}
+
 Text ReportTool::find_parent() {
   if (!parent_re_) return {};
   for (const ChainEntry& ce : entries_)
@@ -284,19 +301,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   }
   hs.pid = t.pid;
   hs.tid = t.tid;
-  hs.has_map = al.map && al.map->dso;
-  hs.map = al.map;
-  hs.symbols = al.symbols;
-  if (hs.has_map) hs.dso = dso_name(al.map->dso);
-  hs.level = cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
-  hs.has_sym = al.sym != nullptr;
-  if (al.sym) {
-    hs.sym = Text(&al.sym->name);
-    hs.sym_start = al.sym->start;
-    hs.sym_end = al.sym->end;
-  }
-  if (want_srcline_) hs.srcline = pool_.intern(srcline_of(al));
-  hs.addr = al.addr;
+  set_location(hs, al, cpumode);
   hs.period = ds.period;
   // Switch records may come out of order, so the count is bounded by the CPUs there are.
   hs.parallelism = std::max(1, std::min(running_, static_cast<int>(opts_.nr_cpus_avail)));
@@ -304,6 +309,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   if (!opts_.parallelism.empty() && !opts_.parallelism.count(hs.parallelism)) filtered = true;
   hs.cpumode = cpumode;
   hs.cpu = (e.attr.sample_type & PERF_SAMPLE_CPU) ? static_cast<int32_t>(ds.cpu) : -1;
+  if (hs.cpu >= 0 && static_cast<size_t>(hs.cpu) < opts_.cpu_sockets.size()) hs.socket = opts_.cpu_sockets[hs.cpu];
   if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso.str() : std::string("[unknown]"))) filtered = true;
   if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) filtered = true;
 
@@ -336,6 +342,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
       ResolveMemo& m = resolve_slot(t, mode, ip);
       ce.r = m.r;
       ce.ip = ip;
+      ce.cpumode = mode;
       // Most addresses recur: each one's frame is made once while its memo entry lasts (a
       // frame depends only on what the address resolved to).
       if (!m.r.chain) {
@@ -352,6 +359,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     if (opts_.hide_unresolved)
       entries_.erase(std::remove_if(entries_.begin(), entries_.end(), [](const ChainEntry& ce) { return !ce.r.sym; }),
                      entries_.end());
+    if (const ChainEntry* root = cut_ignored_callees()) set_location(hs, root->r, root->cpumode);
     if (want_parent_) hs.parent = find_parent();
     // Unwound user frames (--call-graph dwarf) follow the chain; caller order: reversed, first.
     if (opts_.unwind_style != UnwindStyle::kNone)
@@ -366,6 +374,25 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   // are not looked for).
   if (opts_.exclude_other && hs.parent.empty()) filtered = true;
   feeder_.add(hists_for(attr_index), hs, path_.data(), has_path ? path_.size() : 0, filtered);
+}
+
+void ReportTool::set_location(HistSample& hs, const Resolved& al, uint8_t cpumode) {
+  hs.has_map = al.map && al.map->dso;
+  hs.map = al.map;
+  hs.symbols = al.symbols;
+  hs.dso = hs.has_map ? dso_name(al.map->dso) : Text();
+  hs.level = cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
+  hs.has_sym = al.sym != nullptr;
+  if (al.sym) {
+    hs.sym = Text(&al.sym->name);
+    hs.sym_start = al.sym->start;
+    hs.sym_end = al.sym->end;
+  } else {
+    hs.sym = Text();
+    hs.sym_start = hs.sym_end = 0;
+  }
+  if (want_srcline_) hs.srcline = pool_.intern(srcline_of(al));
+  hs.addr = al.addr;
 }
 
 void ReportTool::expand_entries() {
@@ -468,7 +495,9 @@ void ReportTool::print(std::FILE* out, Session& s) {
                    sec.event.c_str());
       if (!opts_.time_text.empty()) std::fprintf(out, " (time slices: %s)", opts_.time_text.c_str());
       std::fputc('\n', out);
-      std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n#\n", sec.period);
+      std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n", sec.period);
+      if (opts_.hist.socket_filter >= 0) std::fprintf(out, "# Processor Socket: %d\n", opts_.hist.socket_filter);
+      std::fputs("#\n", out);
     }
     sec.hists->print(out, !opts_.quiet);
     std::fputs("\n\n", out);

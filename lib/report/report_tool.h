@@ -30,6 +30,7 @@ struct ReportToolOptions {
   std::string symfs, kallsyms;
   DemangleOptions demangle;  // --no-demangle
   bool inline_frames = true;  // --no-inline: no "(inlined)" frames
+  SrclineOptions srcline;  // --full-source-path, --addr2line-style
   UnwindStyle unwind_style = UnwindStyle::kLibdw;  // --unwind-style: how dwarf samples unwind
   HistOptions hist;
   EventSwitch event_switch;  // --switch-on/--switch-off/--show-on-off-events
@@ -41,6 +42,8 @@ struct ReportToolOptions {
   std::set<std::string> comms, dsos, symbols;
   std::set<int32_t> pids, tids;
   std::set<uint32_t> cpus;
+  // Each CPU's socket (HEADER_CPU_TOPOLOGY), for -s socket and --socket-filter; empty: unknown.
+  std::vector<int32_t> cpu_sockets;
   // --time START,STOP in ns (0: open end); time_text is printed in the "# Samples" line.
   uint64_t time_start = 0, time_stop = 0;
   std::string time_text;
@@ -57,6 +60,9 @@ struct ReportToolOptions {
   std::string parent_pattern = "^sys_|^do_page_fault";
   bool exclude_other = false;
   bool hide_unresolved = false;
+  // --ignore-callees: a POSIX extended regex; a call graph restarts at the last function it
+  // matches (in the graph's order), which also becomes the sample's own location. Empty: none.
+  std::string ignore_callees;
 };
 
 class ReportTool : public SessionTool {
@@ -101,6 +107,7 @@ class ReportTool : public SessionTool {
     Resolved r;
     uint64_t ip = 0;
     FrameId frame = kNoFrame;  // its frame, when made already (entries without inline lines)
+    uint8_t cpumode = PERF_RECORD_MISC_USER;  // its context's
   };
   void on_sample(Event& ev, Session& s);
   // Adds one sample to the histogram of attr_index (a sample read of a group gives several).
@@ -124,6 +131,11 @@ class ReportTool : public SessionTool {
   std::string srcline_of(const Resolved& r, const uint64_t* frame_ip = nullptr);
   Hists& hists_for(int attr_index);
   Text find_parent();
+  // --ignore-callees: drops the entries before the last one matching, which it returns
+  // (nullptr: none matched).
+  const ChainEntry* cut_ignored_callees();
+  // The sample's location fields of hs (map, dso, symbol, level, address, srcline).
+  void set_location(HistSample& hs, const Resolved& al, uint8_t cpumode);
 
   ReportToolOptions opts_;
   Machine machine_;
@@ -150,6 +162,7 @@ class ReportTool : public SessionTool {
   bool want_parent_ = false;  // -s parent
   // perf's parent pattern, compiled (-p); freed by the deleter.
   std::unique_ptr<regex_t, void (*)(regex_t*)> parent_re_{nullptr, [](regex_t* r) { regfree(r); delete r; }};
+  std::unique_ptr<regex_t, void (*)(regex_t*)> ignore_re_{nullptr, [](regex_t* r) { regfree(r); delete r; }};
   bool want_srcline_ = false;  // -s srcline
   // perf's default ":<tid>" comm of threads sampled before their first COMM, renamed once by it.
   struct DefaultComm {

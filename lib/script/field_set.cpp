@@ -189,6 +189,20 @@ std::string FieldSet::parse(const std::string& spec_in) {
   return {};
 }
 
+std::string FieldSet::check_address_fields(int type, uint64_t sample_type) const {
+  uint64_t f = fields_[type];
+  bool has_address = sample_type & (PERF_SAMPLE_IP | PERF_SAMPLE_ADDR);
+  if ((f & kFieldSym) && !has_address)
+    return "Display of symbols requested but neither sample IP nor sample address\n"
+           "available. Hence, no addresses to convert to symbols.";
+  if ((f & kFieldSymOff) && !(f & kFieldSym)) return "Display of offsets requested but symbol is notselected.";  // sic, as perf prints it
+  if ((f & kFieldDso) && !has_address) return "Display of DSO requested but no address to convert.";
+  if ((f & kFieldSrcline) && !(f & kFieldIp))
+    return "Display of source line number requested but sample IP is not\n"
+           "selected. Hence, no address to lookup the source line number.";
+  return {};
+}
+
 std::string FieldSet::check(const perf_event_attr& attr, const std::string& evname,
                             bool use_callchain, bool pipe_callchain,
                             uint64_t combined_branch_type) {
@@ -224,6 +238,10 @@ std::string FieldSet::check(const perf_event_attr& attr, const std::string& evna
       {kFieldRetireLat, PERF_SAMPLE_WEIGHT_STRUCT, "WEIGHT_STRUCT", "retire_lat"},
   };
   for (const Need& n : needs) {
+    // perf checks the fields that need an address after the ip, addr, data_src and weight
+    // bits (and before tid).
+    if (n.field == kFieldTid)
+      if (std::string err = check_address_fields(type, attr.sample_type); !err.empty()) return err;
     if (!(fields_[type] & n.field) || (attr.sample_type & n.sample_bit)) continue;
     // A fixed-period event has its period without PERF_SAMPLE_PERIOD: the attr's.
     if (n.field == kFieldPeriod && !attr.freq) continue;

@@ -87,6 +87,8 @@ class FieldSet {
   std::string take_warnings() { return std::exchange(warnings_, {}); }
 
  private:
+  // perf's checks of sym, symoff, dso and srcline against the sample's addresses.
+  std::string check_address_fields(int type, uint64_t sample_type) const;
   std::array<uint64_t, kOutTypes> fields_{};
   std::array<uint64_t, kOutTypes> user_set_{};
   std::array<uint64_t, kOutTypes> user_unset_{};

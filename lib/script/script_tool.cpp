@@ -13,7 +13,7 @@ ScriptTool::ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields)
     : out_(out),
       opts_(std::move(opts)),
       fields_(fields),
-      symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle) {
+      symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle, opts_.srcline) {
   symbols_.set_inline_frames(opts_.inline_frames);
   symbols_.set_kernel_maps(&machine_.kernel_maps());
   unwinder_.set_style(opts_.unwind_style);
@@ -206,7 +206,12 @@ void ScriptTool::print_misc(TextLine& out, uint32_t rec_type, uint16_t misc) {
 void ScriptTool::print_start(TextLine& out, const Thread& t, int32_t pid, uint32_t tid,
                              uint32_t cpu, uint64_t time, int type, bool callchain_style,
                              uint32_t rec_type, uint16_t misc) {
-  if (fields_.has(type, kFieldComm)) out.aligned(t.comm_str(), callchain_style ? 0 : 16).put(' ');
+  if (fields_.has(type, kFieldComm)) {
+    if (opts_.latency_format)  // perf's "%8.8s"
+      out.aligned(std::string_view(t.comm_str()).substr(0, 8), 8).put(' ');
+    else
+      out.aligned(t.comm_str(), callchain_style ? 0 : 16).put(' ');
+  }
   bool pidf = fields_.has(type, kFieldPid), tidf = fields_.has(type, kFieldTid);
   if (pidf && tidf)
     out.sdec(pid, 7).put('/').sdec(static_cast<int32_t>(tid), -7).put(' ');
@@ -214,7 +219,9 @@ void ScriptTool::print_start(TextLine& out, const Thread& t, int32_t pid, uint32
     out.sdec(pid, 7).put(' ');
   else if (tidf)
     out.sdec(static_cast<int32_t>(tid), 7).put(' ');
-  if (fields_.has(type, kFieldCpu)) {
+  if (fields_.has(type, kFieldCpu) && opts_.latency_format) {
+    out.sdec(static_cast<int32_t>(cpu), 3).put(' ');  // perf's "%3d "
+  } else if (fields_.has(type, kFieldCpu)) {
     // printf "[%03d] ": zero-filled to 3 characters, sign included.
     int32_t c = static_cast<int32_t>(cpu);
     uint64_t mag = c < 0 ? 0 - static_cast<uint64_t>(static_cast<int64_t>(c)) : static_cast<uint64_t>(c);
@@ -361,6 +368,7 @@ void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, i
     }
     if (const std::string_view* text = frame_text_.find(key)) {
       out.put(*text);
+      if (stops_backtrace(f)) break;
       continue;
     }
     TextLine::Mark m = out.mark();
@@ -378,7 +386,14 @@ void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, i
       out.put('\n');
     }
     if (std::optional<std::string_view> text = out.since(m)) frame_text_.store(key, *text);
+    if (stops_backtrace(f)) break;
   }
+}
+
+bool ScriptTool::stops_backtrace(const Frame& f) {
+  if (opts_.stop_bt.empty() || !f.map) return false;
+  const Symbol* sym = symbols_.find(f.map, f.map->map_ip(f.ip)).sym;
+  return sym && opts_.stop_bt.count(sym->name);
 }
 
 void ScriptTool::on_sample(Event& ev, Session& s) {
@@ -422,6 +437,15 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
     if (opts_.time_ranges.skip(ds.time) || (!opts_.cpus.empty() && !opts_.cpus.count(ds.cpu))) return;
     if (opts_.event_switch.discard(attr_index)) return;
   }
+  if (opts_.debug_mode) {  // perf checks the order right after the time ranges
+    if (opts_.time_ranges.skip(ds.time)) return;
+    if (ds.time < last_sample_time_) {
+      std::fprintf(stderr, "Samples misordered, previous: %" PRIu64 " this: %" PRIu64 "\n", last_sample_time_, ds.time);
+      ++misordered_;
+    }
+    last_sample_time_ = ds.time;
+    return;
+  }
   if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
   if (filtered(ds.cpu, ds.time, t)) return;
   if (!opts_.dsos.empty() && (!map || !map->dso ||
@@ -440,6 +464,7 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
       emit_sample(e, ds, ev.raw.misc, t, map, s);
     return;
   }
+  if (opts_.graph_function) return;  // no branch flags: no call into the functions
   bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;
   bool use_chain = has_chain && !opts_.hide_call_graph;
   bool ip_field = fields_.has(type, kFieldIp);

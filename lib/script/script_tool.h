@@ -41,6 +41,7 @@ struct ScriptOptions {
   std::string symfs, kallsyms;
   DemangleOptions demangle;  // --no-demangle
   bool inline_frames = true;  // --no-inline: no "(inlined)" lines
+  SrclineOptions srcline;  // --full-source-path (script has no --addr2line-style)
   UnwindStyle unwind_style = UnwindStyle::kLibdw;  // --unwind-style: how dwarf samples unwind
   bool merge_callchains = true;
   bool hide_call_graph = false;
@@ -65,6 +66,15 @@ struct ScriptOptions {
   bool per_event_dump = false;
   std::string input_path;
   EventSwitch event_switch;  // --switch-on/--switch-off/--show-on-off-events
+  // -L/--Latency: perf's latency format (comm in 8 columns, CPU as a plain number).
+  bool latency_format = false;
+  // -d/--debug-mode: samples are not printed, only checked for time order (stderr).
+  bool debug_mode = false;
+  // --stop-bt: a call chain's printing stops after a frame in one of these functions.
+  std::set<std::string> stop_bt;
+  // --graph-function: only samples at calls into these functions (and below) are printed;
+  // samples without branch flags (all of a file without instruction trace) never are.
+  bool graph_function = false;
 };
 
 class ScriptTool : public SessionTool, private DlFilterHost {
@@ -84,6 +94,7 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   // perf's "[ perf script: Wrote ... ]" line for each. Returns false if one could not be made.
   bool close_event_dumps(const std::vector<EventAttrEntry>& attrs);
   uint64_t samples_printed() const { return samples_printed_; }
+  uint64_t misordered_samples() const { return misordered_; }  // -d
   uint64_t deferred_printed() const { return deferred_printed_; }
   // Parses the file's HEADER_TRACING_DATA section, as perf does when it opens the file, so
   // that a damaged section fails before any sample is processed. No-op for pipes.
@@ -117,6 +128,8 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   static void print_misc(TextLine& out, uint32_t rec_type, uint16_t misc);
   // Resolves chain entries into frames (perf's thread__resolve_callchain_sample).
   void resolve_chain(const Thread& t, const U64Array& chain, std::vector<Frame>& out);
+  // --stop-bt: the frame is in one of its functions.
+  bool stops_backtrace(const Frame& f);
   void print_frames(TextLine& out, const std::vector<Frame>& frames, int type, bool deferred,
                     uint64_t cookie);
   // inline_name: print "NAME+off (inlined)" (off from the symbol's start) instead of the
@@ -207,6 +220,7 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   StatCounts stat_{out_};                 // perf stat record files
   FrameTextCache frame_text_;
   uint64_t samples_printed_ = 0, deferred_printed_ = 0;
+  uint64_t misordered_ = 0, last_sample_time_ = 0;  // -d
   SampleReadSplitter read_splitter_;  // samples of the S modifier, split per counter
   std::string error_;
   int exit_status_ = 255;

@@ -17,12 +17,14 @@ bool is_core_kernel(const Dso& d) { return d.kernel && d.long_name == "[kernel.k
 
 }  // namespace
 
-ScriptSymbols::ScriptSymbols(std::string symfs, std::string kallsyms, DemangleOptions demangle)
+ScriptSymbols::ScriptSymbols(std::string symfs, std::string kallsyms, DemangleOptions demangle,
+                             SrclineOptions srcline)
     : ScriptSymbols([&] {
         SymbolOptions o;
         o.symfs = std::move(symfs);
         o.kallsyms = std::move(kallsyms);
         o.demangle = demangle;
+        o.srcline = srcline;
         return o;
       }()) {}
 

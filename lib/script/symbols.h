@@ -28,7 +28,7 @@ namespace cperf {
 
 class ScriptSymbols {
  public:
-  ScriptSymbols(std::string symfs, std::string kallsyms, DemangleOptions demangle = {});
+  ScriptSymbols(std::string symfs, std::string kallsyms, DemangleOptions demangle = {}, SrclineOptions srcline = {});
   explicit ScriptSymbols(SymbolOptions opts);
 
   // The machine's kernel maps: a module's symbols come from the core kernel's kallsyms.

@@ -73,13 +73,11 @@ void DsoSymbols::open_dwarf() const {
   }
 }
 
-namespace {
-// perf's srcline text: the file's base name and the line.
-std::string srcline_text(const std::string& file, int line) {
-  size_t slash = file.rfind('/');
+// perf's srcline text: the file's base name (or whole path) and the line.
+std::string DsoSymbols::srcline_text(const std::string& file, int line) const {
+  size_t slash = srcline_opts_.full_path ? std::string::npos : file.rfind('/');
   return (slash == std::string::npos ? file : file.substr(slash + 1)) + ":" + std::to_string(line);
 }
-}  // namespace
 
 uint64_t DsoSymbols::objdump_addr(uint64_t addr) const {
   open_dwarf();
@@ -102,9 +100,11 @@ const std::string* DsoSymbols::srcline(uint64_t addr) const {
   // perf's libdw lookup does not serve a shared object's first 64 KiB (as for inline
   // frames): binutils' addr2line answers there, with its own file numbering.
   const bool binutils = dwarf_->is_dyn() && vaddr < 0x10000;
-  if (dwarf_->line(vaddr, file, line, binutils)) {
+  if (binutils && !srcline_opts_.binutils) {
+    // libdw alone: no line there.
+  } else if (dwarf_->line(vaddr, file, line, binutils)) {
     text = intern(srcline_text(file, line));
-  } else if (dwarf_->has_line_info()) {
+  } else if (srcline_opts_.binutils && dwarf_->has_line_info()) {
     // No line here, so perf asks binutils' addr2line, whose "?" line perf reads as 0. In a
     // DWARF function the file is unknown: "??:?" outside every compile unit, ":?" inside one.
     // Elsewhere the file is the symbol table's (file_name); no function at all ("??") is a
@@ -147,7 +147,7 @@ const InlineChain* DsoSymbols::inline_chain(uint64_t addr, const Symbol& sym) co
       for (size_t i = 0; i + 1 < names.size(); ++i) chain->push_back(line(names[i]));
       chain->push_back({});
     }
-  } else if (dwarf_->has_line_info()) {
+  } else if (srcline_opts_.binutils && dwarf_->has_line_info()) {
     // binutils addr2line: the DWARF functions, else the symbol table's name.
     if (names.empty())
       if (const std::string* a2l = addr2line_name(addr)) names.push_back(*a2l);
@@ -183,7 +183,9 @@ SymbolCache::~SymbolCache() {
 std::unique_ptr<DsoSymbols> SymbolCache::load(const std::string& key) const {
   size_t sep = key.find('\0');
   std::string_view path(key.data(), sep), hex(key.data() + sep + 1, key.size() - sep - 1);
-  return std::make_unique<DsoSymbols>(load_dso_symbols(locator_, demangler_, path, BuildId::from_hex(hex)));
+  auto d = std::make_unique<DsoSymbols>(load_dso_symbols(locator_, demangler_, path, BuildId::from_hex(hex)));
+  d->set_srcline_options(opts_.srcline);
+  return d;
 }
 
 const DsoSymbols& SymbolCache::dso(std::string_view path, std::string_view build_id_hex) {

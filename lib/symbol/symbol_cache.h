@@ -89,6 +89,8 @@ class DsoSymbols {
   // segment it falls in.
   uint64_t text_objdump_addr(uint64_t addr) const;
 
+  void set_srcline_options(SrclineOptions o) { srcline_opts_ = o; }
+
   // Opens the file's DWARF now rather than at the first inline-frame or srcline lookup.
   void open_dwarf_now() const { open_dwarf(); }
 
@@ -101,6 +103,7 @@ class DsoSymbols {
   std::string symtab_path_;
   std::string runtime_path_;
   DemangleOptions demangle_;
+  SrclineOptions srcline_opts_;
   mutable std::unique_ptr<Addr2lineSymtab> addr2line_;
   mutable std::unique_ptr<DwarfFunctions> dwarf_;
   mutable std::vector<std::pair<uint64_t, uint64_t>> load_offsets_;  // (p_offset, p_vaddr - p_offset)
@@ -110,6 +113,7 @@ class DsoSymbols {
   mutable std::unordered_map<uint64_t, const std::string*> srclines_;
   void open_dwarf() const;
   const std::string* intern(std::string name) const;
+  std::string srcline_text(const std::string& file, int line) const;
   uint64_t to_vaddr(uint64_t addr) const;
   mutable uint64_t last_addr_ = 0;
   mutable const Symbol* last_sym_ = nullptr;

@@ -88,6 +88,26 @@
 #   report-disable-order  perf report --stdio --disable-order ... (*)
 #   report-stitch-lbr     perf report --stdio --stitch-lbr -g none ... (*)
 #   script-stitch-lbr     perf script --stitch-lbr ...
+#   report-socket-filter  perf report --stdio --socket-filter 0 ...                      (*)
+#   report-sort-socket    perf report --stdio --no-children -s socket,comm,dso ...       (*)
+#   report-ignore-callees perf report --stdio --ignore-callees level ...                 (*)
+#   report-ignore-callees-caller  ... -G --ignore-callees='level|main' ...               (*)
+#   report-ignore-callees-bad     ... --ignore-callees='(' (perf's regex error, usage)
+#   report-branch-stack, report-mem-mode, report-branch-mem: -b, --mem-mode, both (*)
+#   report-full-source-path ... --full-source-path -s srcline -g none ...                (*)
+#   report-noop-opts2     ... --itrace=i100us --addr2line=... --addr2line-style=libdw,llvm
+#                         --total-cycles --no-branch-stack -g none ...                   (*)
+#   report-itrace-bad     ... --itrace=i10x (perf's error, usage)
+#   script-latency        perf script -L ...
+#   script-debug-mode     perf script -d --show-task-events ...
+#   script-stop-bt        perf script --stop-bt=main,level ...
+#   script-noop-opts2     perf script --addr-range=10 --show-kernel-path --max-blocks=3
+#                         --itrace=ce --addr2line=/usr/bin/addr2line ...
+#   script-full-source-path  perf script --full-source-path -F +srcline ...
+#   script-call-trace, script-call-ret-trace: --call-trace, --call-ret-trace ...
+#   script-graph-function perf script --graph-function=main --show-task-events ...
+#   script-itrace-bad     perf script --itrace=i10x ...
+#   script-symoff-nosym   perf script -F +symoff,-sym ...
 #   script-guest-opts     perf script --guestmount=/x --guestvmlinux=/x --guestkallsyms=/x --guestmodules=/x --guest-code ...
 #   script-switch-on      perf script --switch-on task-clock ...  (an error where the file has no task-clock)
 #   script-switch-off-show perf script --switch-off cpu-clock --show-on-off-events ...
@@ -255,6 +275,27 @@ for f in "$@"; do
       report-disable-order) set -- report --stdio --disable-order -i $f.data $S ;;
       report-stitch-lbr)    set -- report --stdio --stitch-lbr -g none -i $f.data $S ;;
       script-stitch-lbr)    set -- script --stitch-lbr -i $f.data $S; tip=0 ;;
+      report-socket-filter) set -- report --stdio --socket-filter 0 -i $f.data $S ;;
+      report-sort-socket)   set -- report --stdio --no-children -s socket,comm,dso -i $f.data $S ;;
+      report-ignore-callees) set -- report --stdio --ignore-callees level -i $f.data $S ;;
+      report-ignore-callees-caller) set -- report --stdio -G '--ignore-callees=level|main' -i $f.data $S ;;
+      report-ignore-callees-bad) set -- report --stdio '--ignore-callees=(' -i $f.data $S ;;
+      report-branch-stack)  set -- report --stdio -b -i $f.data $S ;;
+      report-mem-mode)      set -- report --stdio --mem-mode -i $f.data $S ;;
+      report-branch-mem)    set -- report --stdio -b --mem-mode -i $f.data $S ;;
+      report-full-source-path) set -- report --stdio --full-source-path -s srcline -g none -i $f.data $S ;;
+      report-noop-opts2)    set -- report --stdio --itrace=i100us --addr2line=/usr/bin/addr2line --addr2line-style=libdw,llvm --total-cycles --no-branch-stack -g none -i $f.data $S ;;
+      report-itrace-bad)    set -- report --stdio --itrace=i10x -i $f.data $S ;;
+      script-latency)       set -- script -L -i $f.data $S; tip=0 ;;
+      script-debug-mode)    set -- script -d --show-task-events -i $f.data $S; tip=0 ;;
+      script-stop-bt)       set -- script --stop-bt=main,level -i $f.data $S; tip=0 ;;
+      script-noop-opts2)    set -- script --addr-range=10 --show-kernel-path --max-blocks=3 --itrace=ce --addr2line=/usr/bin/addr2line -i $f.data $S; tip=0 ;;
+      script-full-source-path) set -- script --full-source-path -F +srcline -i $f.data $S; tip=0 ;;
+      script-call-trace)    set -- script --call-trace -i $f.data $S; tip=0 ;;
+      script-call-ret-trace) set -- script --call-ret-trace -i $f.data $S; tip=0 ;;
+      script-graph-function) set -- script --graph-function=main --show-task-events -i $f.data $S; tip=0 ;;
+      script-itrace-bad)    set -- script --itrace=i10x -i $f.data $S; tip=0 ;;
+      script-symoff-nosym)  set -- script -F +symoff,-sym -i $f.data $S; tip=0 ;;
       script-guest-opts)    set -- script --guestmount=/x --guestvmlinux=/x --guestkallsyms=/x --guestmodules=/x --guest-code -i $f.data $S; tip=0 ;;
       script-switch-on)     set -- script --switch-on task-clock -i $f.data $S; tip=0 ;;
       script-switch-off-show) set -- script --switch-off cpu-clock --show-on-off-events -i $f.data $S; tip=0 ;;
@@ -350,7 +391,7 @@ defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,s
 # tests/data/fields: every field kind on every file (a field the samples lack is perf's error).
 fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields,script-show-cgroup,script-show-bpf,script-show-text-poke
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
-compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both,report-mmaps,report-stitch-lbr,script-stitch-lbr,script-guest-opts
+compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both,report-mmaps,report-stitch-lbr,script-stitch-lbr,script-guest-opts,report-socket-filter,report-sort-socket,report-ignore-callees,report-ignore-callees-caller,report-ignore-callees-bad,report-branch-stack,report-mem-mode,report-branch-mem,report-full-source-path,report-noop-opts2,report-itrace-bad,script-latency,script-debug-mode,script-stop-bt,script-noop-opts2,script-full-source-path,script-call-trace,script-call-ret-trace,script-graph-function,script-itrace-bad,script-symoff-nosym
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
 
 for set in $sets; do

@@ -42,5 +42,16 @@ expect 255 "The input file would be updated in place, the --force option is requ
   --vm-time-correlation -i "$T/in.data"
 expect 1 "cperf inject: --vm-time-correlation is not supported (cperf decodes no instruction trace)" \
   --vm-time-correlation -f -i "$T/in.data"
+# --itrace and --guest-data: perf's checks of their strings (messages and statuses of perf 7.2).
+usage=$'\n Usage: perf inject [<options>]'
+expect 129 "Bad Instruction Tracing options 'i10x'"$'\n'"$usage" --itrace=i10x -i "$T/in.data" -o "$T/out.data"
+expect 129 "--guest-data option requires guest perf.data file name, guest machine PID, and optionally guest timestamp offset, and guest timestamp scale factor, separated by commas."$'\n'"$usage" \
+  --guest-data=x,abc -i "$T/in.data" -o "$T/out.data"
+expect 255 "failed to open $T/none: No such file or directory"$'\n'"Failed to process $T/none, error -1" \
+  --guest-data="$T/none,1" -i "$T/in.data" -o "$T/out.data"
+# Modes cperf does not have: a refusal, not another file.
+expect 1 "cperf inject: --itrace (decoding instruction trace) is not supported yet" --itrace -i "$T/in.data" -o "$T/out.data"
+expect 1 "cperf inject: -j/--jit (jitdump files) is not supported yet" -j -i "$T/in.data" -o "$T/out.data"
+expect 1 "cperf inject: -s/--sched-stat is not supported yet" -s -i "$T/in.data" -o "$T/out.data"
 cmp -s "$T/in.data" tests/data/perf6.1/data/g.data || { echo "FAIL: the input changed"; fails=$((fails+1)); }
 [ $fails = 0 ] && echo PASS || exit 1

@@ -94,7 +94,7 @@ TEST(FieldSet, PipeCallchainsTurnOnIpAndSymUnlessRemoved) {
   EXPECT_EQ(uint64_t{kFieldComm | kFieldIp | kFieldSym}, f.fields(kOutSw));
   FieldSet g;
   ASSERT_EQ("", g.parse("-ip"));
-  EXPECT_EQ("", g.check(sw_attr(PERF_SAMPLE_CALLCHAIN), "e", true, true));
+  EXPECT_EQ("", g.check(sw_attr(PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_IP), "e", true, true));
   EXPECT_FALSE(g.has(kOutSw, kFieldIp));
 }
 

@@ -1,0 +1,29 @@
+#!/bin/bash
+# report options that perf 7.2 answers with a message on stderr: -b and --mem-mode on files
+# without branch or memory samples, both at once, a bad --itrace string and a bad
+# --ignore-callees regex. cperf's stderr and exit status must equal perf 7.2's
+# (expected/NAME.KIND.stderr.txt and exit-status.txt, minus the golden chroot's own lines);
+# report_golden.sh compares stdout.
+cd "$(dirname "$0")/../.." || exit 1
+CPERF=$PWD/cperf
+d=tests/data/perf6.1
+fails=0
+check() {  # check KIND ARGS...
+  local kind=$1; shift
+  for name in g syswide two-events; do
+    local err=$d/expected/$name.$kind.stderr.txt
+    [ -e "$err" ] || { echo "FAIL: no golden $err"; fails=$((fails+1)); continue; }
+    got=$(cd $d/data && "$CPERF" report --stdio "$@" -i $name.data --symfs=../symfs 2>&1 >/dev/null)
+    rc=$(cd $d/data && "$CPERF" report --stdio "$@" -i $name.data --symfs=../symfs >/dev/null 2>&1; echo $?)
+    want=$(grep -v -e '^cannot open maps$' -e '^Failed to read max cpus' "$err")
+    want_rc=$(awk -v n=$name -v k=$kind '$1 == n && $2 == k { sub("exit=", "", $3); print $3 }' $d/expected/exit-status.txt)
+    if [ "$got" = "$want" ] && [ "$rc" = "$want_rc" ]; then echo "ok: report $* on $name: perf's message, exit $rc"
+    else echo "FAIL: report $* on $name: exit $rc, stderr '$got'; perf 7.2: exit $want_rc, '$want'"; fails=$((fails+1)); fi
+  done
+}
+check report-branch-stack -b
+check report-mem-mode --mem-mode
+check report-branch-mem -b --mem-mode
+check report-itrace-bad --itrace=i10x
+check report-ignore-callees-bad '--ignore-callees=('
+[ $fails = 0 ] && echo PASS || exit 1
