@@ -57,9 +57,8 @@ std::string ReportTool::srcline_of(const Resolved& r, const uint64_t* frame_ip) 
   return r.map->dso->short_name + buf;
 }
 
-// -s parent: the first symbol of the sampled callchain, in the order it is shown, that the
-// parent pattern (perf's default `^sys_|^do_page_fault`, or -p) matches. perf looks at the
-// callchain's own addresses only: not their inline lines, nor frames unwound from a stack.
+// --ignore-callees: perf's add_callchain_ip resets the chain at each matching symbol, so the
+// last match in the chain's order wins.
 const ReportTool::ChainEntry* ReportTool::cut_ignored_callees() {
   if (!ignore_re_) return nullptr;
   size_t last = entries_.size();
@@ -72,6 +71,9 @@ const ReportTool::ChainEntry* ReportTool::cut_ignored_callees() {
   return &entries_.front();
 }
 
+// -s parent: the first symbol of the sampled callchain, in the order it is shown, that the
+// parent pattern (perf's default `^sys_|^do_page_fault`, or -p) matches. perf looks at the
+// callchain's own addresses only: not their inline lines, nor frames unwound from a stack.
 Text ReportTool::find_parent() {
   if (!parent_re_) return {};
   for (const ChainEntry& ce : entries_)
