@@ -21,6 +21,7 @@
 #include "header/header_print.h"
 #include "io/perf_data_reader.h"
 #include "script/script_tool.h"
+#include "dump/raw_dump.h"
 #include "script_args.h"
 #include "itrace_option.h"
 #include "pager.h"
@@ -65,6 +66,32 @@ struct ScriptCliOptions {
   // --insn-trace, --call-trace, --call-ret-trace (fields and itrace settings of their own),
   // --xed (the output piped to xed).
   bool insn_trace = false, call_trace = false, call_ret_trace = false, xed = false;
+  // -D: each record's raw dump before what script prints of it; --dump-unsorted-raw-trace:
+  // the same in file order.
+  bool dump_raw = false, dump_unsorted = false;
+};
+
+// -D: every record goes to the raw dump first, then to script.
+class DumpThenScript : public SessionTool {
+ public:
+  DumpThenScript(RawDumpTool& dump, SessionTool& script) : dump_(dump), script_(script) {}
+  void user_record(const RawRecord& rec, Session& s) override {
+    dump_.user_record(rec, s);
+    script_.user_record(rec, s);
+  }
+  void record(Event& ev, Session& s) override {
+    dump_.record(ev, s);
+    script_.record(ev, s);
+    dump_.flush_pending();
+  }
+  void finish(Session& s) override {
+    dump_.finish(s);
+    script_.finish(s);
+  }
+
+ private:
+  RawDumpTool& dump_;
+  SessionTool& script_;
 };
 
 // "1,3-5" -> {1,3,4,5}; false on a malformed list.
@@ -190,6 +217,8 @@ int cmd_script(const Args& args) {
   app.add_flag("--call-trace", o.call_trace, "Decode calls from itrace");
   app.add_flag("--call-ret-trace", o.call_ret_trace, "Decode calls and returns from itrace");
   app.add_flag("--xed", o.xed, "Run xed disassembler on output");
+  app.add_flag("-D,--dump-raw-trace", o.dump_raw, "dump raw trace in ASCII");
+  app.add_flag("--dump-unsorted-raw-trace", o.dump_unsorted, "dump unsorted raw trace in ASCII");
   std::vector<std::string> rest;  // a script's arguments, or record|report NAME ...
   int rc = parse_command_line(app, split_at_non_option(app, args, rest));
   if (rc >= 0) return rc;
@@ -239,6 +268,7 @@ int cmd_script(const Args& args) {
   so.debug_mode = o.debug_mode;
   for (const std::string& f : split_list(o.stop_bt)) so.stop_bt.insert(f);
   so.graph_function = !o.graph_function.empty();
+  so.dump = o.dump_raw || o.dump_unsorted;
   so.unwind_style = unwind_style_from(o.unwind_style);
   so.merge_callchains = !o.no_merge;
   so.hide_call_graph = o.hide_call_graph;
@@ -338,7 +368,14 @@ int cmd_script(const Args& args) {
       front = &merger;
     }
     SessionOptions session_options;
-    session_options.ordered = !so.show_round;  // perf delivers in file order then
+    session_options.ordered = !so.show_round && !o.dump_unsorted;  // perf delivers in file order then
+    RawDumpOptions dump_options;
+    dump_options.path_label = reader.is_pipe() ? "pipe" : o.input;
+    dump_options.script_view = true;
+    dump_options.unordered = o.dump_unsorted;
+    RawDumpTool dump(stdout, dump_options);
+    DumpThenScript dump_then_script(dump, *front);
+    if (o.dump_raw || o.dump_unsorted) front = &dump_then_script;
     Session session(reader, session_options, *front);
     session.run();
     if (o.verbose > 0 && so.merge_callchains) {

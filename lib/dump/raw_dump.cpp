@@ -86,7 +86,7 @@ void RawDumpTool::user_record(const RawRecord& rec, Session& s) {
   // perf dumps the records inside a COMPRESSED record, not the container itself.
   if (rec.type == PERF_RECORD_COMPRESSED || rec.type == PERF_RECORD_COMPRESSED2) return;
   print_prefix(rec, s, nullptr);
-  print_user_record(out_, rec, s);
+  print_user_record(out_, rec, s, opts_.script_view, opts_.unordered);
 }
 
 void RawDumpTool::record(Event& ev, Session& s) {
@@ -132,6 +132,7 @@ void RawDumpTool::print_sample(Event& ev, Session& s) {
   }
   for (int index : delivered) {
     ++samples_per_attr_[static_cast<size_t>(index)];
+    if (opts_.script_view) continue;  // script prints these where it resolves the sample
     Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
     std::fprintf(out_, " ... thread: %s:%d\n", t.comm_str().c_str(), t.tid);
     const Map* m = machine_.find_map(t, ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK, ds.ip);
@@ -199,9 +200,16 @@ void RawDumpTool::print_side_band(Event& ev, Session& s) {
       std::fputs(text.c_str(), out_);
       apply_side_band(machine_, rec, sb);
       break;
+    case PERF_RECORD_EXIT:
+      // perf script prints its own EXIT line between the record's name and the rest of the
+      // dump line (flush_pending), and forgets the thread: a later sample of its tid is new.
+      if (opts_.script_view) pending_ = text;
+      else std::fputs(text.c_str(), out_);
+      apply_side_band(machine_, rec, sb);
+      if (opts_.script_view) machine_.remove_thread(sb.tid);
+      break;
     case PERF_RECORD_COMM:
     case PERF_RECORD_FORK:
-    case PERF_RECORD_EXIT:
     case PERF_RECORD_LOST:
     case PERF_RECORD_LOST_SAMPLES:
     case PERF_RECORD_SWITCH:
@@ -220,9 +228,15 @@ void RawDumpTool::print_side_band(Event& ev, Session& s) {
       bool has_chain = ev.attr_index >= 0 &&
                        (s.attrs()[ev.attr_index].attr.sample_type & PERF_SAMPLE_CALLCHAIN);
       if (has_chain) print_callchain(sb.deferred_ips);
-      std::fputs(": unhandled!\n", out_);
+      // script handles it: merging, or showing it apart (then with its thread and dso lines)
+      if (!opts_.script_view) std::fputs(": unhandled!\n", out_);
       break;
     }
+    case PERF_RECORD_THROTTLE:
+    case PERF_RECORD_UNTHROTTLE:
+      // script's handler prints nothing (without --show-throttle-events): the line stays open
+      if (!opts_.script_view) std::fputs(": unhandled!\n", out_);
+      break;
     default:
       // perf report leaves these to a stub that prints nothing but this.
       std::fputs(": unhandled!\n", out_);
@@ -253,6 +267,7 @@ void RawDumpTool::print_stats(Session& s) {
 }
 
 void RawDumpTool::finish(Session& s) {
+  if (opts_.script_view) return;
   name_events(s.reader(), true);  // pipe streams define their events only as records arrive
   print_stats(s);
 }

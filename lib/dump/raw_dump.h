@@ -15,6 +15,11 @@ namespace cperf {
 struct RawDumpOptions {
   std::string path_label;  // printed after '@' ("perf.data" as given, or "pipe")
   bool skip_empty = true;  // the closing stats leave out record types never seen (--no-skip-empty)
+  // `perf script -D`: the records script handles itself get no ": unhandled!" line, and no
+  // statistics close the dump.
+  bool script_view = false;
+  // --dump-unsorted-raw-trace: FINISHED_ROUND then reaches perf's stub (": unhandled!").
+  bool unordered = false;
 };
 
 class RawDumpTool : public SessionTool {
@@ -24,6 +29,11 @@ class RawDumpTool : public SessionTool {
   void user_record(const RawRecord& rec, Session& s) override;
   void record(Event& ev, Session& s) override;
   void finish(Session& s) override;
+  // Script view: the end of the last record's dump line when script prints in its middle.
+  void flush_pending() {
+    std::fputs(pending_.c_str(), out_);
+    pending_.clear();
+  }
 
  private:
   void print_prefix(const RawRecord& rec, Session& s, const Event* ev);
@@ -36,6 +46,7 @@ class RawDumpTool : public SessionTool {
 
   std::FILE* out_;
   RawDumpOptions opts_;
+  std::string pending_;
   Machine machine_;
   std::vector<uint64_t> samples_per_attr_;
   SampleReadSplitter read_splitter_;  // samples of the S modifier, delivered per counter

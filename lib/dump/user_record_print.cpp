@@ -86,7 +86,9 @@ void print_time_conv(std::FILE* out, ByteReader& r, size_t size) {
 
 }  // namespace
 
-void print_user_record(std::FILE* out, const RawRecord& rec, Session& s) {
+void print_user_record(std::FILE* out, const RawRecord& rec, Session& s, bool script_view,
+                       bool unordered) {
+  const char* unhandled = script_view ? "" : ": unhandled!\n";
   ByteReader r(rec.bytes, s.swapped());
   r.skip(kHeader);
   switch (rec.type) {
@@ -112,14 +114,15 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s) {
         r.skip(16);
         std::fprintf(out, "%s %" PRId64, i ? "," : "", static_cast<int64_t>(pid));
       }
-      std::fputs("\n: unhandled!\n", out);
+      std::fputs("\n", out);
+      std::fputs(unhandled, out);
       break;
     }
     case PERF_RECORD_CPU_MAP: {
       std::vector<int> cpus;
       if (read_cpu_map(r, cpus)) std::fprintf(out, ": %s\n", format_cpu_list(cpus).c_str());
       else std::fputs(": failed to get cpus\n", out);
-      std::fputs(": unhandled!\n", out);
+      std::fputs(unhandled, out);
       break;
     }
     case PERF_RECORD_ID_INDEX: {
@@ -148,7 +151,7 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s) {
       std::fputs(": unhandled!\n", out);
       break;
     case PERF_RECORD_FINISHED_ROUND:
-      std::fputs("\n", out);
+      std::fputs(unordered ? ": unhandled!\n" : "\n", out);
       break;
     case PERF_RECORD_COMPRESSED:
     case PERF_RECORD_COMPRESSED2:
@@ -173,10 +176,12 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s) {
       break;
     }
     case PERF_RECORD_STAT_CONFIG:
+      if (script_view) break;  // script's own handlers print the stat records (nothing, or a table)
       print_stat_config(out, r);
-      std::fputs(": unhandled!\n", out);
+      std::fputs(unhandled, out);
       break;
     case PERF_RECORD_STAT: {
+      if (script_view) break;
       uint64_t id = r.u64();
       uint32_t cpu = r.u32(), thread = r.u32();
       uint64_t val = r.u64(), ena = r.u64(), run = r.u64();
@@ -184,13 +189,14 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s) {
                    static_cast<int32_t>(cpu), static_cast<int32_t>(thread));
       std::fprintf(out, "... value %" PRIu64 ", enabled %" PRIu64 ", running %" PRIu64 "\n", val,
                    ena, run);
-      std::fputs(": unhandled!\n", out);
+      std::fputs(unhandled, out);
       break;
     }
     case PERF_RECORD_STAT_ROUND: {
+      if (script_view) break;
       uint64_t type = r.u64(), time = r.u64();
       std::fprintf(out, "\n... time %" PRIu64 ", type %s\n", time, type == 1 ? "FINAL" : "INTERVAL");
-      std::fputs(": unhandled!\n", out);
+      std::fputs(unhandled, out);
       break;
     }
     default:

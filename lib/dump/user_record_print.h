@@ -8,7 +8,11 @@
 
 namespace cperf {
 
-void print_user_record(std::FILE* out, const RawRecord& rec, Session& s);
+// script_view: as `perf script -D` prints it (script handles the thread and CPU maps and the
+// stat records, so they get no ": unhandled!" line).
+// unordered: delivered unsorted (FINISHED_ROUND is then not perf's round handler).
+void print_user_record(std::FILE* out, const RawRecord& rec, Session& s, bool script_view = false,
+                       bool unordered = false);
 
 // Branch stack, registers, user stack, weight, data_src, ... of a sample, in perf's order.
 void print_sample_extras(std::FILE* out, const perf_event_attr& attr, const DecodedSample& ds,

@@ -52,6 +52,14 @@ void ScriptTool::user_record(const RawRecord& rec, Session& s) {
 }
 
 void ScriptTool::on_stat_record(const RawRecord& rec, Session& s) {
+  if (rec.type == PERF_RECORD_THREAD_MAP || rec.type == PERF_RECORD_CPU_MAP) {
+    ByteReader r(rec.bytes, s.swapped());
+    r.skip(sizeof(perf_event_header));
+    bool thread = rec.type == PERF_RECORD_THREAD_MAP;
+    if (!(thread ? stat_.thread_map(r) : stat_.cpu_map(r)))
+      std::fprintf(stderr, "Extra %s map event, ignoring.\n", thread ? "thread" : "cpu");
+    return;
+  }
   if (sink_) {  // a script gets stat__interval calls, not the counts table
     if (rec.type == PERF_RECORD_STAT_ROUND) {
       ByteReader r(rec.bytes, s.swapped());
@@ -63,8 +71,6 @@ void ScriptTool::on_stat_record(const RawRecord& rec, Session& s) {
   ByteReader r(rec.bytes, s.swapped());
   r.skip(sizeof(perf_event_header));
   switch (rec.type) {
-    case PERF_RECORD_THREAD_MAP: stat_.thread_map(r); break;
-    case PERF_RECORD_CPU_MAP: stat_.cpu_map(r); break;
     case PERF_RECORD_STAT_CONFIG: stat_.config(r); break;
     case PERF_RECORD_STAT: {
       ByteReader peek = r;
@@ -390,6 +396,14 @@ void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, i
   }
 }
 
+void ScriptTool::dump_resolution(const Thread& t, const Map* map, uint8_t cpumode) {
+  std::fprintf(out_, " ... thread: %s:%d\n", t.comm_str().c_str(), t.tid);
+  const char* dso = map && map->dso ? map->dso->long_name.c_str()
+                    : cpumode == PERF_RECORD_MISC_HYPERVISOR ? "[hypervisor]"
+                                                             : "<not found>";
+  std::fprintf(out_, " ...... dso: %s\n", dso);
+}
+
 bool ScriptTool::stops_backtrace(const Frame& f) {
   if (opts_.stop_bt.empty() || !f.map) return false;
   const Symbol* sym = symbols_.find(f.map, f.map->map_ip(f.ip)).sym;
@@ -446,6 +460,7 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
     last_sample_time_ = ds.time;
     return;
   }
+  if (opts_.dump && (opts_.cpus.empty() || opts_.cpus.count(ds.cpu))) dump_resolution(t, map, cpumode);
   if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
   if (filtered(ds.cpu, ds.time, t)) return;
   if (!opts_.dsos.empty() && (!map || !map->dso ||
@@ -517,6 +532,7 @@ void ScriptTool::on_deferred(Event& ev, Session& s) {
   if (!fields_.fields(type)) return;
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ev.sid.pid),
                                       static_cast<int32_t>(ev.sid.tid));
+  if (opts_.dump) dump_resolution(t, nullptr, ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK);
   if (filtered(ev.sid.cpu, ev.sid.time, t)) return;
   bool ip_field = fields_.has(type, kFieldIp);
   bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;

@@ -75,6 +75,9 @@ struct ScriptOptions {
   // --graph-function: only samples at calls into these functions (and below) are printed;
   // samples without branch flags (all of a file without instruction trace) never are.
   bool graph_function = false;
+  // -D: the thread and dso lines of perf's dump, printed where perf's script resolves a sample
+  // (a deferred sample once merged; a CALLCHAIN_DEFERRED record unmerged).
+  bool dump = false;
 };
 
 class ScriptTool : public SessionTool, private DlFilterHost {
@@ -128,6 +131,8 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   static void print_misc(TextLine& out, uint32_t rec_type, uint16_t misc);
   // Resolves chain entries into frames (perf's thread__resolve_callchain_sample).
   void resolve_chain(const Thread& t, const U64Array& chain, std::vector<Frame>& out);
+  // -D: perf's " ... thread:" and " ...... dso:" lines.
+  void dump_resolution(const Thread& t, const Map* map, uint8_t cpumode);
   // --stop-bt: the frame is in one of its functions.
   bool stops_backtrace(const Frame& f);
   void print_frames(TextLine& out, const std::vector<Frame>& frames, int type, bool deferred,

@@ -6,19 +6,21 @@
 
 namespace cperf {
 
-void StatCounts::thread_map(ByteReader& r) {
-  if (have_threads_) return;
+bool StatCounts::thread_map(ByteReader& r) {
+  if (have_threads_) return false;
   uint64_t nr = r.u64();
   for (uint64_t i = 0; i < nr && r.remaining() >= 24; ++i) {
     threads_.push_back(static_cast<int64_t>(r.u64()));
     r.skip(16);  // comm
   }
   have_threads_ = true;
+  return true;
 }
 
-void StatCounts::cpu_map(ByteReader& r) {
-  if (have_cpus_) return;
+bool StatCounts::cpu_map(ByteReader& r) {
+  if (have_cpus_) return false;
   have_cpus_ = read_cpu_map(r, cpus_);
+  return true;
 }
 
 void StatCounts::config(ByteReader& r) {

@@ -20,8 +20,9 @@ class StatCounts {
 
   // r is positioned after the record header. The first THREAD_MAP and CPU_MAP are kept (perf
   // ignores later ones).
-  void thread_map(ByteReader& r);
-  void cpu_map(ByteReader& r);
+  // The first map counts; false for a later one (perf ignores it, with a warning).
+  bool thread_map(ByteReader& r);
+  bool cpu_map(ByteReader& r);
   void config(ByteReader& r);
   // attr_index: the event the record's id names.
   void stat(ByteReader& r, int attr_index);
