@@ -427,11 +427,11 @@ int run_histogram(const ReportOptions& o) {
     // (so no symbol is loaded and nothing else is said); a pipe's events arrive as records, so
     // there they are checked after the run.
     auto events_refuse_options = [&]() -> bool {
+      uint64_t sample_types = 0;  // perf's combined sample type: any event's bit
+      for (const auto& a : reader.attrs()) sample_types |= a.attr.sample_type;
+      const bool has_chain = sample_types & PERF_SAMPLE_CALLCHAIN;
       if (!ro.cpus.empty()) {
-        bool has_cpu = false;
-        for (const auto& a : reader.attrs())
-          if (a.attr.sample_type & PERF_SAMPLE_CPU) has_cpu = true;
-        if (!has_cpu) {
+        if (!(sample_types & PERF_SAMPLE_CPU)) {
           // perf gives up here, yet exits with status 0
           std::fflush(stdout);
           std::fputs("File does not contain CPU events. Remove -C option to proceed.\n"
@@ -451,9 +451,6 @@ int run_histogram(const ReportOptions& o) {
             }
         }
       }
-      bool has_chain = false;
-      for (const auto& a : reader.attrs())
-        if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) has_chain = true;
       bool parent_key = std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kParent) !=
                         ro.hist.sort.end();
       if (parent_key && !has_chain) {
@@ -468,8 +465,6 @@ int run_histogram(const ReportOptions& o) {
                    "Did you call 'perf record' without -g or -b?\n", stderr);
         return true;
       }
-      uint64_t sample_types = 0;
-      for (const auto& a : reader.attrs()) sample_types |= a.attr.sample_type;
       if (branch_mode && !reader.is_pipe() && !(sample_types & PERF_SAMPLE_BRANCH_STACK)) {
         std::fflush(stdout);
         std::fputs("Error:\nSelected -b but no branch data. Did you call perf record without -b?\n", stderr);

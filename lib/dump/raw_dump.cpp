@@ -134,13 +134,8 @@ void RawDumpTool::print_sample(Event& ev, Session& s) {
     ++samples_per_attr_[static_cast<size_t>(index)];
     if (opts_.script_view) continue;  // script prints these where it resolves the sample
     Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
-    std::fprintf(out_, " ... thread: %s:%d\n", t.comm_str().c_str(), t.tid);
-    const Map* m = machine_.find_map(t, ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK, ds.ip);
-    const char* dso = m && m->dso ? m->dso->long_name.c_str()
-                      : (ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_HYPERVISOR
-                          ? "[hypervisor]"
-                          : "<not found>";
-    std::fprintf(out_, " ...... dso: %s\n", dso);
+    uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+    print_sample_location(out_, t, machine_.find_map(t, cpumode, ds.ip), cpumode);
   }
 }
 

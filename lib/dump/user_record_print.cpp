@@ -86,6 +86,14 @@ void print_time_conv(std::FILE* out, ByteReader& r, size_t size) {
 
 }  // namespace
 
+void print_sample_location(std::FILE* out, const Thread& t, const Map* map, uint8_t cpumode) {
+  std::fprintf(out, " ... thread: %s:%d\n", t.comm_str().c_str(), t.tid);
+  const char* dso = map && map->dso ? map->dso->long_name.c_str()
+                    : cpumode == PERF_RECORD_MISC_HYPERVISOR ? "[hypervisor]"
+                                                             : "<not found>";
+  std::fprintf(out, " ...... dso: %s\n", dso);
+}
+
 void print_user_record(std::FILE* out, const RawRecord& rec, Session& s, bool script_view,
                        bool unordered) {
   const char* unhandled = script_view ? "" : ": unhandled!\n";

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdio>
 
+#include "machine/machine.h"
 #include "record/sample.h"
 #include "session/session.h"
 
@@ -13,6 +14,10 @@ namespace cperf {
 // unordered: delivered unsorted (FINISHED_ROUND is then not perf's round handler).
 void print_user_record(std::FILE* out, const RawRecord& rec, Session& s, bool script_view = false,
                        bool unordered = false);
+
+// perf's " ... thread:" and " ...... dso:" lines of a resolved sample (report -D prints them
+// with the sample, script -D where script resolves it).
+void print_sample_location(std::FILE* out, const Thread& t, const Map* map, uint8_t cpumode);
 
 // Branch stack, registers, user stack, weight, data_src, ... of a sample, in perf's order.
 void print_sample_extras(std::FILE* out, const perf_event_attr& attr, const DecodedSample& ds,

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "base/error.h"
+#include "dump/user_record_print.h"
 #include "format/record_types.h"
 #include "header/feature_print.h"
 
@@ -396,14 +397,6 @@ void ScriptTool::print_frames(TextLine& out, const std::vector<Frame>& frames, i
   }
 }
 
-void ScriptTool::dump_resolution(const Thread& t, const Map* map, uint8_t cpumode) {
-  std::fprintf(out_, " ... thread: %s:%d\n", t.comm_str().c_str(), t.tid);
-  const char* dso = map && map->dso ? map->dso->long_name.c_str()
-                    : cpumode == PERF_RECORD_MISC_HYPERVISOR ? "[hypervisor]"
-                                                             : "<not found>";
-  std::fprintf(out_, " ...... dso: %s\n", dso);
-}
-
 bool ScriptTool::stops_backtrace(const Frame& f) {
   if (opts_.stop_bt.empty() || !f.map) return false;
   const Symbol* sym = symbols_.find(f.map, f.map->map_ip(f.ip)).sym;
@@ -460,7 +453,7 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
     last_sample_time_ = ds.time;
     return;
   }
-  if (opts_.dump && (opts_.cpus.empty() || opts_.cpus.count(ds.cpu))) dump_resolution(t, map, cpumode);
+  if (opts_.dump && (opts_.cpus.empty() || opts_.cpus.count(ds.cpu))) print_sample_location(out_, t, map, cpumode);
   if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
   if (filtered(ds.cpu, ds.time, t)) return;
   if (!opts_.dsos.empty() && (!map || !map->dso ||
@@ -532,7 +525,7 @@ void ScriptTool::on_deferred(Event& ev, Session& s) {
   if (!fields_.fields(type)) return;
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ev.sid.pid),
                                       static_cast<int32_t>(ev.sid.tid));
-  if (opts_.dump) dump_resolution(t, nullptr, ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK);
+  if (opts_.dump) print_sample_location(out_, t, nullptr, ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK);
   if (filtered(ev.sid.cpu, ev.sid.time, t)) return;
   bool ip_field = fields_.has(type, kFieldIp);
   bool has_chain = (e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) != 0;

@@ -131,8 +131,6 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   static void print_misc(TextLine& out, uint32_t rec_type, uint16_t misc);
   // Resolves chain entries into frames (perf's thread__resolve_callchain_sample).
   void resolve_chain(const Thread& t, const U64Array& chain, std::vector<Frame>& out);
-  // -D: perf's " ... thread:" and " ...... dso:" lines.
-  void dump_resolution(const Thread& t, const Map* map, uint8_t cpumode);
   // --stop-bt: the frame is in one of its functions.
   bool stops_backtrace(const Frame& f);
   void print_frames(TextLine& out, const std::vector<Frame>& frames, int type, bool deferred,
