@@ -76,10 +76,12 @@ elif [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -gt 2 ]; then
   echo "SKIP (part): perf_event_paranoid $(cat /proc/sys/kernel/perf_event_paranoid) lets no user record"
 else
   as_nobody() { setpriv --reuid nobody --regid nogroup --clear-groups env HOME="$T/u/home" "$@"; }
-  chmod 755 "$T"; mkdir -p "$T/u/home" "$T/u/out" "$T/u/flag"; chown -R nobody "$T/u"
+  chmod 755 "$T"; mkdir -p "$T/u/home" "$T/u/out" "$T/u/flag" "$T/u/bin"; chown -R nobody "$T/u"
+  # The checkout may sit where 'nobody' cannot reach (a mktemp -d clone is 0700): run a copy.
+  cp "$CPERF" "$T/u/bin/cperf" && chmod 755 "$T/u/bin/cperf"; UCPERF=$T/u/bin/cperf
   cp "$T/c/first.copy" "$T/u/out/keep.data"; chown nobody "$T/u/out/keep.data"
   # Recording: the workload spins until told to stop, so it has samples whatever the load.
-  setpriv --reuid nobody --regid nogroup --clear-groups env HOME="$T/u/home" "$CPERF" record -g -o "$T/u/out/x.data" -- \
+  setpriv --reuid nobody --regid nogroup --clear-groups env HOME="$T/u/home" "$UCPERF" record -g -o "$T/u/out/x.data" -- \
     sh -c "while [ ! -e $T/u/flag/stop ]; do :; done" > "$T/u.out" 2> "$T/u.err" &
   rec=$!
   wait_perf_events $rec || fail "the unprivileged recorder never opened its events: $(cat "$T/u.err")"
@@ -93,32 +95,32 @@ else
   grep -v '^\[ perf record: \(Woken up\|Captured and wrote\)' "$T/u.err" > "$T/u.rest"
   [ -s "$T/u.rest" ] && fail "unprivileged recording said: $(head -3 "$T/u.rest")"
   [ -e "$T/u/home/.debug" ] && fail "a build-id cache was made in an unwritable HOME"
-  as_nobody "$CPERF" evlist -i "$T/u/out/x.data" > "$T/u.evlist" 2>&1
+  as_nobody "$UCPERF" evlist -i "$T/u/out/x.data" > "$T/u.evlist" 2>&1
   [ "$(cat "$T/u.evlist")" = task-clock:uppp ] || [ "$(cat "$T/u.evlist")" = cycles:Pu ] ||
     fail "unprivileged event: $(cat "$T/u.evlist"), want perf's task-clock:uppp (cycles:Pu on a PMU)"
-  as_nobody "$CPERF" evlist -v -i "$T/u/out/x.data" | grep -q 'exclude_kernel: 1, exclude_hv: 1' ||
+  as_nobody "$UCPERF" evlist -v -i "$T/u/out/x.data" | grep -q 'exclude_kernel: 1, exclude_hv: 1' ||
     fail "the unprivileged event does not exclude the kernel and hypervisor"
-  n=$(as_nobody "$CPERF" script -F comm -i "$T/u/out/x.data" 2> "$T/u.serr" | awk '$1 == "sh"' | wc -l)
+  n=$(as_nobody "$UCPERF" script -F comm -i "$T/u/out/x.data" 2> "$T/u.serr" | awk '$1 == "sh"' | wc -l)
   [ "$n" -gt 0 ] || fail "no samples of the workload: $(head -2 "$T/u.serr")"
   if [ -x "$PERF61" ]; then
     n61=$(as_nobody "$PERF61" script -F comm -i "$T/u/out/x.data" 2>/dev/null | awk '$1 == "sh"' | wc -l)
     [ "$n61" = "$n" ] || fail "perf 6.1 reads $n61 samples of the workload, cperf $n"
   fi
-  as_nobody "$CPERF" record -e cpu-clock -o "$T/u/out/y.data" -- true > /dev/null 2>&1
-  [ "$(as_nobody "$CPERF" evlist -i "$T/u/out/y.data" 2>&1)" = cpu-clock:u ] ||
-    fail "unprivileged -e cpu-clock is named '$(as_nobody "$CPERF" evlist -i "$T/u/out/y.data" 2>&1)', perf: cpu-clock:u"
+  as_nobody "$UCPERF" record -e cpu-clock -o "$T/u/out/y.data" -- true > /dev/null 2>&1
+  [ "$(as_nobody "$UCPERF" evlist -i "$T/u/out/y.data" 2>&1)" = cpu-clock:u ] ||
+    fail "unprivileged -e cpu-clock is named '$(as_nobody "$UCPERF" evlist -i "$T/u/out/y.data" 2>&1)', perf: cpu-clock:u"
   # unwritable at the start: the older file cannot be moved, or the new one made
   chmod 555 "$T/u/out"
-  as_nobody "$CPERF" record -o "$T/u/out/keep.data" -- true > /dev/null 2> "$T/k.err"; rc=$?
+  as_nobody "$UCPERF" record -o "$T/u/out/keep.data" -- true > /dev/null 2> "$T/k.err"; rc=$?
   printf "Can't move data: Permission denied (%s to %s)\nPerf session creation failed.\n" \
     "$T/u/out/keep.data" "$T/u/out/keep.data.old" | cmp -s - "$T/k.err" || fail "unwritable, file kept: '$(cat "$T/k.err")'"
   [ $rc = 255 ] || fail "unwritable, file kept: exit $rc, want 255"
   cmp -s "$T/u/out/keep.data" "$T/c/first.copy" || fail "the older file was changed"
-  as_nobody "$CPERF" record -o "$T/u/out/new.data" -- true > /dev/null 2> "$T/n.err"; rc=$?
+  as_nobody "$UCPERF" record -o "$T/u/out/new.data" -- true > /dev/null 2> "$T/n.err"; rc=$?
   printf "failed to open %s : Permission denied\nPerf session creation failed.\n" "$T/u/out/new.data" |
     cmp -s - "$T/n.err" || fail "unwritable, new file: '$(cat "$T/n.err")'"
   [ $rc = 255 ] || fail "unwritable, new file: exit $rc, want 255"
-  as_nobody "$CPERF" inject -i "$T/u/out/keep.data" -o "$T/u/out/i.data" > /dev/null 2> "$T/i.err"; rc=$?
+  as_nobody "$UCPERF" inject -i "$T/u/out/keep.data" -o "$T/u/out/i.data" > /dev/null 2> "$T/i.err"; rc=$?
   printf "failed to open %s : Permission denied\nfailed to create output file: Permission denied\n" \
     "$T/u/out/i.data" | cmp -s - "$T/i.err" || fail "inject into an unwritable directory: '$(cat "$T/i.err")'"
   [ $rc = 255 ] || fail "inject into an unwritable directory: exit $rc, want 255"
