@@ -12,6 +12,7 @@
 #include <string>
 
 #include "commands.h"
+#include "recorder/control_channel.h"
 #include "recorder/recorder.h"
 
 namespace cperf {
@@ -231,6 +232,7 @@ int cmd_record(const Args& args) {
   bool latency = false;  // --latency
   bool strict_freq = false;  // --strict-freq
   bool dry_run = false;  // --dry-run
+  bool snapshot = false, aux_sample = false, kcore = false;  // AUX-area and kcore modes
   std::string vmlinux;   // --vmlinux: checked once -q is known
   std::string callchain_text;
   size_t i = 1;
@@ -287,6 +289,10 @@ int cmd_record(const Args& args) {
               k = cluster.size() - 1;
             }
             break;
+          case 'S':  // -S, -SOPTS: perf's AUX-area snapshot mode, the value attached or absent
+            snapshot = true;
+            k = cluster.size() - 1;
+            break;
           case 'v': o.verbose++; break;
           case 'h': std::fprintf(stderr, "%s", kUsage); return 0;
           default: return usage_error(std::string("unknown switch `") + c + "'");
@@ -306,12 +312,13 @@ int cmd_record(const Args& args) {
                                        "sample-cpu", "data", "switch-events", "aio", "stat",
                                        "latency", "threads", "timestamp", "strict-freq",
                                        "timestamp-boundary", "dry-run", "intr-regs", "user-regs",
-                                       "timestamp-filename", "exclude-perf"};
+                                       "timestamp-filename", "exclude-perf", "snapshot", "aux-sample",
+                                       "kcore", "off-cpu", "debuginfod"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid", "synth",
                                         "delay", "realtime", "mmap-flush", "affinity",
                                         "proc-map-timeout", "num-thread-synthesize", "max-size", "filter",
-                                        "vmlinux"};
+                                        "vmlinux", "control", "setup-filter", "off-cpu-thresh"};
     bool is_flag = sample_flag(name) != nullptr, is_valued = name.size() == 1;
     for (const char* f : kLongFlags) is_flag |= name == f;
     for (const char* f : kLongValued) is_valued |= name == f;
@@ -345,6 +352,36 @@ int cmd_record(const Args& args) {
       if (!parse_record_cpu_list(value, o.cpus)) return usage_error("invalid cpu list '" + value + "'");
     } else if (name == "vmlinux") {
       vmlinux = value;
+    } else if (name == "control") {
+      // perf opens the channel while it parses the options: a bad value is a usage error.
+      ControlChannel probe;
+      std::string err;
+      if (!probe.open(value, err)) {
+        if (!err.empty()) std::fprintf(stderr, "%s\n", err.c_str());
+        std::fputs(std::string(kUsage).substr(0, std::string(kUsage).find("    -e,")).c_str(), stderr);
+        return 129;
+      }
+      o.control = value;
+    } else if (name == "snapshot") {
+      snapshot = true;
+    } else if (name == "aux-sample") {
+      aux_sample = true;
+    } else if (name == "kcore") {
+      kcore = true;
+    } else if (name == "setup-filter") {
+      // perf pins BPF sample filters for unprivileged users; without BPF (as Debian's perf
+      // 7.2) "pin"/"unpin" fail silently with EOPNOTSUPP.
+      if (value != "pin" && value != "unpin") {
+        std::fprintf(stderr, "Unknown BPF filter action: %s\n", value.c_str());
+        return 234;
+      }
+      return 161;
+    } else if (name == "off-cpu") {
+      // perf built without BPF skeletons (Debian's) ignores it with this warning (no newline).
+      if (!o.quiet) std::fprintf(stderr, " Warning: option `off-cpu' is being ignored because no BUILD_BPF_SKEL=1 ");
+    } else if (name == "off-cpu-thresh" || name == "debuginfod") {
+      // Off-CPU threshold (no off-CPU profiling without BPF), debuginfod URLs for perf's
+      // build-id caching: they change nothing cperf records.
     } else if (name == "filter" || name == "exclude-perf") {
       // Tracepoint filters bind to the event before them (perf's rule and messages).
       const std::string usage = std::string(kUsage).substr(0, std::string(kUsage).find("    -e,"));
@@ -514,6 +551,20 @@ int cmd_record(const Args& args) {
   if (!vmlinux.empty() && ::access(vmlinux.c_str(), F_OK) != 0) {
     if (!o.quiet) std::fprintf(stderr, "Invalid file: %s\n", vmlinux.c_str());
     return 234;
+  }
+  // perf's AUX-area modes need an AUX event (Intel PT, CoreSight, ...), which cperf does not
+  // record: refused with perf's messages (silent with -q, as perf).
+  if (snapshot || aux_sample) {
+    if (!o.quiet) std::fprintf(stderr, "%s\n", snapshot ? "No AUX area tracing to snapshot" : "No AUX area event to sample");
+    return 234;
+  }
+  if (kcore) {
+    if (::access("/proc/kcore", R_OK) != 0) {
+      if (!o.quiet) std::fprintf(stderr, "ERROR: kcore is not readable.\n");
+      return 255;
+    }
+    std::fprintf(stderr, "cperf record: --kcore (a copy of /proc/kcore beside the data) is not supported yet\n");
+    return 1;
   }
   if (latency) {
     // perf 7.2 tells parallelism from context switches, which it cannot attribute when it

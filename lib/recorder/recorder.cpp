@@ -23,9 +23,11 @@
 #include <strings.h>
 #include <ctime>
 
+#include "format/attr_print.h"
 #include "format/file_header.h"
 #include "format/record_types.h"
 #include "io/zstd_stream.h"
+#include "recorder/control_channel.h"
 #include "recorder/event_open.h"
 #include "recorder/synthesize.h"
 #include "session/loss_warnings.h"
@@ -192,6 +194,10 @@ class Recorder {
   void cache_build_ids(const std::vector<BuildIdEntry>& ids);
   void mark_chain_hits(Bytes record, pid_t pid);
   int finish_and_report(int status);
+  // --control: runs one command; the enable/disable ones also apply to `enable_pending`.
+  void run_control_command(const ControlCommand& c, bool& enable_pending);
+  void set_enabled(const std::string& name, bool enable);
+  void print_evlist(const std::string& flag) const;
 
   const RecordOptions& o_;
   FeatureProber prober_;
@@ -220,6 +226,8 @@ class Recorder {
   bool workload_reaped_ = false;
   bool exec_failed_ = false;
   FeatureInputs final_features_;
+  ControlChannel control_;
+  bool stopped_by_control_ = false;  // "stop": the workload is ended with SIGTERM, as perf does
 };
 
 // The sample fields that record's options add to every event but the tracking dummy.
@@ -875,6 +883,13 @@ int Recorder::run() {
       return fail(255);
     }
   }
+  if (!o_.control.empty()) {
+    std::string err;
+    if (!control_.open(o_.control, err)) {
+      std::fprintf(stderr, "%s\n", err.c_str());
+      return fail(255);
+    }
+  }
   if (!open_events() || !map_buffers()) return fail(255);
 
   // 1. The attrs that were actually opened, with their ids.
@@ -978,6 +993,8 @@ int Recorder::run() {
   bool enable_pending = o_.delay_ms > 0 && !exec_failed_;
   std::vector<pollfd> pfds;
   for (const RingBuffer& rb : rings_) pfds.push_back({rb.fd, POLLIN, 0});
+  const size_t ring_polls = pfds.size();
+  if (control_.active()) pfds.push_back({control_.fd(), POLLIN, 0});
   bool draining = false;
   while (true) {
     size_t bytes = drain_all();
@@ -1004,8 +1021,18 @@ int Recorder::run() {
     if (n != 0) wakeups_++;
     if (n > 0) {
       bool all_hup = true;
-      for (const pollfd& p : pfds) all_hup &= (p.revents & (POLLHUP | POLLERR)) != 0;
+      for (size_t k = 0; k < ring_polls; k++) all_hup &= (pfds[k].revents & (POLLHUP | POLLERR)) != 0;
       if (all_hup) draining = true;
+      if (pfds.size() > ring_polls && pfds.back().revents) {
+        if (pfds.back().revents & POLLIN) {
+          for (const ControlCommand& c : control_.read_commands()) run_control_command(c, enable_pending);
+        }
+        const bool closed = (pfds.back().revents & (POLLHUP | POLLERR | POLLNVAL)) && !(pfds.back().revents & POLLIN);
+        if (!control_.active() || closed) {
+          control_.drop();
+          pfds.pop_back();
+        }
+      }
     }
   }
   for (const OpenEvent& f : fds_) ioctl(f.fd, PERF_EVENT_IOC_DISABLE, 0);
@@ -1018,7 +1045,10 @@ int Recorder::run() {
       waitpid(workload_.pid(), &workload_status_, 0);
     }
     if (WIFEXITED(workload_status_)) status = WEXITSTATUS(workload_status_);
-    else if (size_limit_reached_ && WIFSIGNALED(workload_status_) && WTERMSIG(workload_status_) == SIGTERM) {
+    else if (stopped_by_control_ && WIFSIGNALED(workload_status_) && WTERMSIG(workload_status_) == SIGTERM) {
+      // "stop" ended the workload with SIGTERM: perf then ends by the same signal, silently.
+      status = -SIGTERM;
+    } else if (size_limit_reached_ && WIFSIGNALED(workload_status_) && WTERMSIG(workload_status_) == SIGTERM) {
       // Our own SIGTERM after --max-size: perf reports nothing and exits 0.
     } else if (WIFSIGNALED(workload_status_)) {
       std::fprintf(stderr, "%s: %s\n", o_.workload[0].c_str(), strsignal(WTERMSIG(workload_status_)));
@@ -1034,6 +1064,68 @@ int Recorder::run() {
   fin.last_sample_time = last_time_;
   final_features_ = fin;
   return finish_and_report(status);
+}
+
+void Recorder::set_enabled(const std::string& name, bool enable) {
+  bool found = name.empty();
+  for (const OpenEvent& f : fds_) {
+    if (name.empty() ? f.attr_index == tracking_ && tracking_ != 0 : specs_[f.attr_index].name != name) continue;
+    found = true;
+    ioctl(f.fd, enable ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+  }
+  if (!found) {
+    std::fprintf(stderr, "failed: can't find '%s' event\n", name.c_str());
+    return;
+  }
+  if (o_.quiet) return;
+  if (name.empty())
+    std::fprintf(stderr, "Events %s\n", enable ? "enabled" : "disabled");
+  else
+    std::fprintf(stderr, "Event %s %s\n", name.c_str(), enable ? "enabled" : "disabled");
+}
+
+// perf's "evlist" control command: the events' names, with -v their attrs, with -F their
+// sampling rates, on stderr.
+void Recorder::print_evlist(const std::string& flag) const {
+  for (const EventSpec& e : specs_) {
+    std::string line = e.name;
+    if (flag == "-v") {
+      perf_event_attr shown = e.attr;
+      shown.size = PERF_ATTR_SIZE_VER9;  // the size of the struct in memory, as perf shows it
+      const char* sep = ":";
+      for_each_printed_attr_field(shown, [&](const char* field, const std::string& value) {
+        line += std::string(sep) + " " + field + ": " + value;
+        sep = ",";
+      });
+    } else if (flag == "-F") {
+      line += e.attr.freq ? ": sample_freq=" : ": sample_period=";
+      line += std::to_string(e.attr.sample_period);
+    }
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
+}
+
+void Recorder::run_control_command(const ControlCommand& c, bool& enable_pending) {
+  switch (c.kind) {
+    case ControlCommand::kEnable:
+    case ControlCommand::kDisable:
+      set_enabled(c.arg, c.kind == ControlCommand::kEnable);
+      if (c.arg.empty()) enable_pending = false;  // the command overrides -D's timer
+      break;
+    case ControlCommand::kStop:
+      stopped_by_control_ = true;
+      g_done = 1;
+      break;
+    case ControlCommand::kEvlist:
+      print_evlist(c.arg);
+      break;
+    case ControlCommand::kSnapshot:
+    case ControlCommand::kPing:
+      break;
+    case ControlCommand::kUnknown:
+      return;  // perf answers nothing
+  }
+  control_.ack();
 }
 
 int Recorder::finish_and_report(int status) {
@@ -1124,7 +1216,13 @@ bool parse_record_cpu_list(const std::string& text, std::vector<int>& out) {
 
 int run_record(const RecordOptions& opts) {
   Recorder r(opts);
-  return r.run();
+  int status = r.run();
+  if (status < 0) {  // ends by the signal that ended the workload, as perf does
+    std::fflush(nullptr);
+    signal(-status, SIG_DFL);
+    raise(-status);
+  }
+  return status;
 }
 
 }  // namespace cperf

@@ -69,6 +69,7 @@ struct RecordOptions {
   uint64_t max_size = 0;         // --max-size: stop once this many bytes of data are written
   bool timestamp_filename = false;  // --timestamp-filename: the file is renamed OUTPUT.<time>
   int realtime_priority = 0;     // -r/--realtime: SCHED_FIFO priority of the recorder
+  std::string control;           // --control=fifo:CTL[,ACK] or fd:CTL[,ACK] (checked already)
   int verbose = 0;
   std::vector<std::string> workload;
   std::vector<std::string> cmdline;  // for HEADER_CMDLINE, starting at "record"
