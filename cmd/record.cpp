@@ -66,6 +66,9 @@ const char kUsage[] =
     "    -q, --quiet           don't print any warnings or messages\n"
     "    -v, --verbose         be more verbose (show counter open errors, etc)\n\n";
 
+// The two "Usage:" lines that open perf's usage, with the blank lines around them.
+std::string usage_head() { return std::string(kUsage).substr(0, std::string(kUsage).find("    -e,")); }
+
 int usage_error(const std::string& msg) {
   std::fprintf(stderr, "  Error: %s\n%s", msg.c_str(), kUsage);
   return 129;
@@ -165,7 +168,7 @@ int parse_sample_regs(const std::string& text, bool has_value, bool short_form, 
     mask = kDefaultSampleRegs;
     return 0;
   }
-  const std::string usage = std::string(kUsage).substr(0, std::string(kUsage).find("    -e,"));
+  const std::string usage = usage_head();
   if (text == "?") {
     std::fprintf(stderr, "available registers:");
     for (const char* r : kSampleRegs) std::fprintf(stderr, " %s", r);
@@ -313,12 +316,13 @@ int cmd_record(const Args& args) {
                                        "latency", "threads", "timestamp", "strict-freq",
                                        "timestamp-boundary", "dry-run", "intr-regs", "user-regs",
                                        "timestamp-filename", "exclude-perf", "snapshot", "aux-sample",
-                                       "kcore", "off-cpu", "debuginfod"};
+                                       "kcore", "off-cpu", "debuginfod", "switch-output"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid", "synth",
                                         "delay", "realtime", "mmap-flush", "affinity",
                                         "proc-map-timeout", "num-thread-synthesize", "max-size", "filter",
-                                        "vmlinux", "control", "setup-filter", "off-cpu-thresh"};
+                                        "vmlinux", "control", "setup-filter", "off-cpu-thresh",
+                                        "switch-max-files", "switch-output-event"};
     bool is_flag = sample_flag(name) != nullptr, is_valued = name.size() == 1;
     for (const char* f : kLongFlags) is_flag |= name == f;
     for (const char* f : kLongValued) is_valued |= name == f;
@@ -358,10 +362,30 @@ int cmd_record(const Args& args) {
       std::string err;
       if (!probe.open(value, err)) {
         if (!err.empty()) std::fprintf(stderr, "%s\n", err.c_str());
-        std::fputs(std::string(kUsage).substr(0, std::string(kUsage).find("    -e,")).c_str(), stderr);
+        std::fputs(usage_head().c_str(), stderr);
         return 129;
       }
       o.control = value;
+    } else if (name == "switch-output") {
+      if (!parse_switch_output(value, o.switch_output)) {
+        std::fprintf(stderr, "%s%s", usage_head().c_str(),
+                     "        --switch-output[=<signal or size[BKMG] or time[smhd]>]\n"
+                     "                          Switch output when receiving SIGUSR2 (signal) or cross a size or time threshold\n"
+                     "        --switch-output-event <switch output event>\n"
+                     "                          switch output event selector. use 'perf list' to list available events\n");
+        return 234;
+      }
+    } else if (name == "switch-max-files") {
+      char* end = nullptr;
+      long n = std::strtol(value.c_str(), &end, 10);
+      if (value.empty() || *end || n < 0) return usage_error("invalid --switch-max-files value '" + value + "'");
+      o.switch_max_files = static_cast<unsigned>(n);
+    } else if (name == "switch-output-event") {
+      std::string err;
+      if (!parse_events(value, o.switch_output_events, err)) {
+        std::fprintf(stderr, "%s\nRun 'perf list' for a list of valid events\n%s", err.c_str(), usage_head().c_str());
+        return 129;
+      }
     } else if (name == "snapshot") {
       snapshot = true;
     } else if (name == "aux-sample") {
@@ -384,7 +408,7 @@ int cmd_record(const Args& args) {
       // build-id caching: they change nothing cperf records.
     } else if (name == "filter" || name == "exclude-perf") {
       // Tracepoint filters bind to the event before them (perf's rule and messages).
-      const std::string usage = std::string(kUsage).substr(0, std::string(kUsage).find("    -e,"));
+      const std::string usage = usage_head();
       const bool exclude = name == "exclude-perf";
       const char* help = exclude ? "        --exclude-perf    don't record events from perf itself\n"
                                  : "        --filter <filter>\n                          event filter\n";
@@ -576,6 +600,22 @@ int cmd_record(const Args& args) {
     o.switch_events = true;
   }
   if (int rc = apply_max_sample_rate(o, freq_max, strict_freq); rc) return rc;
+  // --switch-output-event switches on its events' samples, and on SIGUSR2 as well.
+  if (!o.switch_output_events.empty()) o.switch_output.mode = SwitchOutputSpec::kEvent;
+  if (o.switch_output.mode == SwitchOutputSpec::kSize && !o.quiet) {
+    // perf wakes up once half of a ring is full: a smaller size cannot be kept to.
+    long page = sysconf(_SC_PAGESIZE);
+    uint64_t pages = o.mmap_pages ? o.mmap_pages : static_cast<uint64_t>(512 * 1024 / page);
+    uint64_t wakeup = (pages + 1) * static_cast<uint64_t>(page) / 2;
+    if (o.switch_output.size < wakeup) {
+      static const char kUnits[] = "BKMGTPE";
+      int u = 0;
+      uint64_t shown = wakeup;
+      while (shown >= 1024 && kUnits[u + 1]) shown /= 1024, u++;
+      std::fprintf(stderr, "WARNING: switch-output data size lower than wakeup kernel buffer size (%llu%c) "
+                   "expect bigger perf.data sizes\n", static_cast<unsigned long long>(shown), kUnits[u]);
+    }
+  }
   if (want_callchain) {
     std::string text = callchain_text;
     if (text.empty()) text = config_record_mode();

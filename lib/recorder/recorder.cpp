@@ -29,6 +29,7 @@
 #include "io/zstd_stream.h"
 #include "recorder/control_channel.h"
 #include "recorder/event_open.h"
+#include "recorder/switch_output.h"
 #include "recorder/synthesize.h"
 #include "session/loss_warnings.h"
 #include "symbol/elf_file.h"
@@ -49,8 +50,10 @@ namespace {
 
 volatile sig_atomic_t g_done = 0;
 volatile sig_atomic_t g_child_done = 0;
+volatile sig_atomic_t g_switch_output = 0;  // SIGUSR2 with --switch-output
 
 void on_stop_signal(int) { g_done = 1; }
+void on_switch_signal(int) { g_switch_output = 1; }
 void on_child(int) { g_child_done = 1; }
 
 std::string read_line(const std::string& path) {
@@ -205,7 +208,7 @@ class Recorder {
   size_t tracking_ = 0;
   std::vector<OpenEvent> fds_;
   std::vector<RingBuffer> rings_;
-  PerfDataWriter writer_;
+  std::unique_ptr<PerfDataWriter> writer_ = std::make_unique<PerfDataWriter>();
   Workload workload_;
   bool have_workload_ = false;
   std::vector<int> cpus_;
@@ -226,6 +229,22 @@ class Recorder {
   bool workload_reaped_ = false;
   bool exec_failed_ = false;
   FeatureInputs final_features_;
+  // The file being written: its attrs and features (per-file fields filled at its end).
+  std::vector<WriterAttr> attrs_;
+  FeatureInputs fin_;
+  FeatureInputs file_features();
+  // --switch-output: closes the current file as OUTPUT.<timestamp> and (unless at the end)
+  // starts a new one with the same attrs and the side band of what is being recorded.
+  bool rotate_output();
+  void synthesize_side_band();
+  RecordSink side_band_sink();
+  void reset_file_counters();
+  bool switch_pending_ = false;
+  RotatedFiles rotated_{o_.switch_max_files};
+  // --switch-output-event: its counters, each with a small ring whose records only trigger.
+  std::vector<RingBuffer> switch_rings_;
+  bool open_switch_events();
+  bool drain_switch_events();
   ControlChannel control_;
   bool stopped_by_control_ = false;  // "stop": the workload is ended with SIGTERM, as perf does
 };
@@ -565,14 +584,16 @@ bool Recorder::map_buffers() {
 
 void Recorder::write_data(const void* data, size_t size) {
   if (write_error_) return;
-  if (!writer_.write(data, size)) {
+  if (!writer_->write(data, size)) {
     write_error_ = true;
     g_done = 1;
     return;
   }
-  if (o_.max_size && !size_limit_reached_ && writer_.data_size() >= o_.max_size) {
+  if (o_.switch_output.mode == SwitchOutputSpec::kSize && writer_->data_size() >= o_.switch_output.size)
+    switch_pending_ = true;
+  if (o_.max_size && !size_limit_reached_ && writer_->data_size() >= o_.max_size) {
     std::fprintf(stderr, "[ perf record: perf size limit reached (%llu KB), stopping session ]\n",
-                 (unsigned long long)(writer_.data_size() >> 10));
+                 (unsigned long long)(writer_->data_size() >> 10));
     size_limit_reached_ = true;
     g_done = 1;
   }
@@ -862,6 +883,10 @@ int Recorder::run() {
   // A hang-up (the terminal or ssh session went away) ends the recording as Ctrl-C does, so
   // the file is finished; perf 7.2 dies of it and leaves a file with data size 0.
   sigaction(SIGHUP, &sa, nullptr);
+  if (o_.switch_output.mode == SwitchOutputSpec::kSignal || o_.switch_output.mode == SwitchOutputSpec::kEvent) {
+    sa.sa_handler = on_switch_signal;
+    sigaction(SIGUSR2, &sa, nullptr);
+  }
   sa.sa_handler = on_child;
   sigaction(SIGCHLD, &sa, nullptr);
   signal(SIGPIPE, SIG_IGN);
@@ -890,11 +915,12 @@ int Recorder::run() {
       return fail(255);
     }
   }
-  if (!open_events() || !map_buffers()) return fail(255);
+  if (!open_events() || !map_buffers() || !open_switch_events()) return fail(255);
 
   // 1. The attrs that were actually opened, with their ids.
-  std::vector<WriterAttr> attrs(specs_.size());
-  FeatureInputs fin;
+  attrs_.resize(specs_.size());
+  FeatureInputs& fin = fin_;
+  std::vector<WriterAttr>& attrs = attrs_;
   for (size_t i = 0; i < specs_.size(); i++) attrs[i].attr = specs_[i].attr;
   for (const OpenEvent& f : fds_) attrs[f.attr_index].ids.push_back(f.id);
   for (size_t i = 0; i < specs_.size(); i++)
@@ -907,22 +933,24 @@ int Recorder::run() {
   // Files keep the smallest attr size that holds the fields: perf 6.1 refuses file-mode attrs
   // larger than its own 128 bytes. Pipe streams carry perf 7.2's whole struct: perf 6.1 copies
   // 128 bytes out of each pipe-mode attr record, whatever its size says.
-  if (o_.output == "-") writer_.set_min_attr_size(sizeof(perf_event_attr));
+  if (o_.output == "-") writer_->set_min_attr_size(sizeof(perf_event_attr));
   std::string backup_error;
   if (!keep_previous_output(o_.output, backup_error)) {  // perf keeps the last file as NAME.old
     if (!o_.quiet) std::fprintf(stderr, "%s\nPerf session creation failed.\n", backup_error.c_str());
     return fail(255);
   }
-  if (!writer_.open(o_.output)) {
+  if (!writer_->open(o_.output)) {
     if (!o_.quiet)  // perf's words; -q silences them in perf too
       std::fprintf(stderr, "failed to open %s : %s\nPerf session creation failed.\n", o_.output.c_str(),
-                   std::strerror(writer_.error_number()));
+                   std::strerror(writer_->error_number()));
     return fail(255);
   }
-  fin.pipe = writer_.is_pipe();
+  fin.pipe = writer_->is_pipe();
+  if (fin.pipe && !o_.quiet && (o_.timestamp_filename || o_.switch_output.mode != SwitchOutputSpec::kNone))
+    std::fprintf(stderr, "WARNING: --timestamp-filename option is not available in pipe mode.\n");
   fin.compression = compression_feature();
-  if (!writer_.begin(attrs, fin.pipe ? collect_features(fin) : FeatureMap{})) {
-    std::fprintf(stderr, "cperf record: %s\n", writer_.error().c_str());
+  if (!writer_->begin(attrs, fin.pipe ? collect_features(fin) : FeatureMap{})) {
+    std::fprintf(stderr, "cperf record: %s\n", writer_->error().c_str());
     return fail(255);
   }
   std::vector<std::pair<std::string, std::string>> tps;
@@ -943,22 +971,7 @@ int Recorder::run() {
     }
   }
   // 2. Side band that predates the recording.
-  size_t id_hdr = id_header_size(specs_[tracking_].attr.sample_type);
-  RecordSink sink = [&](const void* d, size_t n) {
-    scan_records(static_cast<const std::byte*>(d), n);
-    write_data(d, n);
-  };
-  synthesize_kernel_maps(id_hdr, sink);
-  if (!o_.synth_tasks) {
-    // --synth=no: the samples of running processes go without their maps and comms
-  } else if (o_.system_wide) {
-    synthesize_all_processes(id_hdr, sink, o_.namespaces);
-  } else {
-    for (pid_t p : pids_) synthesize_process(p, id_hdr, sink, o_.namespaces);
-    for (pid_t t : o_.tids) synthesize_process(t, id_hdr, sink, o_.namespaces);
-  }
-  // perf also gives the workload (forked, not yet exec'd) its namespaces.
-  if (o_.namespaces && have_workload_ && !o_.system_wide) synthesize_namespaces(workload_.pid(), workload_.pid(), id_hdr, sink);
+  synthesize_side_band();
   perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
   write_data(&init, sizeof init);
 
@@ -970,6 +983,9 @@ int Recorder::run() {
     if (!specs_[f.attr_index].attr.enable_on_exec && (!delayed || f.attr_index == tracking_))
       ioctl(f.fd, PERF_EVENT_IOC_ENABLE, 0);
   if (delayed && !o_.quiet) std::fprintf(stderr, "Events disabled\n");
+  for (const RingBuffer& rb : switch_rings_)
+    if (!have_workload_ || o_.system_wide || !o_.cpus.empty() || !pids_.empty() || !o_.tids.empty() || o_.uid)
+      ioctl(rb.fd, PERF_EVENT_IOC_ENABLE, 0);
   if (have_workload_) {
     int e = workload_.start();
     if (e) {
@@ -993,9 +1009,12 @@ int Recorder::run() {
   bool enable_pending = o_.delay_ms > 0 && !exec_failed_;
   std::vector<pollfd> pfds;
   for (const RingBuffer& rb : rings_) pfds.push_back({rb.fd, POLLIN, 0});
-  const size_t ring_polls = pfds.size();
-  if (control_.active()) pfds.push_back({control_.fd(), POLLIN, 0});
+  for (const RingBuffer& rb : switch_rings_) pfds.push_back({rb.fd, POLLIN, 0});
+  const size_t ring_polls = rings_.size();
+  bool control_polled = control_.active();
+  if (control_polled) pfds.push_back({control_.fd(), POLLIN, 0});
   bool draining = false;
+  long last_switch_ms = 0;
   while (true) {
     size_t bytes = drain_all();
     if (have_workload_ && g_child_done) {
@@ -1014,16 +1033,36 @@ int Recorder::run() {
       if (!o_.quiet) std::fprintf(stderr, "Events enabled\n");
       enable_pending = false;
     }
+    if (o_.switch_output.mode == SwitchOutputSpec::kTime &&
+        ms_since_start() - last_switch_ms >= static_cast<long>(o_.switch_output.seconds) * 1000)
+      switch_pending_ = true;
+    if (g_switch_output) {
+      g_switch_output = 0;
+      switch_pending_ = true;
+    }
+    if (drain_switch_events()) switch_pending_ = true;
+    if (switch_pending_ && !g_done && !writer_->is_pipe()) {
+      if (!rotate_output()) {
+        write_error_ = true;
+        g_done = 1;
+      }
+      last_switch_ms = ms_since_start();
+      continue;
+    }
     if (bytes) continue;
     if (g_done || draining) break;
     int timeout = enable_pending ? static_cast<int>(std::clamp(o_.delay_ms - ms_since_start(), 0L, 1000L)) : 1000;
+    if (o_.switch_output.mode == SwitchOutputSpec::kTime)
+      timeout = static_cast<int>(std::clamp(static_cast<long>(o_.switch_output.seconds) * 1000 - (ms_since_start() - last_switch_ms), 0L, static_cast<long>(timeout)));
     int n = poll(pfds.data(), pfds.size(), timeout);
     if (n != 0) wakeups_++;
     if (n > 0) {
       bool all_hup = true;
       for (size_t k = 0; k < ring_polls; k++) all_hup &= (pfds[k].revents & (POLLHUP | POLLERR)) != 0;
       if (all_hup) draining = true;
-      if (pfds.size() > ring_polls && pfds.back().revents) {
+      for (size_t k = ring_polls; k < ring_polls + switch_rings_.size(); k++)
+        if (pfds[k].revents & (POLLHUP | POLLERR)) pfds[k].fd = -1;  // its task ended: stop polling it
+      if (control_polled && pfds.back().revents) {
         if (pfds.back().revents & POLLIN) {
           for (const ControlCommand& c : control_.read_commands()) run_control_command(c, enable_pending);
         }
@@ -1031,6 +1070,7 @@ int Recorder::run() {
         if (!control_.active() || closed) {
           control_.drop();
           pfds.pop_back();
+          control_polled = false;
         }
       }
     }
@@ -1055,15 +1095,141 @@ int Recorder::run() {
       status = 128 + WTERMSIG(workload_status_);
     }
   }
+  final_features_ = file_features();
+  if (o_.buildid_cache && !writer_->is_pipe()) cache_build_ids(final_features_.build_ids);
+  return finish_and_report(status);
+}
+
+// Synthesized records go to the file as the ring's do, followed for maps and hits.
+RecordSink Recorder::side_band_sink() {
+  return [this](const void* d, size_t n) {
+    scan_records(static_cast<const std::byte*>(d), n);
+    write_data(d, n);
+  };
+}
+
+// The side band of what is recorded as it is now: kernel maps, and the processes watched.
+void Recorder::synthesize_side_band() {
+  size_t id_hdr = id_header_size(specs_[tracking_].attr.sample_type);
+  RecordSink sink = side_band_sink();
+  synthesize_kernel_maps(id_hdr, sink);
+  if (!o_.synth_tasks) {
+    // --synth=no: the samples of running processes go without their maps and comms
+  } else if (o_.system_wide) {
+    synthesize_all_processes(id_hdr, sink, o_.namespaces);
+  } else {
+    for (pid_t p : pids_) synthesize_process(p, id_hdr, sink, o_.namespaces);
+    for (pid_t t : o_.tids) synthesize_process(t, id_hdr, sink, o_.namespaces);
+  }
+  // perf also gives the workload (forked, not yet exec'd) its namespaces.
+  if (o_.namespaces && have_workload_ && !o_.system_wide) synthesize_namespaces(workload_.pid(), workload_.pid(), id_hdr, sink);
+}
+
+void Recorder::reset_file_counters() {
+  samples_ = lost_ = wakeups_ = 0;
+  first_time_ = ~uint64_t{0};
+  last_time_ = 0;
+  bytes_transferred_ = bytes_compressed_ = 0;
+  hit_.clear();
+  unmapped_kernel_hit_ = false;
+  for (auto& [pid, maps] : maps_)
+    for (auto& [start, e] : maps.by_start) e.hit = false;
+  for (auto& [start, e] : kernel_maps_.by_start) e.hit = false;
+}
+
+FeatureInputs Recorder::file_features() {
+  FeatureInputs fin = fin_;
   if (!o_.no_buildid) fin.build_ids = collect_build_ids();
-  if (o_.buildid_cache && !writer_.is_pipe()) cache_build_ids(fin.build_ids);
-  fin.pipe = writer_.is_pipe();
+  fin.pipe = writer_->is_pipe();
   fin.compression = compression_feature();
   fin.have_sample_time = samples_ > 0;
   fin.first_sample_time = samples_ ? first_time_ : 0;
   fin.last_sample_time = last_time_;
-  final_features_ = fin;
-  return finish_and_report(status);
+  return fin;
+}
+
+bool Recorder::rotate_output() {
+  switch_pending_ = false;
+  FeatureInputs fin = file_features();
+  if (o_.buildid_cache) cache_build_ids(fin.build_ids);
+  if (write_error_ || !writer_->finish(collect_features(fin))) {
+    std::fprintf(stderr, "failed to write perf data, error: %s\n", std::strerror(writer_->error_number()));
+    return false;
+  }
+  std::string stamped = timestamped_name(o_.output);
+  if (::rename(o_.output.c_str(), stamped.c_str()) != 0) {
+    std::fprintf(stderr, "failed to rename %s to %s: %s\n", o_.output.c_str(), stamped.c_str(), std::strerror(errno));
+    return false;
+  }
+  if (!o_.quiet) {
+    std::fprintf(stderr, "[ perf record: dump data: Woken up %llu times ]\n", static_cast<unsigned long long>(wakeups_));
+    std::fprintf(stderr, "[ perf record: Dump %s ]\n", stamped.c_str());
+  }
+  rotated_.add(stamped);
+  writer_ = std::make_unique<PerfDataWriter>();
+  if (!writer_->open(o_.output) || !writer_->begin(attrs_, FeatureMap{})) {
+    std::fprintf(stderr, "failed to create %s: %s\n", o_.output.c_str(), std::strerror(writer_->error_number()));
+    return false;
+  }
+  reset_file_counters();
+  // perf starts the new file with no side band; the samples in it then miss the maps and
+  // names of everything that started before. cperf gives it the side band again.
+  synthesize_side_band();
+  if (have_workload_ && !o_.system_wide && pids_.empty() && o_.tids.empty()) {
+    synthesize_process(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink());
+  }
+  return true;
+}
+
+// --switch-output-event: the events open on the same tasks and CPUs as the recording, each
+// sample waking us up; their records are not written, they only switch the output.
+bool Recorder::open_switch_events() {
+  long page = sysconf(_SC_PAGESIZE);
+  bool cpu_target = o_.system_wide || !o_.cpus.empty();
+  bool workload_only = have_workload_ && !cpu_target && pids_.empty() && o_.tids.empty() && !o_.uid;
+  for (EventSpec e : o_.switch_output_events) {
+    perf_event_attr& a = e.attr;
+    if (!e.user_period) a.sample_period = 1;
+    a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+    a.wakeup_events = 1;
+    a.disabled = 1;
+    a.enable_on_exec = workload_only;
+    a.inherit = !(o_.no_inherit || o_.per_thread || cpu_target);
+    a.size = minimal_attr_size(a);
+    if (a.size < PERF_ATTR_SIZE_VER1) a.size = PERF_ATTR_SIZE_VER1;
+    for (pid_t t : threads_)
+      for (int c : cpus_) {
+        int fd = sys_perf_event_open(a, t, c, -1, PERF_FLAG_FD_CLOEXEC);
+        if (fd < 0) {
+          if (errno == ESRCH) continue;
+          explain_open_error(e, errno);
+          return false;
+        }
+        size_t len = 2 * static_cast<size_t>(page);
+        void* base = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        if (base == MAP_FAILED) {
+          std::fprintf(stderr, "failed to mmap with %d (%s)\n", errno, std::strerror(errno));
+          close(fd);
+          return false;
+        }
+        switch_rings_.push_back({fd, base, len});
+      }
+  }
+  return true;
+}
+
+// Whether any --switch-output-event fired since the last call (its records are dropped).
+bool Recorder::drain_switch_events() {
+  bool fired = false;
+  for (RingBuffer& rb : switch_rings_) {
+    perf_event_mmap_page* pg = rb.page();
+    uint64_t head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+    if (head != pg->data_tail) {
+      __atomic_store_n(&pg->data_tail, head, __ATOMIC_RELEASE);
+      fired = true;
+    }
+  }
+  return fired;
 }
 
 void Recorder::set_enabled(const std::string& name, bool enable) {
@@ -1131,45 +1297,43 @@ void Recorder::run_control_command(const ControlCommand& c, bool& enable_pending
 int Recorder::finish_and_report(int status) {
   if (!o_.quiet) std::fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
                               static_cast<unsigned long long>(wakeups_));
-  FeatureMap features = writer_.is_pipe() ? FeatureMap{} : collect_features(final_features_);
-  if (write_error_ || !writer_.finish(features)) {
+  FeatureMap features = writer_->is_pipe() ? FeatureMap{} : collect_features(final_features_);
+  if (write_error_ || !writer_->finish(features)) {
     // perf's line; then, unlike perf (whose file then reads as empty), the complete records
     // already written are kept in a valid file.
-    std::fprintf(stderr, "failed to write perf data, error: %s\n", std::strerror(writer_.error_number()));
-    if (!writer_.is_pipe() && writer_.salvage(features))
+    std::fprintf(stderr, "failed to write perf data, error: %s\n", std::strerror(writer_->error_number()));
+    if (!writer_->is_pipe() && writer_->salvage(features))
       std::fprintf(stderr, "cperf record: %s keeps the %llu bytes of records written before the error\n",
-                   o_.output.c_str(), static_cast<unsigned long long>(writer_.data_size()));
+                   o_.output.c_str(), static_cast<unsigned long long>(writer_->data_size()));
     return 255;
   }
   for (OpenEvent& f : fds_) close(f.fd);
+  for (RingBuffer& rb : switch_rings_) {
+    munmap(rb.base, rb.len);
+    close(rb.fd);
+  }
   // perf reads its file back for the build ids and so warns about lost events; so does cperf,
   // reading it only when the kernel reported losses.
-  if (!o_.quiet && !writer_.is_pipe() && !o_.no_buildid && lost_)
+  if (!o_.quiet && !writer_->is_pipe() && !o_.no_buildid && lost_)
     print_file_loss_warnings(stderr, o_.output);
   std::string shown = o_.output;
-  if (o_.timestamp_filename && !writer_.is_pipe()) {
-    // perf's stamp: local time to the second, then hundredths of a second.
-    struct timeval tv{};
-    gettimeofday(&tv, nullptr);
-    struct tm tm{};
-    localtime_r(&tv.tv_sec, &tm);
-    char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y%m%d%H%M%S", &tm);
-    std::string stamped = o_.output + "." + stamp + std::to_string(tv.tv_usec / 100000) +
-                          std::to_string(tv.tv_usec / 10000 % 10);
+  const bool switching = o_.switch_output.mode != SwitchOutputSpec::kNone;
+  if ((o_.timestamp_filename || switching) && !writer_->is_pipe()) {
+    std::string stamped = timestamped_name(o_.output);
     if (::rename(o_.output.c_str(), stamped.c_str()) != 0) {
       std::fprintf(stderr, "failed to rename %s to %s: %s\n", o_.output.c_str(), stamped.c_str(),
                    std::strerror(errno));
       return 255;
     }
     if (!o_.quiet) std::fprintf(stderr, "[ perf record: Dump %s ]\n", stamped.c_str());
+    rotated_.add(stamped);
     shown = o_.output + ".<timestamp>";
   }
   if (!o_.quiet) {
-    double mb = static_cast<double>(writer_.bytes_written()) / (1024.0 * 1024.0);
-    if (writer_.is_pipe())
+    double mb = static_cast<double>(writer_->bytes_written()) / (1024.0 * 1024.0);
+    if (writer_->is_pipe())
       std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB - ]\n", mb);
-    else if (samples_ == 0)  // perf leaves the count out when there is none (-n, -D -1)
+    else if (samples_ == 0 || switching)  // perf leaves the count out when there is none (-n, -D -1)
       std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s ]\n", mb, shown.c_str());
     else
       std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n", mb,

@@ -11,6 +11,7 @@
 
 #include "recorder/callchain_opts.h"
 #include "recorder/event_spec.h"
+#include "recorder/switch_output.h"
 
 namespace cperf {
 
@@ -69,6 +70,9 @@ struct RecordOptions {
   uint64_t max_size = 0;         // --max-size: stop once this many bytes of data are written
   bool timestamp_filename = false;  // --timestamp-filename: the file is renamed OUTPUT.<time>
   int realtime_priority = 0;     // -r/--realtime: SCHED_FIFO priority of the recorder
+  SwitchOutputSpec switch_output;  // --switch-output (implies OUTPUT.<timestamp> names)
+  unsigned switch_max_files = 0;   // --switch-max-files: keep only the newest N (0: all)
+  std::vector<EventSpec> switch_output_events;  // --switch-output-event: their samples switch
   std::string control;           // --control=fifo:CTL[,ACK] or fd:CTL[,ACK] (checked already)
   int verbose = 0;
   std::vector<std::string> workload;
