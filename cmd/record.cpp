@@ -12,6 +12,7 @@
 #include <string>
 
 #include "commands.h"
+#include "recorder/branch_filter.h"
 #include "recorder/control_channel.h"
 #include "recorder/recorder.h"
 
@@ -197,6 +198,23 @@ int parse_sample_regs(const std::string& text, bool has_value, bool short_form, 
   return 0;
 }
 
+// -b (any taken branch) and -j MODES: one of them, once; perf's messages and usage lines.
+int set_branch_filter(RecordOptions& o, const std::string& modes, bool branch_any) {
+  const char* help = branch_any ? "    -b, --branch-any      sample any taken branches\n"
+                                : "    -j, --branch-filter <branch filter mask>\n"
+                                  "                          branch stack filter modes\n";
+  if (o.branch_filter) {
+    std::fprintf(stderr, "Error: Can't use --branch-any (-b) with --branch-filter (-j).\n%s%s", usage_head().c_str(), help);
+    return 129;
+  }
+  std::string bad;
+  if (!parse_branch_filter(modes, o.branch_filter, bad)) {
+    std::fprintf(stderr, "unknown branch filter %s, check man page\n%s%s", bad.c_str(), usage_head().c_str(), help);
+    return 129;
+  }
+  return 0;
+}
+
 // Long flags that only set a RecordOptions switch (what samples carry, which contexts).
 bool RecordOptions::* sample_flag(const std::string& name) {
   static const std::pair<const char*, bool RecordOptions::*> kFlags[] = {
@@ -219,6 +237,8 @@ bool RecordOptions::* sample_flag(const std::string& name) {
       {"namespaces", &RecordOptions::namespaces},
       {"data-mmap", &RecordOptions::data_mmap},
       {"no-buffering", &RecordOptions::no_buffering},
+      {"overwrite", &RecordOptions::overwrite},
+      {"tail-synthesize", &RecordOptions::tail_synthesize},
   };
   for (const auto& [flag, member] : kFlags)
     if (name == flag) return member;
@@ -255,7 +275,7 @@ int cmd_record(const Args& args) {
     } else {
       // Short options: flags may be clustered (-ag, -vv); a value may be attached (-F99).
       std::string cluster = a.substr(1);
-      static const std::string kValued = "eFcptCmoukDr";
+      static const std::string kValued = "eFcptCmoukDrj";
       size_t k = 0;
       for (; k < cluster.size(); k++) {
         char c = cluster[k];
@@ -274,6 +294,9 @@ int cmd_record(const Args& args) {
           case 'R': o.raw_samples = true; break;
           case 'n': o.no_samples = true; break;
           case 'W': o.weight = true; break;
+          case 'b':
+            if (int rc = set_branch_filter(o, "any", true)) return rc;
+            break;
           case 'I': {  // -I, -IREGS, -I?: the value is attached or absent
             std::string regs = cluster.substr(k + 1);
             if (!regs.empty() && regs[0] == '=') regs = regs.substr(1);
@@ -316,13 +339,14 @@ int cmd_record(const Args& args) {
                                        "latency", "threads", "timestamp", "strict-freq",
                                        "timestamp-boundary", "dry-run", "intr-regs", "user-regs",
                                        "timestamp-filename", "exclude-perf", "snapshot", "aux-sample",
-                                       "kcore", "off-cpu", "debuginfod", "switch-output"};
+                                       "kcore", "off-cpu", "debuginfod", "switch-output",
+                                       "branch-any"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid", "synth",
                                         "delay", "realtime", "mmap-flush", "affinity",
                                         "proc-map-timeout", "num-thread-synthesize", "max-size", "filter",
                                         "vmlinux", "control", "setup-filter", "off-cpu-thresh",
-                                        "switch-max-files", "switch-output-event"};
+                                        "switch-max-files", "switch-output-event", "branch-filter"};
     bool is_flag = sample_flag(name) != nullptr, is_valued = name.size() == 1;
     for (const char* f : kLongFlags) is_flag |= name == f;
     for (const char* f : kLongValued) is_valued |= name == f;
@@ -366,6 +390,8 @@ int cmd_record(const Args& args) {
         return 129;
       }
       o.control = value;
+    } else if (name == "branch-any" || name == "j" || name == "branch-filter") {
+      if (int rc = set_branch_filter(o, name == "branch-any" ? "any" : value, name == "branch-any")) return rc;
     } else if (name == "switch-output") {
       if (!parse_switch_output(value, o.switch_output)) {
         std::fprintf(stderr, "%s%s", usage_head().c_str(),

@@ -30,6 +30,9 @@ struct EventSpec {
   uint32_t nr_members = 0;
   // --filter / --exclude-perf: the tracepoint filter set on each of its counters.
   std::string filter;
+  // The event failed to open in a way perf drops events for (a branch stack it cannot
+  // sample): it is left out of the recording.
+  bool removed = false;
 };
 
 // Parses a comma-separated -e argument (commas inside pmu/.../ and {...} belong to them).

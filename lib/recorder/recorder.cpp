@@ -141,6 +141,7 @@ struct RingBuffer {
   int fd = -1;
   void* base = nullptr;
   size_t len = 0;
+  uint64_t backward_read = 0;  // --overwrite: data_head when the ring was last read
   perf_event_mmap_page* page() const { return static_cast<perf_event_mmap_page*>(base); }
 };
 
@@ -179,6 +180,7 @@ class Recorder {
   void mark_hit(bool kernel, MapEntry* e);
   bool open_events();
   bool open_one(size_t index, pid_t pid, int cpu);
+  void drop_removed_events();
   bool map_buffers();
   void write_data(const void* data, size_t size);
   // -z: the ring's records as COMPRESSED2 records (each a zstd frame of whole records).
@@ -192,6 +194,8 @@ class Recorder {
   void clear_leaked_build_id_flags(std::byte* p, size_t size) const;
   size_t drain_all();
   size_t drain(RingBuffer& rb);
+  size_t drain_backward(RingBuffer& rb);
+  void drain_backward_all();
   void write_lost_samples();
   std::vector<BuildIdEntry> collect_build_ids();
   void cache_build_ids(const std::vector<BuildIdEntry>& ids);
@@ -227,6 +231,12 @@ class Recorder {
   bool defer_requested_ = false;
   int workload_status_ = 0;
   bool workload_reaped_ = false;
+  bool workload_exited_ = false;  // --tail-synthesize: ended, reaped only after its side band
+  // --tail-synthesize: user samples that hit no map when scanned (their maps come at the
+  // end), looked up again once the side band is written, for the build-id table.
+  std::set<std::pair<pid_t, uint64_t>> unmapped_user_ips_;
+  void mark_tail_hits();
+  void write_tail_side_band();
   bool exec_failed_ = false;
   FeatureInputs final_features_;
   // The file being written: its attrs and features (per-file fields filled at its end).
@@ -409,6 +419,12 @@ bool Recorder::build_attrs() {
     if (o_.all_user) a.exclude_kernel = 1, a.exclude_user = 0;
     if (o_.all_kernel) a.exclude_user = 1, a.exclude_kernel = 0;
     if (o_.no_buffering) a.wakeup_events = 1;
+    if (o_.overwrite) a.write_backward = 1;
+    const bool is_dummy = a.type == PERF_TYPE_SOFTWARE && a.config == PERF_COUNT_SW_DUMMY;
+    if (o_.branch_filter && !is_dummy) {  // perf gives no dummy event a branch stack
+      a.sample_type |= PERF_SAMPLE_BRANCH_STACK;
+      a.branch_sample_type = o_.branch_filter;
+    }
   }
   // Several events: each sample says which one it is, by PERF_SAMPLE_ID when all events sample
   // the same fields, else by PERF_SAMPLE_IDENTIFIER (first in every record), as perf does.
@@ -424,11 +440,29 @@ bool Recorder::build_attrs() {
 // The name of an event that fell back to user space only: perf names its default event
 // from the attr ("task-clock:ppp" becomes "task-clock:uppp") and appends "u" to a name
 // the user wrote, after a ':' unless the name has one or is a pmu/.../ form.
+// perf's rule for adding a modifier letter to an event's name: after the name as written,
+// with a ':' first unless it has one or is a pmu/.../ form.
+std::string append_modifier(const std::string& name, char mod) {
+  bool has_sep = name.find(':') != std::string::npos || name.find('/') != std::string::npos;
+  return name + (has_sep ? "" : ":") + mod;
+}
+
 std::string user_only_name(const std::string& name, bool defaulted) {
   size_t colon = name.find(':');
   if (defaulted && colon != std::string::npos) return name.substr(0, colon + 1) + "u" + name.substr(colon + 1);
-  bool has_sep = name.find(':') != std::string::npos || name.find('/') != std::string::npos;
-  return name + (has_sep ? "u" : ":u");
+  return append_modifier(name, 'u');
+}
+
+// The PMU perf names when it drops an event.
+const char* pmu_name(uint32_t type) {
+  switch (type) {
+    case PERF_TYPE_SOFTWARE: return "software";
+    case PERF_TYPE_TRACEPOINT: return "tracepoint";
+    case PERF_TYPE_HARDWARE:
+    case PERF_TYPE_HW_CACHE: return "cpu";
+    case PERF_TYPE_BREAKPOINT: return "breakpoint";
+    default: return "unknown";
+  }
 }
 
 void explain_open_error(const EventSpec& e, int err) {
@@ -449,6 +483,7 @@ void explain_open_error(const EventSpec& e, int err) {
 
 bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
   EventSpec& e = specs_[index];
+  if (e.removed) return true;
   // A group member joins its leader's counter on the same task and CPU.
   int group_fd = -1;
   if (e.leader >= 0 && static_cast<size_t>(e.leader) != index) {
@@ -472,6 +507,22 @@ bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
     int err = errno;
     if (o_.verbose >= 2)
       std::fprintf(stderr, "sys_perf_event_open failed, error %d\n", -err);
+    if (err == EOPNOTSUPP && (e.attr.sample_type & PERF_SAMPLE_BRANCH_STACK)) {
+      // perf's fallbacks for branch stacks: first host samples only (unless G or H was
+      // asked for), then the event is dropped from the recording.
+      if (!e.attr.exclude_guest && !e.attr.exclude_host) {
+        if (o_.verbose) std::fprintf(stderr, "Warning:\nTrying to fall back to excluding guest samples\n");
+        e.attr.exclude_guest = 1;
+        e.name = append_modifier(e.name, 'H');
+        continue;
+      }
+      std::fprintf(stderr,
+                   "Error:\nFailure to open event '%s' on PMU '%s' which will be removed.\n"
+                   "%s: PMU Hardware or event type doesn't support branch stack sampling.\n",
+                   e.name.c_str(), pmu_name(e.attr.type), e.name.c_str());
+      e.removed = true;
+      return true;
+    }
     if ((err == ENOENT || err == ENXIO || err == ENODEV || err == EOPNOTSUPP) &&
         e.attr.type == PERF_TYPE_HARDWARE && e.attr.config == PERF_COUNT_HW_CPU_CYCLES) {
       if (o_.verbose)
@@ -549,8 +600,32 @@ bool Recorder::open_events() {
     for (pid_t t : threads_)
       for (int c : (cpu_target && i == tracking_ ? tracking_cpus : cpus_))
         if (!open_one(i, t, c)) return false;
+  drop_removed_events();
+  bool sampling = false;
+  for (size_t i = 0; i < specs_.size(); i++)
+    sampling |= !(specs_[i].attr.type == PERF_TYPE_SOFTWARE && specs_[i].attr.config == PERF_COUNT_SW_DUMMY);
+  if (!sampling) {
+    std::fprintf(stderr, "Error:\nFailure to open any events for recording.\n");
+    return false;
+  }
   for (OpenEvent& f : fds_) ioctl(f.fd, PERF_EVENT_IOC_ID, &f.id);
   return true;
+}
+
+// Takes the events that failed to open out of the recording (their counters, their attrs).
+void Recorder::drop_removed_events() {
+  std::vector<size_t> new_index(specs_.size());
+  std::vector<EventSpec> kept;
+  for (size_t i = 0; i < specs_.size(); i++) {
+    new_index[i] = kept.size();
+    if (!specs_[i].removed) kept.push_back(specs_[i]);
+  }
+  if (kept.size() == specs_.size()) return;
+  for (EventSpec& e : kept)
+    if (e.leader >= 0) e.leader = specs_[static_cast<size_t>(e.leader)].removed ? -1 : static_cast<int>(new_index[static_cast<size_t>(e.leader)]);
+  for (OpenEvent& f : fds_) f.attr_index = new_index[f.attr_index];
+  tracking_ = specs_[tracking_].removed ? 0 : new_index[tracking_];
+  specs_ = std::move(kept);
 }
 
 bool Recorder::map_buffers() {
@@ -569,7 +644,8 @@ bool Recorder::map_buffers() {
       }
       continue;
     }
-    void* base = mmap(nullptr, len, PROT_READ | PROT_WRITE, MAP_SHARED, f.fd, 0);
+    // A read-only ring is one the kernel overwrites (no tail to respect): --overwrite.
+    void* base = mmap(nullptr, len, o_.overwrite ? PROT_READ : PROT_READ | PROT_WRITE, MAP_SHARED, f.fd, 0);
     if (base == MAP_FAILED) {
       std::fprintf(stderr, "failed to mmap with %d (%s)\n", errno, std::strerror(errno));
       if (errno == EPERM)
@@ -633,7 +709,11 @@ void Recorder::scan_records(const std::byte* p, size_t size) {
           mark_hit(true, kernel_maps_.find(ip));
         } else if (mode == PERF_RECORD_MISC_USER) {
           auto it = maps_.find(pid);
-          if (it != maps_.end()) mark_hit(false, it->second.find(ip));
+          MapEntry* e = it != maps_.end() ? it->second.find(ip) : nullptr;
+          if (e)
+            mark_hit(false, e);
+          else if (o_.tail_synthesize && unmapped_user_ips_.size() < 100000)
+            unmapped_user_ips_.insert({pid, ip});
         }
         if (chains) mark_chain_hits(Bytes(p, h.size), pid);
         break;
@@ -715,6 +795,58 @@ size_t Recorder::drain(RingBuffer& rb) {
   return n;
 }
 
+// --overwrite: what the kernel wrote backward since the last read, newest first in memory;
+// once the ring has wrapped, the oldest record may be cut and is dropped. The records go to
+// the file oldest first, as a forward ring gives them.
+size_t Recorder::drain_backward(RingBuffer& rb) {
+  perf_event_mmap_page* pg = rb.page();
+  ioctl(rb.fd, PERF_EVENT_IOC_PAUSE_OUTPUT, 1);
+  uint64_t head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+  uint64_t size = pg->data_size;
+  uint64_t n = std::min<uint64_t>(rb.backward_read - head, size);
+  std::vector<std::byte> ring(n);
+  const std::byte* data = static_cast<const std::byte*>(rb.base) + pg->data_offset;
+  for (uint64_t i = 0, start = head % size; i < n;) {
+    uint64_t run = std::min(n - i, size - (start + i) % size);
+    std::memcpy(ring.data() + i, data + (start + i) % size, run);
+    i += run;
+  }
+  rb.backward_read = head;
+  ioctl(rb.fd, PERF_EVENT_IOC_PAUSE_OUTPUT, 0);
+  std::vector<size_t> offsets;
+  for (size_t pos = 0; pos + sizeof(perf_event_header) <= n;) {
+    perf_event_header h;
+    std::memcpy(&h, ring.data() + pos, sizeof h);
+    if (h.size < sizeof h || pos + h.size > n) break;
+    offsets.push_back(pos);
+    pos += h.size;
+  }
+  chunk_.clear();
+  for (auto it = offsets.rbegin(); it != offsets.rend(); ++it) {
+    perf_event_header h;
+    std::memcpy(&h, ring.data() + *it, sizeof h);
+    chunk_.insert(chunk_.end(), ring.begin() + static_cast<std::ptrdiff_t>(*it),
+                  ring.begin() + static_cast<std::ptrdiff_t>(*it + h.size));
+  }
+  if (chunk_.empty()) return 0;
+  clear_leaked_build_id_flags(chunk_.data(), chunk_.size());
+  scan_records(chunk_.data(), chunk_.size());
+  if (o_.compression_level)
+    write_compressed(chunk_.data(), chunk_.size());
+  else
+    write_data(chunk_.data(), chunk_.size());
+  return chunk_.size();
+}
+
+void Recorder::drain_backward_all() {
+  size_t bytes = 0;
+  for (RingBuffer& rb : rings_) bytes += drain_backward(rb);
+  if (bytes) {
+    perf_event_header h{PERF_RECORD_FINISHED_ROUND, 0, sizeof(perf_event_header)};
+    write_data(&h, sizeof h);
+  }
+}
+
 // -z: HEADER_COMPRESSED as far as the recording has gone (perf's ratio: transferred over
 // compressed bytes, rounded).
 FeatureInputs::Compression Recorder::compression_feature() const {
@@ -768,6 +900,7 @@ void Recorder::write_compressed(const std::byte* data, size_t size) {
 }
 
 size_t Recorder::drain_all() {
+  if (o_.overwrite) return 0;  // flight recorder: the rings are read at the end only
   size_t bytes = 0;
   for (RingBuffer& rb : rings_) bytes += drain(rb);
   if (bytes) {
@@ -818,6 +951,25 @@ void Recorder::mark_hit(bool kernel, MapEntry* e) {
     unmapped_kernel_hit_ = true;
     hit_.insert({true, "[kernel.kallsyms]"});
   }
+}
+
+// --tail-synthesize: the side band as it is at the end of a file; the workload, ended but not
+// yet reaped, still has its name.
+void Recorder::write_tail_side_band() {
+  synthesize_side_band();
+  if (have_workload_ && !o_.system_wide && pids_.empty() && o_.tids.empty())
+    synthesize_process(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink());
+  mark_tail_hits();
+  perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
+  write_data(&init, sizeof init);
+}
+
+void Recorder::mark_tail_hits() {
+  for (const auto& [pid, ip] : unmapped_user_ips_) {
+    auto it = maps_.find(pid);
+    if (it != maps_.end()) mark_hit(false, it->second.find(ip));
+  }
+  unmapped_user_ips_.clear();
 }
 
 void Recorder::mark_chain_hits(Bytes record, pid_t pid) {
@@ -970,10 +1122,12 @@ int Recorder::run() {
       write_data(r.data(), r.size());
     }
   }
-  // 2. Side band that predates the recording.
-  synthesize_side_band();
-  perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
-  write_data(&init, sizeof init);
+  // 2. Side band that predates the recording (with --tail-synthesize: at the end instead).
+  if (!o_.tail_synthesize) {
+    synthesize_side_band();
+    perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
+    write_data(&init, sizeof init);
+  }
 
   // 3. Go.
   // With -D the sampling events wait (perf's "Events disabled"); the tracking event records
@@ -1017,6 +1171,16 @@ int Recorder::run() {
   long last_switch_ms = 0;
   while (true) {
     size_t bytes = drain_all();
+    if (have_workload_ && g_child_done && o_.tail_synthesize) {
+      // Left unreaped until its side band is written.
+      siginfo_t si{};
+      if (waitid(P_PID, static_cast<id_t>(workload_.pid()), &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+          si.si_pid == workload_.pid()) {
+        workload_exited_ = true;
+        g_done = 1;
+      }
+      g_child_done = 0;
+    }
     if (have_workload_ && g_child_done) {
       int st;
       if (waitpid(workload_.pid(), &st, WNOHANG) == workload_.pid()) {
@@ -1077,11 +1241,13 @@ int Recorder::run() {
   }
   for (const OpenEvent& f : fds_) ioctl(f.fd, PERF_EVENT_IOC_DISABLE, 0);
   drain_all();
+  if (o_.overwrite) drain_backward_all();
   write_lost_samples();
+  if (o_.tail_synthesize) write_tail_side_band();
   int status = exec_failed_ ? 255 : 0;
   if (have_workload_) {
     if (!workload_reaped_) {
-      if (!g_child_done) kill(workload_.pid(), SIGTERM);
+      if (!g_child_done && !workload_exited_) kill(workload_.pid(), SIGTERM);
       waitpid(workload_.pid(), &workload_status_, 0);
     }
     if (WIFEXITED(workload_status_)) status = WEXITSTATUS(workload_status_);
@@ -1150,6 +1316,8 @@ FeatureInputs Recorder::file_features() {
 
 bool Recorder::rotate_output() {
   switch_pending_ = false;
+  if (o_.overwrite) drain_backward_all();
+  if (o_.tail_synthesize) write_tail_side_band();
   FeatureInputs fin = file_features();
   if (o_.buildid_cache) cache_build_ids(fin.build_ids);
   if (write_error_ || !writer_->finish(collect_features(fin))) {
@@ -1172,6 +1340,7 @@ bool Recorder::rotate_output() {
     return false;
   }
   reset_file_counters();
+  if (o_.tail_synthesize) return true;  // this file's side band comes at its end
   // perf starts the new file with no side band; the samples in it then miss the maps and
   // names of everything that started before. cperf gives it the side band again.
   synthesize_side_band();

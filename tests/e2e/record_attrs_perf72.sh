@@ -12,7 +12,8 @@
 # max-stack), the default event, and the sample-field, context and side-band options (-T, -P,
 # -R, -n, -W, --phys-data, --data/code-page-size, --sample-identifier, --running-time, -I,
 # --user-regs, --all-user/--all-kernel, --kernel/user-callchains, --namespaces, --data-mmap,
-# --no-buffering, -D, -r, --strict-freq and the options that change no attr).
+# --no-buffering, -D, -r, --strict-freq, --overwrite, --tail-synthesize and the options that
+# change no attr).
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 oracle_have_perf7 || { echo "SKIP: $(oracle_why_not)"; exit 77; }
@@ -106,6 +107,10 @@ done <<'EOF'
 --strict-freq -F 999 -e cpu-clock
 -r 1 -e cpu-clock
 --mmap-flush 4 --affinity=node --proc-map-timeout 100 --num-thread-synthesize 2 --timestamp-boundary -e cpu-clock
+--overwrite -e cpu-clock
+-a --overwrite -g -e cpu-clock
+--tail-synthesize -e cpu-clock
+--off-cpu-thresh=10 --debuginfod -e cpu-clock
 EOF
 # --latency with -a: perf 7.2 refuses it (exit 234, one line) before recording anything.
 for tool in perf7 "$CPERF"; do
