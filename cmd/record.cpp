@@ -1,5 +1,6 @@
 // cperf record: run a command (or watch pids/CPUs) and write its profile to perf.data.
 // The option parser stops at the first non-option (the workload), as perf does.
+#include <fcntl.h>
 #include <pwd.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 
 #include "commands.h"
 #include "recorder/branch_filter.h"
+#include "recorder/cgroups.h"
 #include "recorder/control_channel.h"
 #include "recorder/recorder.h"
 
@@ -215,6 +217,44 @@ int set_branch_filter(RecordOptions& o, const std::string& modes, bool branch_an
   return 0;
 }
 
+// -G NAME[,NAME...]: the events given so far count only in these cgroups, one name for
+// every event without one, or one name per such event in order (perf's rules and messages;
+// perf shows the option's usage line only when it was given as -G).
+int apply_cgroups(std::vector<EventSpec>& events, const std::string& value, bool short_form) {
+  const char* help = short_form ? "    -G, --cgroup <name>   monitor event in cgroup name only\n" : "";
+  auto fail = [&](const std::string& msg) {
+    std::fprintf(stderr, "%s\n%s%s", msg.c_str(), usage_head().c_str(), help);
+    return 129;
+  };
+  if (events.empty()) return fail("must define events before cgroups");
+  std::vector<std::string> names;
+  for (size_t pos = 0;;) {
+    size_t comma = value.find(',', pos);
+    names.push_back(value.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  const std::string mount = perf_event_cgroup_mount();
+  std::vector<std::string> paths;
+  for (const std::string& n : names) {
+    std::string path = mount + "/" + n;
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return fail("no access to cgroup " + path);
+    ::close(fd);
+    paths.push_back(path);
+  }
+  size_t next = 0;
+  for (EventSpec& e : events) {
+    if (!e.cgroup.empty()) continue;
+    if (paths.size() == 1) {
+      e.cgroup = paths[0];
+    } else if (next < paths.size()) {
+      e.cgroup = paths[next++];
+    }
+  }
+  return 0;
+}
+
 // Long flags that only set a RecordOptions switch (what samples carry, which contexts).
 bool RecordOptions::* sample_flag(const std::string& name) {
   static const std::pair<const char*, bool RecordOptions::*> kFlags[] = {
@@ -239,6 +279,7 @@ bool RecordOptions::* sample_flag(const std::string& name) {
       {"no-buffering", &RecordOptions::no_buffering},
       {"overwrite", &RecordOptions::overwrite},
       {"tail-synthesize", &RecordOptions::tail_synthesize},
+      {"all-cgroups", &RecordOptions::all_cgroups},
   };
   for (const auto& [flag, member] : kFlags)
     if (name == flag) return member;
@@ -275,7 +316,7 @@ int cmd_record(const Args& args) {
     } else {
       // Short options: flags may be clustered (-ag, -vv); a value may be attached (-F99).
       std::string cluster = a.substr(1);
-      static const std::string kValued = "eFcptCmoukDrj";
+      static const std::string kValued = "eFcptCmoukDrjG";
       size_t k = 0;
       for (; k < cluster.size(); k++) {
         char c = cluster[k];
@@ -340,13 +381,13 @@ int cmd_record(const Args& args) {
                                        "timestamp-boundary", "dry-run", "intr-regs", "user-regs",
                                        "timestamp-filename", "exclude-perf", "snapshot", "aux-sample",
                                        "kcore", "off-cpu", "debuginfod", "switch-output",
-                                       "branch-any"};
+                                       "branch-any", "all-cgroups"};
     static const char* kLongValued[] = {"call-graph", "clockid", "count", "cpu", "event", "freq",
                                         "mmap-pages", "output", "pid", "tid", "uid", "synth",
                                         "delay", "realtime", "mmap-flush", "affinity",
                                         "proc-map-timeout", "num-thread-synthesize", "max-size", "filter",
                                         "vmlinux", "control", "setup-filter", "off-cpu-thresh",
-                                        "switch-max-files", "switch-output-event", "branch-filter"};
+                                        "switch-max-files", "switch-output-event", "branch-filter", "cgroup"};
     bool is_flag = sample_flag(name) != nullptr, is_valued = name.size() == 1;
     for (const char* f : kLongFlags) is_flag |= name == f;
     for (const char* f : kLongValued) is_valued |= name == f;
@@ -392,6 +433,8 @@ int cmd_record(const Args& args) {
       o.control = value;
     } else if (name == "branch-any" || name == "j" || name == "branch-filter") {
       if (int rc = set_branch_filter(o, name == "branch-any" ? "any" : value, name == "branch-any")) return rc;
+    } else if (name == "G" || name == "cgroup") {
+      if (int rc = apply_cgroups(o.events, value, name == "G")) return rc;
     } else if (name == "switch-output") {
       if (!parse_switch_output(value, o.switch_output)) {
         std::fprintf(stderr, "%s%s", usage_head().c_str(),
@@ -615,6 +658,12 @@ int cmd_record(const Args& args) {
     }
     std::fprintf(stderr, "cperf record: --kcore (a copy of /proc/kcore beside the data) is not supported yet\n");
     return 1;
+  }
+  bool cgroups = false;
+  for (const EventSpec& e : o.events) cgroups |= !e.cgroup.empty();
+  if (cgroups && !o.system_wide) {
+    std::fprintf(stderr, "  Error: cgroup monitoring only available in system-wide mode\n%s", kUsage);
+    return 129;
   }
   if (latency) {
     // perf 7.2 tells parallelism from context switches, which it cannot attribute when it

@@ -178,6 +178,7 @@ bool sort_key_of(const std::string& k, SortKey& key) {
   else if (k == "srcline") key = SortKey::kSrcline;
   else if (k == "parallelism") key = SortKey::kParallelism;
   else if (k == "socket") key = SortKey::kSocket;
+  else if (k == "cgroup") key = SortKey::kCgroup;
   else return false;
   return true;
 }

@@ -57,6 +57,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
   w_pid_ = std::strlen("    Pid:Command");
   w_parent_ = std::strlen("Parent symbol");
   w_srcline_ = std::strlen("Source:Line");
+  w_cgroup_ = std::strlen("Cgroup");
   for (const HistEntry* e : entries) {
     if (e->filtered) continue;
     size_t comm_len = current_comm(e->key).size();
@@ -69,6 +70,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
     w_pid_ = std::max(w_pid_, comm_len + 8);
     w_parent_ = std::max(w_parent_, e->key.parent.size());
     w_srcline_ = std::max(w_srcline_, e->key.srcline.size());
+    if (e->key.cgroup) w_cgroup_ = std::max(w_cgroup_, e->key.cgroup_name ? e->key.cgroup_name->size() : 7);
   }
   // -w: the given widths replace the computed ones
   for (int& w : user_w_key_) w = 0;
@@ -88,6 +90,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
   set(SortKey::kPid, w_pid_);
   set(SortKey::kParent, w_parent_);
   set(SortKey::kSrcline, w_srcline_);
+  set(SortKey::kCgroup, w_cgroup_);
   // -s period is perf's Period column
   if (int u = user_w_key_[static_cast<int>(SortKey::kPeriod)]) user_w_num_[OutputField::kPeriod] = u;
 }
@@ -166,6 +169,9 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
       return buf;
     }
     case SortKey::kIpcNull: return padded("-      -", key_width(key));
+    // perf pads the name to the column only when another column follows
+    case SortKey::kCgroup:
+      return padded(!e.key.cgroup ? "N/A" : e.key.cgroup_name ? *e.key.cgroup_name : "unknown", align ? w_cgroup_ : 0);
   }
   return {};
 }
@@ -198,6 +204,7 @@ const char* Hists::key_header(SortKey key) {
     case SortKey::kSym: return "Symbol";
     case SortKey::kCpu: return "CPU";
     case SortKey::kSocket: return "Socket";
+    case SortKey::kCgroup: return "Cgroup";
     case SortKey::kPeriod: return "Period";
     case SortKey::kParent: return "Parent symbol";
     case SortKey::kSrcline: return "Source:Line";
@@ -216,6 +223,7 @@ size_t Hists::key_width(SortKey key) const {
     case SortKey::kSym: return w_sym_;
     case SortKey::kCpu: return 3;
     case SortKey::kSocket: return 6;
+    case SortKey::kCgroup: return w_cgroup_;
     case SortKey::kPeriod: return field_width({OutputField::kPeriod});
     case SortKey::kParent: return w_parent_;
     case SortKey::kSrcline: return w_srcline_;

@@ -33,6 +33,8 @@ struct EventSpec {
   // The event failed to open in a way perf drops events for (a branch stack it cannot
   // sample): it is left out of the recording.
   bool removed = false;
+  // -G: the cgroup (a path below the perf_event cgroup mount) this event counts in; "": all.
+  std::string cgroup;
 };
 
 // Parses a comma-separated -e argument (commas inside pmu/.../ and {...} belong to them).

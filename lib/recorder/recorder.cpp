@@ -27,6 +27,7 @@
 #include "format/file_header.h"
 #include "format/record_types.h"
 #include "io/zstd_stream.h"
+#include "recorder/cgroups.h"
 #include "recorder/control_channel.h"
 #include "recorder/event_open.h"
 #include "recorder/switch_output.h"
@@ -181,6 +182,9 @@ class Recorder {
   bool open_events();
   bool open_one(size_t index, pid_t pid, int cpu);
   void drop_removed_events();
+  // -G: the open directory of a cgroup path (opened once; checked by the command line).
+  int cgroup_fd(const std::string& path);
+  std::map<std::string, int> cgroup_fds_;
   bool map_buffers();
   void write_data(const void* data, size_t size);
   // -z: the ring's records as COMPRESSED2 records (each a zstd frame of whole records).
@@ -388,6 +392,7 @@ bool Recorder::build_attrs() {
       }
     }
     if (o_.sample_identifier) st |= PERF_SAMPLE_IDENTIFIER;
+    if (o_.all_cgroups) st |= PERF_SAMPLE_CGROUP;
     a.sample_type = st;
     a.read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
     if (o_.running_time) a.read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
@@ -414,6 +419,7 @@ bool Recorder::build_attrs() {
       if (o_.callchain.mode == CallchainMode::kDwarf || o_.data_addr) a.mmap_data = 1;
       if (o_.switch_events) a.context_switch = 1;
       if (o_.namespaces) a.namespaces = 1;
+      if (o_.all_cgroups) a.cgroup = 1;
       if (o_.data_mmap) a.mmap_data = 1;
     }
     if (o_.all_user) a.exclude_kernel = 1, a.exclude_user = 0;
@@ -494,7 +500,13 @@ bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
   for (;;) {
     e.attr.size = minimal_attr_size(e.attr);
     if (e.attr.size < PERF_ATTR_SIZE_VER1) e.attr.size = PERF_ATTR_SIZE_VER1;
-    int fd = sys_perf_event_open(e.attr, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
+    unsigned long flags = PERF_FLAG_FD_CLOEXEC;
+    pid_t target = pid;
+    if (!e.cgroup.empty()) {  // -G: the cgroup's directory stands for the task
+      target = cgroup_fd(e.cgroup);
+      flags |= PERF_FLAG_PID_CGROUP;
+    }
+    int fd = sys_perf_event_open(e.attr, target, cpu, group_fd, flags);
     if (fd >= 0) {
       fds_.push_back({index, fd, cpu, pid});
       if (!e.filter.empty() && ioctl(fd, PERF_EVENT_IOC_SET_FILTER, e.filter.c_str()) != 0) {
@@ -610,6 +622,13 @@ bool Recorder::open_events() {
   }
   for (OpenEvent& f : fds_) ioctl(f.fd, PERF_EVENT_IOC_ID, &f.id);
   return true;
+}
+
+int Recorder::cgroup_fd(const std::string& path) {
+  auto it = cgroup_fds_.find(path);
+  if (it == cgroup_fds_.end())
+    it = cgroup_fds_.emplace(path, ::open(path.c_str(), O_RDONLY | O_CLOEXEC)).first;
+  return it->second;
 }
 
 // Takes the events that failed to open out of the recording (their counters, their attrs).
@@ -1279,6 +1298,7 @@ void Recorder::synthesize_side_band() {
   size_t id_hdr = id_header_size(specs_[tracking_].attr.sample_type);
   RecordSink sink = side_band_sink();
   synthesize_kernel_maps(id_hdr, sink);
+  if (o_.all_cgroups) synthesize_cgroups(perf_event_cgroup_mount(), id_hdr, sink);
   if (!o_.synth_tasks) {
     // --synth=no: the samples of running processes go without their maps and comms
   } else if (o_.system_wide) {
@@ -1477,6 +1497,8 @@ int Recorder::finish_and_report(int status) {
     return 255;
   }
   for (OpenEvent& f : fds_) close(f.fd);
+  for (const auto& [path, fd] : cgroup_fds_)
+    if (fd >= 0) close(fd);
   for (RingBuffer& rb : switch_rings_) {
     munmap(rb.base, rb.len);
     close(rb.fd);

@@ -121,6 +121,7 @@ void ReportTool::record(Event& ev, Session& s) {
   SideBand sb;
   if (!decode_side_band(rec, s.swapped(), sb).empty()) return;
   if (rec.type == PERF_RECORD_LOST_SAMPLES) lost_samples_ += sb.lost;
+  if (rec.type == PERF_RECORD_CGROUP) cgroup_names_[sb.id] = std::string(sb.name);
   // Unlike script, report keeps exited threads (perf's plain exit handling): samples that
   // come after the EXIT in time order still get the thread's comm.
   ++side_band_gen_;
@@ -312,6 +313,10 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   hs.cpumode = cpumode;
   hs.cpu = (e.attr.sample_type & PERF_SAMPLE_CPU) ? static_cast<int32_t>(ds.cpu) : -1;
   if (hs.cpu >= 0 && static_cast<size_t>(hs.cpu) < opts_.cpu_sockets.size()) hs.socket = opts_.cpu_sockets[hs.cpu];
+  if ((e.attr.sample_type & PERF_SAMPLE_CGROUP) && ds.cgroup) {
+    hs.cgroup = ds.cgroup;
+    hs.cgroup_name = &cgroup_names_.try_emplace(ds.cgroup, "unknown").first->second;
+  }
   if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso.str() : std::string("[unknown]"))) filtered = true;
   if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) filtered = true;
 

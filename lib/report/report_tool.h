@@ -144,6 +144,9 @@ class ReportTool : public SessionTool {
   std::unordered_map<int, std::unique_ptr<Hists>> hists_;
   std::unordered_map<const Dso*, uint32_t> dso_order_;
   std::unordered_map<const Dso*, Text> dso_names_;
+  // PERF_RECORD_CGROUP paths by id (-s cgroup). A sample's id gets its node at once, named
+  // "unknown" until a CGROUP record names it: perf looks the name up at print time.
+  std::unordered_map<uint64_t, std::string> cgroup_names_;
   std::pair<const Dso*, Text> last_dso_name_{nullptr, Text()};
   struct CommMemo {
     const Thread* thread = nullptr;

@@ -12,7 +12,7 @@
 # max-stack), the default event, and the sample-field, context and side-band options (-T, -P,
 # -R, -n, -W, --phys-data, --data/code-page-size, --sample-identifier, --running-time, -I,
 # --user-regs, --all-user/--all-kernel, --kernel/user-callchains, --namespaces, --data-mmap,
-# --no-buffering, -D, -r, --strict-freq, --overwrite, --tail-synthesize and the options that
+# --no-buffering, -D, -r, --strict-freq, --overwrite, --tail-synthesize, --all-cgroups, -G and the options that
 # change no attr).
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
@@ -111,6 +111,9 @@ done <<'EOF'
 -a --overwrite -g -e cpu-clock
 --tail-synthesize -e cpu-clock
 --off-cpu-thresh=10 --debuginfod -e cpu-clock
+--all-cgroups -e cpu-clock
+-a --all-cgroups -e cpu-clock
+-a -e cpu-clock,task-clock -G /
 EOF
 # --latency with -a: perf 7.2 refuses it (exit 234, one line) before recording anything.
 for tool in perf7 "$CPERF"; do
