@@ -235,4 +235,15 @@ std::string format_attr(const perf_event_attr& attr, const char* sep) {
   return out;
 }
 
+std::string attr_verbose_block(const perf_event_attr& attr) {
+  static const std::string kRule(60, '-');
+  std::string out = kRule + "\nperf_event_attr:\n";
+  for_each_printed_attr_field(attr, [&](const char* name, const std::string& value) {
+    char line[512];
+    std::snprintf(line, sizeof line, "  %-32s %s\n", name, value.c_str());
+    out += line;
+  });
+  return out + kRule + "\n";
+}
+
 }  // namespace cperf

@@ -15,6 +15,10 @@ void for_each_printed_attr_field(const perf_event_attr& attr,
 // "type: 1 (PERF_TYPE_SOFTWARE), size: 144, ..." joined with `sep` between name and value.
 std::string format_attr(const perf_event_attr& attr, const char* sep);
 
+// perf's -vv block for an attr it opens: a rule, "perf_event_attr:", one "  NAME  VALUE" line
+// per printed field (the name in 32 columns), a rule.
+std::string attr_verbose_block(const perf_event_attr& attr);
+
 // Names of bits, as perf spells them: "IP|TID|TIME".
 std::string sample_type_names(uint64_t v);
 std::string read_format_names(uint64_t v);

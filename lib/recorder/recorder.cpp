@@ -182,6 +182,9 @@ class Recorder {
   bool open_events();
   bool open_one(size_t index, pid_t pid, int cpu);
   void drop_removed_events();
+  void pass_tracking_on(size_t from);
+  size_t shown_attr_index_ = ~size_t{0};  // -vv: the attr last printed
+  perf_event_attr shown_attr_{};
   // -G: the open directory of a cgroup path (opened once; checked by the command line).
   int cgroup_fd(const std::string& path);
   std::map<std::string, int> cgroup_fds_;
@@ -506,7 +509,15 @@ bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
       target = cgroup_fd(e.cgroup);
       flags |= PERF_FLAG_PID_CGROUP;
     }
+    if (o_.verbose >= 2) {  // perf's -vv: the attr (again after a fallback changed it), each call
+      if (shown_attr_index_ != index || std::memcmp(&shown_attr_, &e.attr, sizeof shown_attr_) != 0)
+        std::fputs(attr_verbose_block(e.attr).c_str(), stderr);
+      shown_attr_index_ = index;
+      shown_attr_ = e.attr;
+      std::fprintf(stderr, "sys_perf_event_open: pid %d  cpu %d  group_fd %d  flags %#lx", target, cpu, group_fd, flags);
+    }
     int fd = sys_perf_event_open(e.attr, target, cpu, group_fd, flags);
+    if (fd >= 0 && o_.verbose >= 2) std::fprintf(stderr, " = %d\n", fd);
     if (fd >= 0) {
       fds_.push_back({index, fd, cpu, pid});
       if (!e.filter.empty() && ioctl(fd, PERF_EVENT_IOC_SET_FILTER, e.filter.c_str()) != 0) {
@@ -518,7 +529,7 @@ bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
     }
     int err = errno;
     if (o_.verbose >= 2)
-      std::fprintf(stderr, "sys_perf_event_open failed, error %d\n", -err);
+      std::fprintf(stderr, "\nsys_perf_event_open failed, error %d\n", -err);
     if (err == EOPNOTSUPP && (e.attr.sample_type & PERF_SAMPLE_BRANCH_STACK)) {
       // perf's fallbacks for branch stacks: first host samples only (unless G or H was
       // asked for), then the event is dropped from the recording.
@@ -533,6 +544,7 @@ bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
                    "%s: PMU Hardware or event type doesn't support branch stack sampling.\n",
                    e.name.c_str(), pmu_name(e.attr.type), e.name.c_str());
       e.removed = true;
+      if (index == tracking_) pass_tracking_on(index);
       return true;
     }
     if ((err == ENOENT || err == ENXIO || err == ENODEV || err == EOPNOTSUPP) &&
@@ -622,6 +634,30 @@ bool Recorder::open_events() {
   }
   for (OpenEvent& f : fds_) ioctl(f.fd, PERF_EVENT_IOC_ID, &f.id);
   return true;
+}
+
+// The tracking event was dropped: the next event takes over its side band, as perf hands
+// it on (without comm_exec, which perf does not pass).
+void Recorder::pass_tracking_on(size_t from) {
+  const perf_event_attr& old = specs_[from].attr;
+  for (size_t j = from + 1; j < specs_.size(); j++) {
+    if (specs_[j].removed) continue;
+    perf_event_attr& a = specs_[j].attr;
+    a.mmap = old.mmap;
+    a.comm = old.comm;
+    a.task = old.task;
+    a.mmap2 = old.mmap2;
+    a.ksymbol = old.ksymbol;
+    a.bpf_event = old.bpf_event;
+    a.mmap_data = old.mmap_data;
+    a.context_switch = old.context_switch;
+    a.namespaces = old.namespaces;
+    a.cgroup = old.cgroup;
+    a.build_id = old.build_id;
+    a.defer_output = old.defer_output;
+    tracking_ = j;
+    return;
+  }
 }
 
 int Recorder::cgroup_fd(const std::string& path) {
