@@ -13,6 +13,8 @@
 #include <string>
 
 #include "commands.h"
+#include <vector>
+#include "record_usage.h"
 #include "recorder/branch_filter.h"
 #include "recorder/cgroups.h"
 #include "recorder/control_channel.h"
@@ -22,55 +24,10 @@ namespace cperf {
 
 namespace {
 
-const char kUsage[] =
-    "\n Usage: perf record [<options>] [<command>]\n"
-    "    or: perf record [<options>] -- <command> [<options>]\n\n"
-    "    -e, --event <event>   event selector. use 'perf list' to list available events\n"
-    "    -F, --freq <freq or 'max'>\n"
-    "                          profile at this frequency\n"
-    "    -c, --count <n>       event period to sample\n"
-    "    -g                    enables call-graph recording\n"
-    "        --call-graph <record_mode[,record_size]>\n"
-    "                          setup and enables call-graph (stack chain/backtrace):\n"
-    "                          fp[,defer][,N] dwarf[,size] lbr\n"
-    "    -a, --all-cpus        system-wide collection from all CPUs\n"
-    "    -p, --pid <pid>       record events on existing process id\n"
-    "    -t, --tid <tid>       record events on existing thread id\n"
-    "    -C, --cpu <cpu>       list of cpus to monitor\n"
-    "    -u, --uid <user>      user to profile\n"
-    "    -i, --no-inherit      child tasks do not inherit counters\n"
-    "        --per-thread      use per-thread mmaps\n"
-    "    -m, --mmap-pages <pages>\n"
-    "                          number of mmap data pages\n"
-    "    -o, --output <file>   output file name\n"
-    "    -k, --clockid <clockid>\n"
-    "                          clockid to use for events, see clock_gettime()\n"
-    "    -B, --no-buildid      do not collect buildids in perf.data\n"
-    "    -N, --no-buildid-cache\n"
-    "                          do not update the buildid cache\n"
-    "        --buildid-all     Record build-id of all DSOs regardless of hits\n"
-    "        --buildid-mmap    Record build-id in mmap events and skip build-id processing.\n"
-    "        --timestamp-filename\n"
-    "                          append timestamp to output filename\n"
-    "        --vmlinux <file>  vmlinux pathname\n"
-    "        --filter <filter>\n"
-    "                          event filter\n"
-    "        --exclude-perf    don't record events from perf itself\n"
-    "        --max-size <size>\n"
-    "                          Limit the maximum size of the output file\n"
-    "        --no-bpf-event    do not record bpf events\n"
-    "    -s, --stat            per thread counts\n"
-    "        --sample-cpu      Record the sample cpu\n"
-    "    -d, --data            Record the sample addresses\n"
-    "        --switch-events   Record context switch events\n"
-    "        --aio[=<n>]       Use <n> control blocks in asynchronous (Posix AIO) trace writing mode (default: 1, max: 4)\n"
-    "    -z, --compression-level[=<n>]\n"
-    "                          Compress records using specified level (default: 1 - fastest compression, 22 - greatest compression)\n"
-    "    -q, --quiet           don't print any warnings or messages\n"
-    "    -v, --verbose         be more verbose (show counter open errors, etc)\n\n";
+const char* const kUsage = kRecordUsage;
 
 // The two "Usage:" lines that open perf's usage, with the blank lines around them.
-std::string usage_head() { return std::string(kUsage).substr(0, std::string(kUsage).find("    -e,")); }
+std::string usage_head() { return record_usage_head(); }
 
 int usage_error(const std::string& msg) {
   std::fprintf(stderr, "  Error: %s\n%s", msg.c_str(), kUsage);
@@ -92,11 +49,6 @@ bool parse_ids(const std::string& text, std::vector<pid_t>& out) {
   return true;
 }
 
-bool parse_u64(const std::string& s, uint64_t& v) {
-  char* end = nullptr;
-  v = std::strtoull(s.c_str(), &end, 0);
-  return !s.empty() && *end == 0 && v > 0;
-}
 
 // -u: a user name, else a uid number of an existing user (perf's order and messages).
 bool parse_user(const std::string& text, uid_t& uid, std::string& error) {
@@ -112,7 +64,7 @@ bool parse_user(const std::string& text, uid_t& uid, std::string& error) {
   }
   const passwd* pw = getpwuid(static_cast<uid_t>(v));
   if (!pw) {
-    error = "Problems obtaining information for user " + text;
+    error = "Invalid User: " + text;
     return false;
   }
   uid = pw->pw_uid;
@@ -200,32 +152,101 @@ int parse_sample_regs(const std::string& text, bool has_value, bool short_form, 
   return 0;
 }
 
+// -h [OPTION...]: perf's whole usage, or the usage lines of the options named after it; 129.
+int print_help(const std::vector<std::string>& args, size_t from) {
+  std::vector<std::string> named;
+  for (size_t k = from; k < args.size() && args[k].size() > 1 && args[k][0] == '-' && args[k] != "--"; k++)
+    named.push_back(args[k]);
+  std::string lines = record_option_lines(named);
+  if (lines.empty()) {
+    std::fputs(kUsage, stderr);
+  } else {
+    std::fprintf(stderr, "%s%s\n", record_usage_head().c_str(), lines.c_str());
+  }
+  return 129;
+}
+
+// -D: N ms (-1: start disabled), or perf's time ranges "10-20,30-40" (ms after the start).
+bool parse_delay(const std::string& text, RecordOptions& o) {
+  char* end = nullptr;
+  long ms = std::strtol(text.c_str(), &end, 10);
+  if (!text.empty() && !*end) {
+    if (ms < -1) return false;
+    o.delay_ms = ms;
+    return true;
+  }
+  std::vector<std::pair<long, long>> ranges;
+  for (size_t pos = 0;;) {
+    size_t comma = text.find(',', pos);
+    std::string r = text.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    long from = std::strtol(r.c_str(), &end, 10);
+    if (r.empty() || end == r.c_str() || *end != '-') return false;
+    const char* second = end + 1;
+    long to = std::strtol(second, &end, 10);
+    if (end == second || *end || from < 0 || to <= from || (!ranges.empty() && from < ranges.back().second))
+      return false;
+    ranges.emplace_back(from, to);
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  o.delay_ranges = ranges;
+  o.delay_ms = -1;  // disabled at the start; the ranges switch them on and off
+  return true;
+}
+
+// -z/--compression-level: perf takes any value: a level 1..22 (above: 22), else 1.
+int compression_level(const std::string& text) {
+  long level = std::strtol(text.c_str(), nullptr, 10);
+  return level < 1 ? 1 : level > 22 ? 22 : static_cast<int>(level);
+}
+
+// -m: perf's pages, or a size with B/K/M/G; a page count that is not a power of two is
+// rounded up, with perf's message.
+bool parse_mmap_pages(const std::string& value, unsigned& out) {
+  std::string pages = value.substr(0, value.find(','));
+  char unit = pages.empty() ? 0 : static_cast<char>(std::toupper(static_cast<unsigned char>(pages.back())));
+  uint64_t scale = unit == 'B' ? 1 : unit == 'K' ? 1024 : unit == 'M' ? 1 << 20 : unit == 'G' ? 1 << 30 : 0;
+  const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+  uint64_t n = 0;
+  char* end = nullptr;
+  if (scale) {
+    uint64_t bytes = std::strtoull(pages.c_str(), &end, 10);
+    if (end == pages.c_str() || static_cast<size_t>(end - pages.c_str()) != pages.size() - 1) return false;
+    n = (bytes * scale + page - 1) / page;
+  } else {
+    n = std::strtoull(pages.c_str(), &end, 10);
+    if (pages.empty() || *end) return false;
+  }
+  if (n & (n - 1) || n == 0) {
+    uint64_t p2 = 1;
+    while (p2 < n) p2 <<= 1;
+    n = p2;
+    uint64_t size = n * page;
+    static const char kUnits[] = "BKMGTPE";
+    int u = 0;
+    while (size >= 1024 && kUnits[u + 1]) size /= 1024, u++;
+    std::fprintf(stderr, "rounding mmap pages size to %llu%c (%llu pages)\n", static_cast<unsigned long long>(size),
+                 kUnits[u], static_cast<unsigned long long>(n));
+  }
+  if (n > (1u << 24)) return false;
+  out = static_cast<unsigned>(n);
+  return true;
+}
+
 // -b (any taken branch) and -j MODES: one of them, once; perf's messages and usage lines.
-int set_branch_filter(RecordOptions& o, const std::string& modes, bool branch_any) {
-  const char* help = branch_any ? "    -b, --branch-any      sample any taken branches\n"
-                                : "    -j, --branch-filter <branch filter mask>\n"
-                                  "                          branch stack filter modes\n";
-  if (o.branch_filter) {
-    std::fprintf(stderr, "Error: Can't use --branch-any (-b) with --branch-filter (-j).\n%s%s", usage_head().c_str(), help);
-    return 129;
-  }
+int set_branch_filter(RecordOptions& o, const std::string& modes, const std::string& arg) {
+  if (o.branch_filter) return record_handler_error(arg, "Error: Can't use --branch-any (-b) with --branch-filter (-j).");
   std::string bad;
-  if (!parse_branch_filter(modes, o.branch_filter, bad)) {
-    std::fprintf(stderr, "unknown branch filter %s, check man page\n%s%s", bad.c_str(), usage_head().c_str(), help);
-    return 129;
-  }
+  if (!parse_branch_filter(modes, o.branch_filter, bad))
+    return record_handler_error(arg, "unknown branch filter " + bad + ", check man page");
   return 0;
 }
 
 // -G NAME[,NAME...]: the events given so far count only in these cgroups, one name for
 // every event without one, or one name per such event in order (perf's rules and messages;
 // perf shows the option's usage line only when it was given as -G).
-int apply_cgroups(std::vector<EventSpec>& events, const std::string& value, bool short_form) {
-  const char* help = short_form ? "    -G, --cgroup <name>   monitor event in cgroup name only\n" : "";
-  auto fail = [&](const std::string& msg) {
-    std::fprintf(stderr, "%s\n%s%s", msg.c_str(), usage_head().c_str(), help);
-    return 129;
-  };
+int apply_cgroups(std::vector<EventSpec>& events, const std::string& value, const std::string& arg) {
+  auto fail = [&](const std::string& msg) { return record_handler_error(arg, msg); };
   if (events.empty()) return fail("must define events before cgroups");
   std::vector<std::string> names;
   for (size_t pos = 0;;) {
@@ -293,12 +314,14 @@ int cmd_record(const Args& args) {
   o.cmdline = args;
   bool want_callchain = false;
   bool freq_max = false;  // -F max
+  bool freq_zero = false;  // -F 0 (or no digits): perf refuses it
   bool latency = false;  // --latency
   bool strict_freq = false;  // --strict-freq
   bool dry_run = false;  // --dry-run
   bool snapshot = false, aux_sample = false, kcore = false;  // AUX-area and kcore modes
   std::string vmlinux;   // --vmlinux: checked once -q is known
   std::string callchain_text;
+  std::string callchain_arg;  // how --call-graph was given, for perf's usage lines
   size_t i = 1;
   for (; i < args.size(); i++) {
     std::string a = args[i];
@@ -336,7 +359,7 @@ int cmd_record(const Args& args) {
           case 'n': o.no_samples = true; break;
           case 'W': o.weight = true; break;
           case 'b':
-            if (int rc = set_branch_filter(o, "any", true)) return rc;
+            if (int rc = set_branch_filter(o, "any", "-b")) return rc;
             break;
           case 'I': {  // -I, -IREGS, -I?: the value is attached or absent
             std::string regs = cluster.substr(k + 1);
@@ -349,10 +372,7 @@ int cmd_record(const Args& args) {
             // -z, or -zN with the level attached (perf's optional argument).
             o.compression_level = 1;
             if (k + 1 < cluster.size()) {
-              uint64_t level = 0;
-              if (!parse_u64(cluster.substr(k + 1), level) || level < 1 || level > 22)
-                return usage_error("invalid compression level '" + cluster.substr(k + 1) + "'");
-              o.compression_level = static_cast<int>(level);
+              o.compression_level = compression_level(cluster.substr(k + 1));
               k = cluster.size() - 1;
             }
             break;
@@ -361,7 +381,7 @@ int cmd_record(const Args& args) {
             k = cluster.size() - 1;
             break;
           case 'v': o.verbose++; break;
-          case 'h': std::fprintf(stderr, "%s", kUsage); return 0;
+          case 'h': return print_help(args, i + 1);
           default: return usage_error(std::string("unknown switch `") + c + "'");
         }
       }
@@ -393,32 +413,42 @@ int cmd_record(const Args& args) {
     for (const char* f : kLongValued) is_valued |= name == f;
     if (!is_flag && !is_valued) return usage_error("unknown option `" + a.substr(2) + "'");
     if (!is_flag && !has_value) {
-      if (i + 1 >= args.size()) return usage_error("switch `" + name + "' requires a value");
+      if (i + 1 >= args.size()) return record_opt_error(a, "requires a value");
       value = args[++i];
     }
-    uint64_t v = 0;
     if (bool RecordOptions::* flag = sample_flag(name)) {
       o.*flag = true;
     } else if (name == "e" || name == "event") {
       std::string err;
       if (!parse_events(value, o.events, err)) {
-        std::fprintf(stderr, "%s\nRun 'perf list' for a list of valid events\n%s", err.c_str(), kUsage);
-        return 129;
+        return record_handler_error(a, err + "\nRun 'perf list' for a list of valid events");
       }
     } else if (name == "F" || name == "freq") {
       if (value == "max") {
         freq_max = true;
-      } else if (!parse_u64(value, o.freq)) {
-        return usage_error("invalid frequency '" + value + "'");
+      } else {
+        // perf reads the leading digits (none: 0, refused below as perf does)
+        o.freq = std::strtoull(value.c_str(), nullptr, 10);
+        freq_zero = o.freq == 0;
       }
     } else if (name == "c" || name == "count") {
-      if (!parse_u64(value, o.period)) return usage_error("invalid period '" + value + "'");
+      // perf's unsigned number option; 0 leaves the default frequency
+      char* end = nullptr;
+      if (!value.empty() && value[0] == '-') return record_opt_error(a, "expects an unsigned numerical value");
+      o.period = std::strtoull(value.c_str(), &end, 0);
+      if (value.empty() || *end) return record_opt_error(a, "expects a numerical value");
     } else if (name == "p" || name == "pid") {
-      if (!parse_ids(value, o.pids)) return usage_error("invalid pid list '" + value + "'");
+      if (!parse_ids(value, o.pids)) {
+        std::fprintf(stderr, "Couldn't create thread/CPU maps: No such process\n");
+        return 244;  // perf's -ESRCH... as its exit status
+      }
     } else if (name == "t" || name == "tid") {
-      if (!parse_ids(value, o.tids)) return usage_error("invalid tid list '" + value + "'");
+      if (!parse_ids(value, o.tids)) return 255;  // perf fails silently here
     } else if (name == "C" || name == "cpu") {
-      if (!parse_record_cpu_list(value, o.cpus)) return usage_error("invalid cpu list '" + value + "'");
+      if (!parse_record_cpu_list(value, o.cpus)) {
+        std::fputs(kUsage, stderr);  // perf's whole usage, no message
+        return 129;
+      }
     } else if (name == "vmlinux") {
       vmlinux = value;
     } else if (name == "control") {
@@ -432,9 +462,9 @@ int cmd_record(const Args& args) {
       }
       o.control = value;
     } else if (name == "branch-any" || name == "j" || name == "branch-filter") {
-      if (int rc = set_branch_filter(o, name == "branch-any" ? "any" : value, name == "branch-any")) return rc;
+      if (int rc = set_branch_filter(o, name == "branch-any" ? "any" : value, a)) return rc;
     } else if (name == "G" || name == "cgroup") {
-      if (int rc = apply_cgroups(o.events, value, name == "G")) return rc;
+      if (int rc = apply_cgroups(o.events, value, a)) return rc;
     } else if (name == "switch-output") {
       if (!parse_switch_output(value, o.switch_output)) {
         std::fprintf(stderr, "%s%s", usage_head().c_str(),
@@ -444,11 +474,6 @@ int cmd_record(const Args& args) {
                      "                          switch output event selector. use 'perf list' to list available events\n");
         return 234;
       }
-    } else if (name == "switch-max-files") {
-      char* end = nullptr;
-      long n = std::strtol(value.c_str(), &end, 10);
-      if (value.empty() || *end || n < 0) return usage_error("invalid --switch-max-files value '" + value + "'");
-      o.switch_max_files = static_cast<unsigned>(n);
     } else if (name == "switch-output-event") {
       std::string err;
       if (!parse_events(value, o.switch_output_events, err)) {
@@ -477,28 +502,17 @@ int cmd_record(const Args& args) {
       // build-id caching: they change nothing cperf records.
     } else if (name == "filter" || name == "exclude-perf") {
       // Tracepoint filters bind to the event before them (perf's rule and messages).
-      const std::string usage = usage_head();
       const bool exclude = name == "exclude-perf";
-      const char* help = exclude ? "        --exclude-perf    don't record events from perf itself\n"
-                                 : "        --filter <filter>\n                          event filter\n";
-      if (o.events.empty()) {
-        std::fprintf(stderr, "%s\n%s%s",
-                     exclude ? "--exclude-perf option should follow a -e tracepoint option"
-                             : "--filter option should follow a -e tracepoint or HW tracer option",
-                     usage.c_str(), help);
-        return 129;
-      }
+      if (o.events.empty())
+        return record_handler_error(a, exclude ? "--exclude-perf option should follow a -e tracepoint option"
+                                               : "--filter option should follow a -e tracepoint or HW tracer option");
       EventSpec& last = o.events.back();
       if (!last.is_tracepoint) {
-        if (exclude) {
-          std::fprintf(stderr, "--exclude-perf option should follow a -e tracepoint option\n%s%s", usage.c_str(), help);
-        } else {
-          // perf hands other events' filters to BPF, which cperf (like a perf built without
-          // libbpf) does not have.
-          std::fprintf(stderr, "Error: BPF filter is requested but perf is not built with BPF.\n"
-                               "\tPlease make sure to build with libbpf and BPF skeleton.\n%s%s", usage.c_str(), help);
-        }
-        return 129;
+        // perf hands other events' filters to BPF, which cperf (like a perf built without
+        // libbpf) does not have.
+        return record_handler_error(a, exclude ? "--exclude-perf option should follow a -e tracepoint option"
+                                               : "Error: BPF filter is requested but perf is not built with BPF.\n"
+                                                 "\tPlease make sure to build with libbpf and BPF skeleton.");
       }
       std::string add = exclude ? "common_pid != " + std::to_string(::getpid()) : value;
       last.filter = last.filter.empty() ? add : "(" + last.filter + ") && (" + add + ")";
@@ -517,24 +531,7 @@ int cmd_record(const Args& args) {
       }
       o.max_size = n << (10 * unit);
     } else if (name == "m" || name == "mmap-pages") {
-      // perf's parse_pages_arg: a page count (a power of two), or a size with B/K/M/G, made
-      // pages and rounded up to a power of two. ",N" (AUX area pages) is not used here.
-      std::string pages = value.substr(0, value.find(','));
-      char unit = pages.empty() ? 0 : static_cast<char>(std::toupper(static_cast<unsigned char>(pages.back())));
-      uint64_t scale = unit == 'B' ? 1 : unit == 'K' ? 1024 : unit == 'M' ? 1 << 20 : unit == 'G' ? 1 << 30 : 0;
-      if (scale) {
-        uint64_t bytes = 0;
-        if (!parse_u64(pages.substr(0, pages.size() - 1), bytes) || bytes == 0)
-          return usage_error("invalid mmap size '" + value + "'");
-        uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
-        v = (bytes * scale + page - 1) / page;
-        uint64_t p2 = 1;
-        while (p2 < v) p2 <<= 1;
-        v = p2;
-      } else if (!parse_u64(pages, v) || v == 0 || (v & (v - 1))) {
-        return usage_error("--mmap-pages must be a power of two");
-      }
-      o.mmap_pages = static_cast<unsigned>(v);
+      if (!parse_mmap_pages(value, o.mmap_pages)) return record_handler_error(a, "Invalid argument for --mmap_pages/-m");
     } else if (name == "o" || name == "output") {
       o.output = value;
     } else if (name == "u" || name == "uid") {
@@ -542,19 +539,17 @@ int cmd_record(const Args& args) {
       uid_t uid;
       if (!parse_user(value, uid, err)) {
         std::fprintf(stderr, "Error:\n%s\n", err.c_str());
-        return 255;
+        return 234;
       }
       o.uid = uid;
     } else if (name == "k" || name == "clockid") {
-      if (o.use_clockid) return usage_error("switch `k' cannot be used more than once");
-      if (!parse_clockid(value, o.clockid)) {
-        std::fprintf(stderr, "Warning:\nunknown clockid %s, check man page\n%s", value.c_str(), kUsage);
-        return 129;
-      }
+      if (o.use_clockid) return record_handler_error(a, "");
+      if (!parse_clockid(value, o.clockid)) return record_handler_error(a, "Warning:\nunknown clockid " + value + ", check man page");
       o.use_clockid = true;
     } else if (name == "call-graph") {
       want_callchain = true;
       callchain_text = value;
+      callchain_arg = a;
     } else if (name == "all-cpus") {
       o.system_wide = true;
     } else if (name == "no-inherit") {
@@ -594,16 +589,18 @@ int cmd_record(const Args& args) {
     } else if (name == "user-regs") {
       if (int rc = parse_sample_regs(value, has_value, false, o.user_regs)) return rc;
     } else if (name == "D" || name == "delay") {
-      char* end = nullptr;
-      long ms = std::strtol(value.c_str(), &end, 10);
-      if (value.empty() || *end || ms < -1)
-        return usage_error("invalid delay '" + value + "'");
-      o.delay_ms = ms;
+      if (!parse_delay(value, o)) return record_handler_error(a, "");
     } else if (name == "r" || name == "realtime") {
-      if (!parse_u64(value, v) || v > 99) return usage_error("invalid realtime priority '" + value + "'");
-      o.realtime_priority = static_cast<int>(v);
-    } else if (name == "mmap-flush" || name == "affinity" || name == "proc-map-timeout" ||
-               name == "num-thread-synthesize") {
+      char* end = nullptr;
+      long prio = std::strtol(value.c_str(), &end, 0);
+      if (value.empty() || *end) return record_opt_error(a, "expects a numerical value");
+      o.realtime_priority = static_cast<int>(prio);  // the kernel refuses what it cannot take
+    } else if (name == "proc-map-timeout" || name == "num-thread-synthesize" || name == "switch-max-files") {
+      char* end = nullptr;
+      long n = std::strtol(value.c_str(), &end, 0);
+      if (value.empty() || *end) return record_opt_error(a, "expects a numerical value");
+      if (name == "switch-max-files") o.switch_max_files = n > 0 ? static_cast<unsigned>(n) : 0;
+    } else if (name == "mmap-flush" || name == "affinity") {
       // How perf moves data out of its buffers and synthesizes the side band: cperf's own
       // ways give the same file.
     } else if (name == "threads") {
@@ -611,19 +608,14 @@ int cmd_record(const Args& args) {
     } else if (name == "synth") {
       bool known = false;
       for (const char* v : {"no", "all", "task", "mmap", "cgroup"}) known |= value == v;
-      if (!known) return usage_error("invalid --synth value '" + value + "'");
+      if (!known) return record_handler_error(a, "Invalid synth option: " + value);
       o.synth_tasks = value != "no";
     } else if (name == "aio") {
       // Asynchronous trace writing: how perf writes, not what; cperf's writes give the same
       // file. The optional value (the number of buffers) is checked as perf checks it.
-      uint64_t n = 1;
-      if (has_value && (!parse_u64(value, n) || n < 1 || n > 4))
-        return usage_error("invalid aio value '" + value + "'");
+      // (perf takes any value here, and clamps it to 1..4)
     } else if (name == "compression-level") {
-      uint64_t level = 1;
-      if (has_value && (!parse_u64(value, level) || level < 1 || level > 22))
-        return usage_error("invalid compression level '" + value + "'");
-      o.compression_level = static_cast<int>(level);
+      o.compression_level = compression_level(has_value ? value : "");
     } else if (name == "quiet") {
       o.quiet = true;
     } else if (name == "verbose") {
@@ -674,6 +666,15 @@ int cmd_record(const Args& args) {
     }
     o.switch_events = true;
   }
+  if ((o.freq || freq_max || freq_zero) && o.period) {
+    if (freq_max) std::fprintf(stderr, "info: Using a maximum frequency rate of %lu Hz\n", max_sample_rate());
+    std::fprintf(stderr, "cannot set frequency and period at the same time\n");
+    return 234;
+  }
+  if (freq_zero && o.period == 0) {
+    std::fprintf(stderr, "frequency and count are zero, aborting\n");
+    return 234;
+  }
   if (int rc = apply_max_sample_rate(o, freq_max, strict_freq); rc) return rc;
   // --switch-output-event switches on its events' samples, and on SIGUSR2 as well.
   if (!o.switch_output_events.empty()) o.switch_output.mode = SwitchOutputSpec::kEvent;
@@ -696,10 +697,7 @@ int cmd_record(const Args& args) {
     if (text.empty()) text = config_record_mode();
     if (text.empty()) text = "fp";
     std::string err;
-    if (!parse_callchain(text, o.callchain, err)) {
-      std::fprintf(stderr, "%s\n", err.c_str());
-      return 129;
-    }
+    if (!parse_callchain(text, o.callchain, err)) return record_handler_error(callchain_arg, err);
   }
   if (dry_run) return 0;  // perf parses the options and stops
   return run_record(o);

@@ -219,7 +219,9 @@ bool resolve_tracepoint(const std::string& sys, const std::string& name, const s
   std::string dir = tracefs_events_dir();
   std::string id = dir.empty() ? "" : read_line(dir + "/" + sys + "/" + name + "/id");
   if (id.empty()) {
-    error = "event syntax error: '" + text + "'\n" + (dir.empty() ? "tracefs is not mounted" : "unknown tracepoint");
+    error = dir.empty() ? "event syntax error: '" + text + "'\ntracefs is not mounted"
+                        : "\\___ unknown tracepoint\n\nError:\tFile " + dir.substr(0, dir.size() - 7) + "//events/" + sys +
+                              "/" + name + " not found.\nHint:\tPerhaps this kernel misses some CONFIG_ setting to enable this feature?.\n";
     return false;
   }
   e.attr.type = PERF_TYPE_TRACEPOINT;
@@ -314,7 +316,16 @@ bool parse_group(const std::string& one, std::vector<EventSpec>& out, std::strin
 }  // namespace
 
 bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::string& error) {
+  size_t search_from = 0;
   for (const std::string& one : split_event_list(text)) {
+    // perf points at the failing event under the whole -e text: "\___ reason".
+    const size_t offset = text.find(one, search_from);
+    search_from = offset == std::string::npos ? search_from : offset + one.size();
+    size_t offset_shift = 0;
+    auto pointed = [&](const std::string& reason) {
+      size_t at = (offset == std::string::npos ? 0 : offset) + offset_shift;
+      error = "event syntax error: '" + text + "'\n" + std::string(21 + at, ' ') + reason;
+    };
     if (!one.empty() && one[0] == '{') {
       if (!parse_group(one, out, error)) return false;
       continue;
@@ -343,7 +354,7 @@ bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::str
     if (const NamedEvent* n = find_named(head)) {
       e.attr.type = n->type;
       e.attr.config = n->config;
-    } else if (head.size() > 1 && head[0] == 'r' &&
+    } else if (head.size() > 1 && head.size() <= 17 && head[0] == 'r' &&
                head.find_first_not_of("0123456789abcdefABCDEF", 1) == std::string::npos) {
       e.attr.type = PERF_TYPE_RAW;
       e.attr.config = std::strtoull(head.c_str() + 1, nullptr, 16);
@@ -352,12 +363,24 @@ bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::str
       size_t c2 = rest.find(':');
       std::string name = rest.substr(0, c2);
       mods = c2 == std::string::npos ? "" : rest.substr(c2 + 1);
-      if (!resolve_tracepoint(head, name, one, e, error)) return false;
+      if (!resolve_tracepoint(head, name, one, e, error)) {
+        if (error.rfind("\\___", 0) == 0) pointed(error);
+        return false;
+      }
     } else {
-      error = "event syntax error: '" + one + "'\n  \\___ parser error";
+      // perf's lexer passes over leading dashes ("-e -o" names the event "o")
+      size_t dashes = std::min(head.find_first_not_of('-'), head.size());
+      if (offset != std::string::npos) offset_shift = dashes;
+      pointed("\\___ Bad event name\n\nUnable to find event on a PMU of '" + head.substr(dashes) + "'");
       return false;
     }
-    if (!apply_modifiers(take_sample_read(mods, e.sample_read), e.attr, error)) return false;
+    if (!apply_modifiers(take_sample_read(mods, e.sample_read), e.attr, error)) {
+      // perf reads "name:word" whose word is no modifier list as a tracepoint
+      if (colon != std::string::npos && e.attr.type != PERF_TYPE_TRACEPOINT &&
+          !resolve_tracepoint(head, rest, one, e, error) && error.rfind("\\___", 0) == 0)
+        pointed(error);
+      return false;
+    }
     e.name = one;
     out.push_back(e);
   }

@@ -1198,8 +1198,17 @@ int Recorder::run() {
   if (have_workload_) {
     int e = workload_.start();
     if (e) {
-      std::fprintf(stderr, "%s: %s\n", o_.workload[0].c_str(), std::strerror(e));
-      std::fprintf(stderr, "Workload failed: %s\n", std::strerror(e));
+      // perf's one line names the events and the program; the file is still finished
+      // (perf leaves an unfinished one).
+      if (!o_.quiet) {
+        std::string names;
+        for (size_t k = 0; k < specs_.size(); k++) {
+          if (specs_.size() > 1 && k == tracking_ && tracking_ != 0) continue;  // the tracking dummy:u
+          names += (names.empty() ? "" : ",") + specs_[k].name;
+        }
+        std::fprintf(stderr, "Failed to collect '%s' for the '%s' workload: %s\n", names.c_str(),
+                     o_.workload[0].c_str(), std::strerror(e));
+      }
       waitpid(workload_.pid(), nullptr, 0);
       have_workload_ = false;
       exec_failed_ = true;
@@ -1224,6 +1233,7 @@ int Recorder::run() {
   if (control_polled) pfds.push_back({control_.fd(), POLLIN, 0});
   bool draining = false;
   long last_switch_ms = 0;
+  size_t next_edge = 0;  // -D ranges: the next start or end to pass
   while (true) {
     size_t bytes = drain_all();
     if (have_workload_ && g_child_done && o_.tail_synthesize) {
@@ -1244,6 +1254,17 @@ int Recorder::run() {
         g_done = 1;
       }
       g_child_done = 0;
+    }
+    // -D ranges: each edge switches the sampling events on or off, with perf's messages.
+    while (next_edge < 2 * o_.delay_ranges.size() && !g_done) {
+      const auto& r = o_.delay_ranges[next_edge / 2];
+      long at = next_edge % 2 == 0 ? r.first : r.second;
+      if (ms_since_start() < at) break;
+      const bool on = next_edge % 2 == 0;
+      for (const OpenEvent& f : fds_)
+        if (f.attr_index != tracking_) ioctl(f.fd, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+      if (!o_.quiet) std::fprintf(stderr, "Events %s\n", on ? "enabled" : "disabled");
+      next_edge++;
     }
     // perf sleeps out the delay even when the workload has ended: its message comes anyway.
     if (enable_pending && (ms_since_start() >= o_.delay_ms || g_done)) {
@@ -1271,6 +1292,11 @@ int Recorder::run() {
     if (bytes) continue;
     if (g_done || draining) break;
     int timeout = enable_pending ? static_cast<int>(std::clamp(o_.delay_ms - ms_since_start(), 0L, 1000L)) : 1000;
+    if (next_edge < 2 * o_.delay_ranges.size()) {
+      const auto& r = o_.delay_ranges[next_edge / 2];
+      long at = next_edge % 2 == 0 ? r.first : r.second;
+      timeout = static_cast<int>(std::clamp(at - ms_since_start(), 0L, static_cast<long>(timeout)));
+    }
     if (o_.switch_output.mode == SwitchOutputSpec::kTime)
       timeout = static_cast<int>(std::clamp(static_cast<long>(o_.switch_output.seconds) * 1000 - (ms_since_start() - last_switch_ms), 0L, static_cast<long>(timeout)));
     int n = poll(pfds.data(), pfds.size(), timeout);
@@ -1520,7 +1546,8 @@ void Recorder::run_control_command(const ControlCommand& c, bool& enable_pending
 }
 
 int Recorder::finish_and_report(int status) {
-  if (!o_.quiet) std::fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
+  const bool quiet = o_.quiet || exec_failed_;  // perf says only why the workload failed
+  if (!quiet) std::fprintf(stderr, "[ perf record: Woken up %llu times to write data ]\n",
                               static_cast<unsigned long long>(wakeups_));
   FeatureMap features = writer_->is_pipe() ? FeatureMap{} : collect_features(final_features_);
   if (write_error_ || !writer_->finish(features)) {
@@ -1556,7 +1583,7 @@ int Recorder::finish_and_report(int status) {
     rotated_.add(stamped);
     shown = o_.output + ".<timestamp>";
   }
-  if (!o_.quiet) {
+  if (!quiet) {
     double mb = static_cast<double>(writer_->bytes_written()) / (1024.0 * 1024.0);
     if (writer_->is_pipe())
       std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB - ]\n", mb);

@@ -71,6 +71,9 @@ struct RecordOptions {
   bool tail_synthesize = false;  // --tail-synthesize: the side band at the end, not the start
   // -D/--delay: 0 none; N > 0: enable N ms after the workload starts; -1: stay disabled.
   long delay_ms = 0;
+  // -D with time ranges: enabled from .first to .second ms after the start, each (delay_ms is
+  // then the first start, or -1 when it is 0).
+  std::vector<std::pair<long, long>> delay_ranges;
   uint64_t max_size = 0;         // --max-size: stop once this many bytes of data are written
   bool timestamp_filename = false;  // --timestamp-filename: the file is renamed OUTPUT.<time>
   int realtime_priority = 0;     // -r/--realtime: SCHED_FIFO priority of the recorder

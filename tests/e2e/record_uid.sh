@@ -49,5 +49,5 @@ check_err() {  # check_err USER MESSAGE
   grep -qx "$2" "$T/e.txt" || { echo "FAIL: -u $1 says:"; cat "$T/e.txt"; exit 1; }
 }
 check_err no-such-user-here "Invalid User: no-such-user-here"
-check_err 54321 "Problems obtaining information for user 54321"
+check_err 54321 "Invalid User: 54321"  # perf 7.2's words for a uid no user has
 echo "PASS"
