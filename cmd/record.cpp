@@ -604,7 +604,9 @@ int cmd_record(const Args& args) {
       // How perf moves data out of its buffers and synthesizes the side band: cperf's own
       // ways give the same file.
     } else if (name == "threads") {
-      // perf writes a directory of per-thread data files; cperf's one file holds the same data.
+      // perf's data directory; cperf writes a data.K per ring buffer (one per CPU), as perf's
+      // default --threads=cpu does, whatever the given spec.
+      o.threads = true;
     } else if (name == "synth") {
       bool known = false;
       for (const char* v : {"no", "all", "task", "mmap", "cgroup"}) known |= value == v;
@@ -671,6 +673,12 @@ int cmd_record(const Args& args) {
     std::fprintf(stderr, "cannot set frequency and period at the same time\n");
     return 234;
   }
+  if (o.threads && o.switch_output.mode != SwitchOutputSpec::kNone) {
+    std::fprintf(stderr, "WARNING: --switch-output option is not available in parallel streaming mode.\n");
+    o.switch_output = SwitchOutputSpec{};
+    o.switch_output_events.clear();
+  }
+  if (o.threads && o.output == "-") o.threads = false;  // a stream is one file
   if (freq_zero && o.period == 0) {
     std::fprintf(stderr, "frequency and count are zero, aborting\n");
     return 234;

@@ -47,8 +47,9 @@ void RawDumpTool::print_prefix(const RawRecord& rec, Session& s, const Event* ev
   std::vector<EventAttrEntry> attrs = s.attrs();
   // The reader has already added this record's attr; perf prints the prefix before adding it.
   if (rec.type == PERF_RECORD_HEADER_ATTR && !attrs.empty()) attrs.pop_back();
-  std::fprintf(out_, "\n%#" PRIx64 "@%s [%#x]: event: %u\n", rec.offset, opts_.path_label.c_str(),
-               rec.size, rec.type);
+  // In a data directory perf names the file of each record: "DIR/data", "DIR/data.K".
+  const std::string where = s.reader().is_dir() ? opts_.path_label + "/" + s.reader().file_label(rec.file) : opts_.path_label;
+  std::fprintf(out_, "\n%#" PRIx64 "@%s [%#x]: event: %u\n", rec.offset, where.c_str(), rec.size, rec.type);
   if (s.swapped()) {
     std::vector<std::byte> image = perf_swapped_image(rec, all_sample_id_all(attrs));
     print_hex_block(out_, Bytes(image.data(), image.size()));

@@ -1,5 +1,8 @@
 #include "io/perf_data_reader.h"
 
+#include <dirent.h>
+#include <sys/stat.h>
+
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -59,14 +62,51 @@ PerfDataReader::PerfDataReader(const std::string& path, bool warn) : path_(path)
     pos_ = kPipeHeaderSize;
     return;
   }
-  map_ = MappedFile(path);
+  struct stat st{};
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    dir_ = true;
+    map_ = MappedFile(path + "/data");
+    std::vector<std::pair<unsigned long, std::string>> files;
+    if (DIR* d = opendir(path.c_str())) {
+      while (dirent* e = readdir(d)) {
+        char* end = nullptr;
+        if (std::strncmp(e->d_name, "data.", 5) != 0) continue;
+        unsigned long k = std::strtoul(e->d_name + 5, &end, 10);
+        if (end != e->d_name + 5 && *end == '\0') files.emplace_back(k, e->d_name);
+      }
+      closedir(d);
+    }
+    std::sort(files.begin(), files.end());
+    for (auto& [k, name] : files) {
+      dir_files_.push_back(name);
+      if (::stat((path + "/" + name).c_str(), &st) == 0) dir_bytes_ += static_cast<uint64_t>(st.st_size);
+    }
+  } else {
+    map_ = MappedFile(path);
+  }
+  cur_ = map_.bytes();
   open_file_mode();
+}
+
+std::string PerfDataReader::file_label(uint16_t file) const {
+  return file == 0 || file > dir_files_.size() ? "data" : dir_files_[file - 1];
+}
+
+bool PerfDataReader::next_dir_file() {
+  if (!dir_ || cur_file_ >= dir_files_.size()) return false;
+  dir_maps_.emplace_back(path_ + "/" + dir_files_[cur_file_]);
+  cur_file_++;
+  cur_ = dir_maps_.back().bytes();
+  pos_ = 0;
+  data_end_ = cur_.size();
+  released_ = 0;
+  return true;
 }
 
 PerfDataReader::~PerfDataReader() = default;
 
 void PerfDataReader::fail(uint64_t offset, uint32_t type, const std::string& what) const {
-  throw_input_error(stream_ ? std::string("pipe") : path_, offset,
+  throw_input_error(stream_ ? std::string("pipe") : dir_ ? path_ + "/" + file_label(cur_file_) : path_, offset,
                     type ? record_type_label(type) : std::string(), what);
 }
 
@@ -220,8 +260,9 @@ std::optional<RawRecord> PerfDataReader::next() {
 }
 
 std::optional<RawRecord> PerfDataReader::next_from_file() {
-  Bytes file = map_.bytes();
-  if (pos_ >= data_end_) return std::nullopt;
+  while (pos_ >= data_end_)
+    if (!next_dir_file()) return std::nullopt;
+  Bytes file = cur_;
   if (data_end_ - pos_ < kHeaderBytes) fail(pos_, 0, "truncated record header");
   Header h = read_header(file.subspan(pos_, kHeaderBytes), swapped_);
   if (h.size < kHeaderBytes) fail(pos_, h.type, "bad record size " + std::to_string(h.size));
@@ -234,8 +275,14 @@ std::optional<RawRecord> PerfDataReader::next_from_file() {
     return std::nullopt;
   }
   RawRecord rec{h.type, h.misc, h.size, file.subspan(pos_, h.size),
-                pipe_ ? pos_ - kPipeHeaderSize : pos_, false, {}};
+                pipe_ ? pos_ - kPipeHeaderSize : pos_, false, {}, cur_file_};
   pos_ += h.size;
+  if (dir_ && h.type == PERF_RECORD_FINISHED_ROUND) {
+    // Each data.K is sorted on its own: a round of one says nothing of the others, so the
+    // records of all are sorted together at the end, as perf does.
+    skipped_ = true;
+    return std::nullopt;
+  }
   if (uint64_t extra = payload_size(rec)) {
     if (extra > data_end_ - pos_) fail(rec.offset, h.type, "trace data runs past the end of the data");
     rec.payload = file.subspan(pos_, extra);
@@ -252,7 +299,7 @@ void PerfDataReader::release_behind() {
   static const uint64_t page = static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
   uint64_t upto = (pos_ - kReleaseStep) / page * page;
   if (upto <= released_) return;
-  auto* base = const_cast<std::byte*>(map_.bytes().data());
+  auto* base = const_cast<std::byte*>(cur_.data());
   madvise(base + released_, upto - released_, MADV_DONTNEED);
   released_ = upto;
 }
@@ -313,7 +360,7 @@ std::optional<RawRecord> PerfDataReader::next_decompressed() {
     skipped_ = true;
     return std::nullopt;
   }
-  RawRecord rec{h.type, h.misc, h.size, b.subspan(0, h.size), decomp_offset_, true, {}};
+  RawRecord rec{h.type, h.misc, h.size, b.subspan(0, h.size), decomp_offset_, true, {}, cur_file_};
   decomp_pos_ += h.size;
   absorb(rec);
   return rec;

@@ -34,6 +34,9 @@ struct RawRecord {
   // Bytes that follow the record outside header.size: the trace data of AUXTRACE and
   // HEADER_TRACING_DATA records. Same lifetime as `bytes`.
   Bytes payload;
+  // perf record --threads directories: the file the record is in (0: DIR/data, N: the
+  // N-th data.K file in K's order); 0 for a plain file.
+  uint16_t file = 0;
 };
 
 struct EventAttrEntry {
@@ -58,7 +61,12 @@ class PerfDataReader {
   bool is_pipe() const { return pipe_; }
   bool swapped() const { return swapped_; }
   const FileHeader& header() const { return header_; }
-  uint64_t file_size() const { return stream_ ? 0 : map_.bytes().size(); }
+  uint64_t file_size() const { return stream_ ? 0 : map_.bytes().size() + dir_bytes_; }
+  // A `perf record --threads` data directory: DIR/data holds the header and the side band,
+  // DIR/data.K the records of each reader thread.
+  bool is_dir() const { return dir_; }
+  // The name, inside the directory, of the file a record came from ("data", "data.K").
+  std::string file_label(uint16_t file) const;
 
   std::vector<EventAttrEntry>& attrs() { return attrs_; }
   const std::vector<EventAttrEntry>& attrs() const { return attrs_; }
@@ -99,6 +107,13 @@ class PerfDataReader {
   std::string path_;
   bool warn_ = true;
   MappedFile map_;
+  Bytes cur_;  // the file being read: map_, or a data directory's data.K
+  bool dir_ = false;
+  std::vector<std::string> dir_files_;  // data.K names in K's order
+  std::vector<MappedFile> dir_maps_;    // those opened so far (records point into them)
+  uint64_t dir_bytes_ = 0;
+  uint16_t cur_file_ = 0;
+  bool next_dir_file();  // moves on to the next data.K; false when none is left
   bool pipe_ = false;
   bool swapped_ = false;
   bool stream_ = false;  // reading with read(2) rather than from the mapping

@@ -143,6 +143,7 @@ struct RingBuffer {
   void* base = nullptr;
   size_t len = 0;
   uint64_t backward_read = 0;  // --overwrite: data_head when the ring was last read
+  int out_fd = -1;             // --threads: its DIR/data.K
   perf_event_mmap_page* page() const { return static_cast<perf_event_mmap_page*>(base); }
 };
 
@@ -191,7 +192,7 @@ class Recorder {
   bool map_buffers();
   void write_data(const void* data, size_t size);
   // -z: the ring's records as COMPRESSED2 records (each a zstd frame of whole records).
-  void write_compressed(const std::byte* data, size_t size);
+  void write_compressed(const std::byte* data, size_t size, RingBuffer* to = nullptr);
   FeatureInputs::Compression compression_feature() const;
   std::unique_ptr<ZstdCompressor> zstd_;
   std::vector<std::byte> zbuf_;
@@ -202,6 +203,9 @@ class Recorder {
   size_t drain_all();
   size_t drain(RingBuffer& rb);
   size_t drain_backward(RingBuffer& rb);
+  void write_ring_file(RingBuffer& rb, const std::byte* data, size_t size);
+  bool open_data_dir();
+  uint64_t ring_file_bytes_ = 0;  // --threads: bytes written to the data.K files
   void drain_backward_all();
   void write_lost_samples();
   std::vector<BuildIdEntry> collect_build_ids();
@@ -843,11 +847,48 @@ size_t Recorder::drain(RingBuffer& rb) {
   __atomic_store_n(&pg->data_tail, head, __ATOMIC_RELEASE);
   clear_leaked_build_id_flags(chunk_.data(), n);
   scan_records(chunk_.data(), n);
+  RingBuffer* own_file = rb.out_fd >= 0 ? &rb : nullptr;
   if (o_.compression_level)
-    write_compressed(chunk_.data(), n);
+    write_compressed(chunk_.data(), n, own_file);
+  else if (own_file)
+    write_ring_file(rb, chunk_.data(), n);
   else
     write_data(chunk_.data(), n);
   return n;
+}
+
+// --threads: a ring's records go to its own file, as written by perf's reader threads.
+void Recorder::write_ring_file(RingBuffer& rb, const std::byte* data, size_t size) {
+  while (size && !write_error_) {
+    ssize_t n = ::write(rb.out_fd, data, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      write_error_ = true;
+      g_done = 1;
+      break;
+    }
+    data += n;
+    size -= static_cast<size_t>(n);
+    ring_file_bytes_ += static_cast<uint64_t>(n);
+  }
+}
+
+// --threads: OUTPUT becomes a directory (the last one kept as OUTPUT.old): DIR/data is the
+// header file, DIR/data.K takes ring K's records.
+bool Recorder::open_data_dir() {
+  if (::mkdir(o_.output.c_str(), 0700) != 0) {
+    std::fprintf(stderr, "failed to create %s : %s\nPerf session creation failed.\n", o_.output.c_str(), std::strerror(errno));
+    return false;
+  }
+  for (size_t k = 0; k < rings_.size(); k++) {
+    std::string path = o_.output + "/data." + std::to_string(k);
+    rings_[k].out_fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (rings_[k].out_fd < 0) {
+      std::fprintf(stderr, "failed to open %s : %s\nPerf session creation failed.\n", path.c_str(), std::strerror(errno));
+      return false;
+    }
+  }
+  return true;
 }
 
 // --overwrite: what the kernel wrote backward since the last read, newest first in memory;
@@ -915,7 +956,11 @@ FeatureInputs::Compression Recorder::compression_feature() const {
   return c;
 }
 
-void Recorder::write_compressed(const std::byte* data, size_t size) {
+void Recorder::write_compressed(const std::byte* data, size_t size, RingBuffer* to) {
+  auto out = [&](const void* p, size_t n) {
+    if (to) write_ring_file(*to, static_cast<const std::byte*>(p), n);
+    else write_data(p, n);
+  };
   if (!zstd_) zstd_ = std::make_unique<ZstdCompressor>(o_.compression_level);
   // Pieces of whole records, small enough that a frame (with its 16-byte record head) stays
   // within a record's 64 KiB; a record that would not is written as it is.
@@ -931,13 +976,13 @@ void Recorder::write_compressed(const std::byte* data, size_t size) {
       end += h.size;
     }
     if (end == pos) {  // a damaged ring: write what is left as it is
-      write_data(data + pos, size - pos);
+      out(data + pos, size - pos);
       return;
     }
     std::span<const std::byte> piece(data + pos, end - pos);
     constexpr size_t kHead = sizeof(perf_event_header) + 8;
     if (!zstd_->compress(piece, zbuf_) || kHead + (zbuf_.size() + 7) / 8 * 8 > 0xffff) {
-      write_data(piece.data(), piece.size());
+      out(piece.data(), piece.size());
     } else {
       ByteBuffer b;
       b.u32(PERF_RECORD_COMPRESSED2);
@@ -946,7 +991,7 @@ void Recorder::write_compressed(const std::byte* data, size_t size) {
       b.u64(zbuf_.size());
       b.raw(zbuf_.data(), zbuf_.size());
       b.align(8);
-      write_data(b.data(), b.size());
+      out(b.data(), b.size());
       bytes_transferred_ += piece.size();
       bytes_compressed_ += b.size();
     }
@@ -958,7 +1003,7 @@ size_t Recorder::drain_all() {
   if (o_.overwrite) return 0;  // flight recorder: the rings are read at the end only
   size_t bytes = 0;
   for (RingBuffer& rb : rings_) bytes += drain(rb);
-  if (bytes) {
+  if (bytes && !o_.threads) {  // each data.K is in time order: no rounds in a directory
     perf_event_header h{PERF_RECORD_FINISHED_ROUND, 0, sizeof(perf_event_header)};
     write_data(&h, sizeof h);
   }
@@ -1146,13 +1191,15 @@ int Recorder::run() {
     if (!o_.quiet) std::fprintf(stderr, "%s\nPerf session creation failed.\n", backup_error.c_str());
     return fail(255);
   }
-  if (!writer_->open(o_.output)) {
+  if (o_.threads && !open_data_dir()) return fail(255);
+  if (!writer_->open(o_.threads ? o_.output + "/data" : o_.output)) {
     if (!o_.quiet)  // perf's words; -q silences them in perf too
       std::fprintf(stderr, "failed to open %s : %s\nPerf session creation failed.\n", o_.output.c_str(),
                    std::strerror(writer_->error_number()));
     return fail(255);
   }
   fin.pipe = writer_->is_pipe();
+  fin.dir_format = o_.threads;
   if (fin.pipe && !o_.quiet && (o_.timestamp_filename || o_.switch_output.mode != SwitchOutputSpec::kNone))
     std::fprintf(stderr, "WARNING: --timestamp-filename option is not available in pipe mode.\n");
   fin.compression = compression_feature();
@@ -1560,6 +1607,8 @@ int Recorder::finish_and_report(int status) {
     return 255;
   }
   for (OpenEvent& f : fds_) close(f.fd);
+  for (RingBuffer& rb : rings_)
+    if (rb.out_fd >= 0) close(rb.out_fd);
   for (const auto& [path, fd] : cgroup_fds_)
     if (fd >= 0) close(fd);
   for (RingBuffer& rb : switch_rings_) {
@@ -1584,15 +1633,22 @@ int Recorder::finish_and_report(int status) {
     shown = o_.output + ".<timestamp>";
   }
   if (!quiet) {
-    double mb = static_cast<double>(writer_->bytes_written()) / (1024.0 * 1024.0);
+    double mb = static_cast<double>(writer_->bytes_written() + ring_file_bytes_) / (1024.0 * 1024.0);
+    // perf leaves the count out when there is none (-n, -D -1), when switching files, for a pipe
+    std::string count = samples_ == 0 || switching || writer_->is_pipe() ? "" : " (" + std::to_string(samples_) + " samples)";
+    if (o_.compression_level && bytes_compressed_) {  // -z: perf's ratio of the records before and after
+      char z[96];
+      std::snprintf(z, sizeof z, ", compressed (original %.3f MB, ratio is %.3f)",
+                    static_cast<double>(bytes_transferred_) / (1024.0 * 1024.0),
+                    static_cast<double>(static_cast<float>(bytes_transferred_) / static_cast<float>(bytes_compressed_)));
+      count += z;
+    }
     if (writer_->is_pipe())
-      std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB - ]\n", mb);
-    else if (samples_ == 0 || switching)  // perf leaves the count out when there is none (-n, -D -1)
-      std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s ]\n", mb, shown.c_str());
+      std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB -%s ]\n", mb, count.empty() ? "" : count.c_str());
     else
-      std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n", mb,
-                   shown.c_str(), static_cast<unsigned long long>(samples_));
+      std::fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s ]\n", mb, shown.c_str(), count.c_str());
   }
+
   return status;
 }
 

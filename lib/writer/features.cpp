@@ -382,6 +382,11 @@ FeatureMap collect_features(const FeatureInputs& in) {
     z.u32(in.compression.mmap_len);
     f[HEADER_COMPRESSED] = finish(z);
   }
+  if (in.dir_format) {
+    ByteBuffer d;
+    d.u64(1);  // perf's directory layout version
+    f[HEADER_DIR_FORMAT] = finish(d);
+  }
   return f;
 }
 

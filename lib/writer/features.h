@@ -51,6 +51,7 @@ struct FeatureInputs {
     bool used = false;
     uint32_t level = 0, ratio = 0, mmap_len = 0;
   } compression;
+  bool dir_format = false;  // record --threads: HEADER_DIR_FORMAT (version 1), data in DIR/data.K
 };
 
 FeatureMap collect_features(const FeatureInputs& in);

@@ -19,6 +19,14 @@ n=$("$CPERF" report --stats -i "$T/z.data" | awk '/COMPRESSED2 events:/ {print $
 [ -s "$T/z.txt" ] && cmp -s "$T/z.txt" "$T/plain.txt" || fail "script of the compressed file differs from the plain copy's"
 "$CPERF" record -q -z3 -o "$T/z3.data" -- "$WL/deep" 20 > /dev/null &&
   "$CPERF" report --header-only -i "$T/z3.data" | grep -q 'level = 3' || fail "-z3: level 3 not recorded"
+# perf's last line names the size before compression and the ratio
+"$CPERF" record -z -o "$T/zl.data" -- "$WL/deep" 20 2>&1 > /dev/null | tail -1 |
+  grep -qE '^\[ perf record: Captured and wrote [0-9.]+ MB .*zl\.data \([0-9]+ samples\), compressed \(original [0-9.]+ MB, ratio is [0-9.]+\) \]$' ||
+  fail "-z: perf's 'compressed (original ..., ratio is ...)' line"
+"$CPERF" record --threads -z -o "$T/zt.data" -- "$WL/deep" 200 > /dev/null 2>&1 &&
+  "$CPERF" script -i "$T/zt.data" > "$T/zt.txt" 2> "$T/zt.err" && [ ! -s "$T/zt.err" ] && grep -q deep "$T/zt.txt" ||
+  fail "--threads -z does not read back"
+[ -n "$(find "$T/zt.data" -name 'data.*' -size +0)" ] || fail "--threads -z: empty data.K files"
 if oracle_have_perf7; then
   perf7 script -i "$T/z.data" > "$T/z7.txt" 2>/dev/null
   cmp -s "$T/z.txt" "$T/z7.txt" || fail "perf 7.2's script of the compressed file differs from cperf's"
