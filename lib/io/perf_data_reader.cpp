@@ -137,10 +137,14 @@ void PerfDataReader::open_file_mode() {
     // and records, not a feature table, after the data offset (a finished file with no records
     // has its feature table there). Rather than show nothing (perf's choice), read the
     // records up to the end of the file.
-    std::fprintf(stderr,
-                 "%s: data size is 0 (was the recording interrupted?); reading to the end of the "
-                 "file, without header features\n",
-                 path_.c_str());
+    // perf's warnings first (it then reads nothing), then what cperf does instead.
+    if (warn_)
+      std::fprintf(stderr,
+                   "WARNING: The %s file's data size field is 0 which is unexpected.\n"
+                   "Was the 'perf record' command properly terminated?\n"
+                   "WARNING: perf.data is missing HEADER_NRCPUS, using MAX_NR_CPUS (4096) as CPU bound\n"
+                   "cperf: reading the records up to the end of %s\n",
+                   path_.c_str(), path_.c_str());
     data_end_ = file.size();
     return;
   }
