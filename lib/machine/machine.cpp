@@ -1,5 +1,7 @@
 #include "machine/machine.h"
 
+#include <sys/mman.h>
+
 #include "linux/perf_event.h"
 
 namespace cperf {
@@ -159,6 +161,12 @@ void Machine::exit(int32_t, int32_t tid) {
   if (it != threads_.end()) it->second.exited = true;
 }
 
+// perf's anonymous and no-dso memory: the maps that, executable, hold JIT code.
+bool is_jit_candidate(const std::string& name) {
+  return name == "//anon" || name.rfind("/dev/zero", 0) == 0 || name.rfind("/anon_hugepage", 0) == 0 ||
+         name.rfind("[stack", 0) == 0 || name.rfind("/SYSV", 0) == 0 || name == "[heap]";
+}
+
 void Machine::mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64_t len,
                    uint64_t pgoff, const std::string& filename, uint32_t prot, uint32_t flags,
                    const std::string& build_id, std::optional<uint64_t> mmap2_ino) {
@@ -186,6 +194,17 @@ void Machine::mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64
     }
     if (!build_id.empty()) m.dso->build_id = build_id;
     kernel_maps_.insert(m);
+    return;
+  }
+  if ((prot & PROT_EXEC) && is_jit_candidate(filename)) {
+    // Executable memory with no file behind it is JIT code: perf reads its symbols from
+    // the map file JITs write, /tmp/perf-PID.map, and calls the dso "[JIT] tid PID". Its
+    // addresses are the map's own.
+    m.dso = findnew_dso("/tmp/perf-" + std::to_string(pid) + ".map");
+    m.dso->short_name = "[JIT] tid " + std::to_string(pid);
+    m.pgoff = start;
+    m.identity = true;
+    findnew_thread(pid, tid).maps->insert(m);
     return;
   }
   m.dso = findnew_dso(filename);

@@ -31,8 +31,11 @@ struct Map {
   uint64_t start = 0, end = 0, pgoff = 0;
   uint32_t prot = 0, flags = 0;
   Dso* dso = nullptr;
+  bool identity = false;  // JIT code (/tmp/perf-PID.map): addresses are not file offsets
   // Address inside the dso's file mapping: perf's map__map_ip.
-  uint64_t map_ip(uint64_t ip) const { return dso && dso->kernel && pgoff == start ? ip : ip - start + pgoff; }
+  uint64_t map_ip(uint64_t ip) const {
+    return identity || (dso && dso->kernel && pgoff == start) ? ip : ip - start + pgoff;
+  }
 };
 
 class MapSet {

@@ -302,7 +302,8 @@ void apply_side_band(Machine& m, const RawRecord& rec, const SideBand& s, uint64
       uint8_t mode = rec.misc & PERF_RECORD_MISC_CPUMODE_MASK;
       bool kernel = mode == PERF_RECORD_MISC_KERNEL || mode == PERF_RECORD_MISC_GUEST_KERNEL ||
                     s.pid == -1;
-      uint32_t prot = rec.type == PERF_RECORD_MMAP ? PROT_EXEC : s.prot;
+      // MMAP records have no prot: perf takes a code map unless the record says data
+      uint32_t prot = rec.type == PERF_RECORD_MMAP ? ((rec.misc & PERF_RECORD_MISC_MMAP_DATA) ? 0u : PROT_EXEC) : s.prot;
       std::optional<uint64_t> mmap2_ino;
       if (rec.type == PERF_RECORD_MMAP2 && !(rec.misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) mmap2_ino = s.ino;
       m.mmap(s.pid, s.tid, kernel, s.start, s.len, s.pgoff, std::string(s.name), prot, s.flags,

@@ -317,7 +317,10 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     hs.cgroup = ds.cgroup;
     hs.cgroup_name = &cgroup_names_.try_emplace(ds.cgroup, "unknown").first->second;
   }
-  if (!opts_.dsos.empty() && !opts_.dsos.count(hs.has_map ? hs.dso.str() : std::string("[unknown]"))) filtered = true;
+  // --dsos: perf matches a dso by its short or its long name
+  if (!opts_.dsos.empty() && !(hs.has_map ? opts_.dsos.count(hs.dso.str()) || opts_.dsos.count(al.map->dso->long_name)
+                                          : opts_.dsos.count("[unknown]")))
+    filtered = true;
   if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) filtered = true;
 
   bool has_path = false;

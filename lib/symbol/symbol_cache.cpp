@@ -1,6 +1,8 @@
 #include "symbol/symbol_cache.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <mutex>
 
 #include "symbol/elf_symbols.h"
@@ -22,9 +24,47 @@ bool has_no_file(std::string_view path) {
 
 }  // namespace
 
+bool is_perf_map_path(std::string_view path) {
+  if (!path.starts_with("/tmp/perf-") || !path.ends_with(".map")) return false;
+  std::string_view pid = path.substr(10, path.size() - 14);
+  return !pid.empty() && pid.find_first_not_of("0123456789") == std::string_view::npos;
+}
+
+// perf's map file: a line "START SIZE NAME" (hex numbers, 0x optional) per symbol, at the
+// addresses the code runs at. Lines that do not parse are skipped, as perf does.
+SymbolTable load_perf_map(const std::string& path) {
+  std::vector<Symbol> syms;
+  if (FILE* f = std::fopen(path.c_str(), "r")) {
+    char* line = nullptr;
+    size_t cap = 0;
+    ssize_t len;
+    while ((len = getline(&line, &cap, f)) > 0) {
+      std::string_view l(line, static_cast<size_t>(len));
+      while (!l.empty() && (l.back() == '\n' || l.back() == '\r')) l.remove_suffix(1);
+      char* end = nullptr;
+      uint64_t start = std::strtoull(line, &end, 16);
+      if (end == line || *end != ' ') continue;
+      char* size_at = end + 1;
+      uint64_t size = std::strtoull(size_at, &end, 16);
+      if (end == size_at || *end != ' ') continue;
+      std::string_view name = l.substr(static_cast<size_t>(end + 1 - line));
+      if (name.empty()) continue;
+      Symbol s;
+      s.start = start;
+      s.end = start + size;
+      s.name = std::string(name);
+      syms.push_back(std::move(s));
+    }
+    std::free(line);
+    std::fclose(f);
+  }
+  return SymbolTable::build(std::move(syms), false);
+}
+
 DsoSymbols load_dso_symbols(const DsoLocator& loc, const Demangler& dem, std::string_view path,
                             const std::optional<BuildId>& build_id) {
   if (has_no_file(path)) return {};
+  if (is_perf_map_path(path)) return DsoSymbols(load_perf_map(std::string(path)), "", "", dem.options());
   LocatedDso found = loc.locate(path, build_id);
   if (!found.syms) return {};
   return DsoSymbols(load_elf_symbols(*found.syms, *found.runtime, dem), found.syms->path(),

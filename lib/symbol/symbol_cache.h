@@ -39,6 +39,10 @@ struct InlineFrame {
 };
 using InlineChain = std::vector<InlineFrame>;
 
+// JIT code's symbols: perf's /tmp/perf-PID.map files ("START SIZE NAME" per line, hex).
+bool is_perf_map_path(std::string_view path);
+SymbolTable load_perf_map(const std::string& path);
+
 class DsoSymbols {
  public:
   DsoSymbols() = default;

@@ -11,4 +11,5 @@ CC=${CC:-cc}
 CFLAGS="-O1 -g -fno-omit-frame-pointer -fno-inline -static"
 $CC $CFLAGS -o "$out/deep" "$here/deep.c"
 $CC $CFLAGS -pthread -o "$out/mt" "$here/mt.c"
-echo "built: $out/deep $out/mt"
+$CC $CFLAGS -o "$out/jit" "$here/jit.c"
+echo "built: $out/deep $out/mt $out/jit"
