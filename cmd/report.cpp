@@ -179,6 +179,7 @@ bool sort_key_of(const std::string& k, SortKey& key) {
   else if (k == "parallelism") key = SortKey::kParallelism;
   else if (k == "socket") key = SortKey::kSocket;
   else if (k == "cgroup") key = SortKey::kCgroup;
+  else if (k == "trace") key = SortKey::kTrace;
   else return false;
   return true;
 }
@@ -341,6 +342,11 @@ int run_histogram(const ReportOptions& o) {
     ro.event_switch.off_name = o.switch_off;
     ro.event_switch.show_on_off = o.show_on_off;
     if (!ro.event_switch.resolve(reader.attrs(), stderr)) return 254;
+    // perf's default for a file of tracepoints only: their text is the one key
+    if (o.sort.empty() && o.fields.empty() && !reader.attrs().empty() &&
+        std::all_of(reader.attrs().begin(), reader.attrs().end(),
+                    [](const EventAttrEntry& a) { return a.attr.type == PERF_TYPE_TRACEPOINT; }))
+      ro.hist.sort = {SortKey::kTrace};
     // --children is the default; call graphs then read caller first unless an order was
     // given. Accumulation itself needs callchains, and perf cannot know that of a pipe
     // before its setup, so a pipe is always reported without it.

@@ -159,6 +159,7 @@ int64_t Hists::key_cmp(SortKey key, const HistSample& l, const HistSample& r, bo
     case SortKey::kCpu: return static_cast<int64_t>(r.cpu) - l.cpu;
     case SortKey::kSocket: return static_cast<int64_t>(r.socket) - l.socket;
     case SortKey::kCgroup: return static_cast<int64_t>(r.cgroup - l.cgroup);
+    case SortKey::kTrace: return l.is_tracepoint ? str_cmp(r.trace, l.trace) : 0;
     case SortKey::kPeriod: return 0;
     case SortKey::kIpcNull: return 0;
     case SortKey::kParallelism: return static_cast<int64_t>(r.parallelism) - l.parallelism;
@@ -261,6 +262,7 @@ int64_t Hists::key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b)
     case SortKey::kCpu: return static_cast<int64_t>(b.key.cpu) - a.key.cpu;
     case SortKey::kSocket: return static_cast<int64_t>(b.key.socket) - a.key.socket;
     case SortKey::kCgroup: return static_cast<int64_t>(b.key.cgroup - a.key.cgroup);
+    case SortKey::kTrace: return a.key.is_tracepoint ? str_cmp(b.key.trace, a.key.trace) : 0;
     case SortKey::kPeriod: return field_cmp(a.period, b.period);
     case SortKey::kIpcNull: return 0;
     case SortKey::kParallelism: return static_cast<int64_t>(b.key.parallelism) - a.key.parallelism;

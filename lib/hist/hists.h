@@ -30,8 +30,8 @@ namespace cperf {
 // kIpcNull: the "IPC [IPC Coverage]" column perf 7.2 adds for the key spelt "symbol" (its
 // values without branch data: "-").
 // kSocket: the processor socket of the sample's CPU (the file's CPU topology).
-enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent, kSrcline, kParallelism, kIpcNull, kSocket, kCgroup };
-constexpr int kSortKeys = static_cast<int>(SortKey::kCgroup) + 1;
+enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent, kSrcline, kParallelism, kIpcNull, kSocket, kCgroup, kTrace };
+constexpr int kSortKeys = static_cast<int>(SortKey::kTrace) + 1;
 
 // One column of perf's output list (its hpp formats): a number column or a sort key.
 struct OutputField {
@@ -118,6 +118,9 @@ struct HistSample {
   int32_t socket = -1;     // the CPU's socket; -1: no CPU, or no per-CPU ids in the file
   uint64_t cgroup = 0;     // PERF_SAMPLE_CGROUP's id (-s cgroup); 0: none
   const std::string* cgroup_name = nullptr;  // its PERF_RECORD_CGROUP path; nullptr: unknown
+  // -s trace: the tracepoint's text (perf's trace output); not a tracepoint: "N/A".
+  Text trace;
+  bool is_tracepoint = false;
   // The first callchain function matching perf's parent regex (-s parent); empty: "[other]".
   Text parent;
   // perf's srcline of the sampled address (-s srcline): "file.c:23", else "sym+offset".
@@ -359,7 +362,7 @@ class Hists {
   uint64_t total_period_ = 0, nr_samples_ = 0;
   uint64_t total_latency_ = 0, non_filtered_latency_ = 0;
   uint64_t non_filtered_period_ = 0, non_filtered_samples_ = 0;
-  size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0, w_srcline_ = 0, w_cgroup_ = 0;
+  size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0, w_srcline_ = 0, w_cgroup_ = 0, w_trace_ = 0;
   // -w's widths by key and by number kind (0: none), set by compute_widths()
   int user_w_key_[kSortKeys] = {}, user_w_num_[9] = {};
   // A number column's width for its entries' text (-w's or perf's, at least its header's).

@@ -58,6 +58,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
   w_parent_ = std::strlen("Parent symbol");
   w_srcline_ = std::strlen("Source:Line");
   w_cgroup_ = std::strlen("Cgroup");
+  w_trace_ = std::strlen("Trace output");
   for (const HistEntry* e : entries) {
     if (e->filtered) continue;
     size_t comm_len = current_comm(e->key).size();
@@ -70,6 +71,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
     w_pid_ = std::max(w_pid_, comm_len + 8);
     w_parent_ = std::max(w_parent_, e->key.parent.size());
     w_srcline_ = std::max(w_srcline_, e->key.srcline.size());
+    w_trace_ = std::max(w_trace_, e->key.is_tracepoint ? e->key.trace.size() : 3);
     if (e->key.cgroup) w_cgroup_ = std::max(w_cgroup_, e->key.cgroup_name ? e->key.cgroup_name->size() : 7);
   }
   // -w: the given widths replace the computed ones
@@ -91,6 +93,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
   set(SortKey::kParent, w_parent_);
   set(SortKey::kSrcline, w_srcline_);
   set(SortKey::kCgroup, w_cgroup_);
+  set(SortKey::kTrace, w_trace_);
   // -s period is perf's Period column
   if (int u = user_w_key_[static_cast<int>(SortKey::kPeriod)]) user_w_num_[OutputField::kPeriod] = u;
 }
@@ -170,6 +173,9 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
     }
     case SortKey::kIpcNull: return padded("-      -", key_width(key));
     // perf pads the name to the column only when another column follows
+    // perf's "%-.*s": cut to the column, padded only when another column follows
+    case SortKey::kTrace:
+      return padded(cut_to(e.key.is_tracepoint ? e.key.trace.str() : "N/A", w_trace_), align ? w_trace_ : 0);
     case SortKey::kCgroup:
       return padded(!e.key.cgroup ? "N/A" : e.key.cgroup_name ? *e.key.cgroup_name : "unknown", align ? w_cgroup_ : 0);
   }
@@ -205,6 +211,7 @@ const char* Hists::key_header(SortKey key) {
     case SortKey::kCpu: return "CPU";
     case SortKey::kSocket: return "Socket";
     case SortKey::kCgroup: return "Cgroup";
+    case SortKey::kTrace: return "Trace output";
     case SortKey::kPeriod: return "Period";
     case SortKey::kParent: return "Parent symbol";
     case SortKey::kSrcline: return "Source:Line";
@@ -224,6 +231,7 @@ size_t Hists::key_width(SortKey key) const {
     case SortKey::kCpu: return 3;
     case SortKey::kSocket: return 6;
     case SortKey::kCgroup: return w_cgroup_;
+    case SortKey::kTrace: return w_trace_;
     case SortKey::kPeriod: return field_width({OutputField::kPeriod});
     case SortKey::kParent: return w_parent_;
     case SortKey::kSrcline: return w_srcline_;

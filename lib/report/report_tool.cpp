@@ -115,6 +115,12 @@ void ReportTool::record(Event& ev, Session& s) {
     return;
   }
   if (rec.type == PERF_RECORD_CALLCHAIN_DEFERRED) return;  // unmerged: nothing to count
+  if (rec.type == PERF_RECORD_HEADER_TRACING_DATA) {  // a pipe's tracepoint formats
+    TracingDataError err;
+    trace_tried_ = true;
+    trace_.load_blob(rec.payload, err);
+    return;
+  }
   if (rec.type == PERF_RECORD_SWITCH || rec.type == PERF_RECORD_SWITCH_CPU_WIDE)
     running_ += (rec.misc & PERF_RECORD_MISC_SWITCH_OUT) ? -1 : 1;
   if (rec.type == PERF_RECORD_EXIT) --running_;  // an exiting thread is never switched out
@@ -280,6 +286,24 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   add_sample(ev, s, ds, ev.attr_index);
 }
 
+bool ReportTool::sorts_by_trace() const {
+  const std::vector<SortKey>& keys = opts_.hist.sort;
+  return std::find(keys.begin(), keys.end(), SortKey::kTrace) != keys.end();
+}
+
+// perf's trace output of a tracepoint sample: its print format applied to the raw fields.
+Text ReportTool::trace_output(Session& s, const perf_event_attr& attr, const DecodedSample& ds) {
+  if (!trace_tried_) {
+    trace_tried_ = true;
+    auto it = s.reader().features().find(HEADER_TRACING_DATA);
+    TracingDataError err;
+    if (it != s.reader().features().end()) trace_.load_blob(it->second, err);
+  }
+  trace_text_.clear();
+  if (ds.sample_type & PERF_SAMPLE_RAW) trace_.format(attr.config, static_cast<int>(ds.cpu), ds.raw, trace_text_);
+  return pool_.intern(trace_text_);
+}
+
 void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_index) {
   const EventAttrEntry& e = s.attrs()[attr_index];
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
@@ -313,6 +337,10 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   hs.cpumode = cpumode;
   hs.cpu = (e.attr.sample_type & PERF_SAMPLE_CPU) ? static_cast<int32_t>(ds.cpu) : -1;
   if (hs.cpu >= 0 && static_cast<size_t>(hs.cpu) < opts_.cpu_sockets.size()) hs.socket = opts_.cpu_sockets[hs.cpu];
+  if (e.attr.type == PERF_TYPE_TRACEPOINT && sorts_by_trace()) {
+    hs.is_tracepoint = true;
+    hs.trace = trace_output(s, e.attr, ds);
+  }
   if ((e.attr.sample_type & PERF_SAMPLE_CGROUP) && ds.cgroup) {
     hs.cgroup = ds.cgroup;
     hs.cgroup_name = &cgroup_names_.try_emplace(ds.cgroup, "unknown").first->second;

@@ -3,6 +3,7 @@
 // script symbol adapter, and adds it to the Hists of its event. print() writes perf report's
 // --stdio text.
 #pragma once
+#include "trace/trace_events.h"
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -147,6 +148,12 @@ class ReportTool : public SessionTool {
   // PERF_RECORD_CGROUP paths by id (-s cgroup). A sample's id gets its node at once, named
   // "unknown" until a CGROUP record names it: perf looks the name up at print time.
   std::unordered_map<uint64_t, std::string> cgroup_names_;
+  // -s trace: the file's tracepoint formats, loaded on the first tracepoint sample.
+  TraceEvents trace_;
+  bool trace_tried_ = false;
+  std::string trace_text_;
+  bool sorts_by_trace() const;
+  Text trace_output(Session& s, const perf_event_attr& attr, const DecodedSample& ds);
   std::pair<const Dso*, Text> last_dso_name_{nullptr, Text()};
   struct CommMemo {
     const Thread* thread = nullptr;
