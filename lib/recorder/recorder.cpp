@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -267,7 +268,6 @@ class Recorder {
   bool open_switch_events();
   bool drain_switch_events();
   ControlChannel control_;
-  bool stopped_by_control_ = false;  // "stop": the workload is ended with SIGTERM, as perf does
 };
 
 // The sample fields that record's options add to every event but the tracking dummy.
@@ -1379,14 +1379,12 @@ int Recorder::run() {
       waitpid(workload_.pid(), &workload_status_, 0);
     }
     if (WIFEXITED(workload_status_)) status = WEXITSTATUS(workload_status_);
-    else if (stopped_by_control_ && WIFSIGNALED(workload_status_) && WTERMSIG(workload_status_) == SIGTERM) {
-      // "stop" ended the workload with SIGTERM: perf then ends by the same signal, silently.
-      status = -SIGTERM;
-    } else if (size_limit_reached_ && WIFSIGNALED(workload_status_) && WTERMSIG(workload_status_) == SIGTERM) {
+    else if (size_limit_reached_ && WIFSIGNALED(workload_status_) && WTERMSIG(workload_status_) == SIGTERM) {
       // Our own SIGTERM after --max-size: perf reports nothing and exits 0.
     } else if (WIFSIGNALED(workload_status_)) {
-      std::fprintf(stderr, "%s: %s\n", o_.workload[0].c_str(), strsignal(WTERMSIG(workload_status_)));
-      status = 128 + WTERMSIG(workload_status_);
+      // The workload died of a signal (Ctrl-C, "stop", a crash): once the file is written,
+      // perf ends by the same signal, saying nothing itself.
+      status = -WTERMSIG(workload_status_);
     }
   }
   final_features_ = file_features();
@@ -1576,8 +1574,7 @@ void Recorder::run_control_command(const ControlCommand& c, bool& enable_pending
       set_enabled(c.arg, c.kind == ControlCommand::kEnable);
       if (c.arg.empty()) enable_pending = false;  // the command overrides -D's timer
       break;
-    case ControlCommand::kStop:
-      stopped_by_control_ = true;
+    case ControlCommand::kStop:  // the workload then gets SIGTERM, and we end by it, as perf
       g_done = 1;
       break;
     case ControlCommand::kEvlist:
@@ -1693,8 +1690,15 @@ int run_record(const RecordOptions& opts) {
   int status = r.run();
   if (status < 0) {  // ends by the signal that ended the workload, as perf does
     std::fflush(nullptr);
+    rlimit no_core{0, 0};  // the workload's crash, not ours: no core file of cperf
+    setrlimit(RLIMIT_CORE, &no_core);
+    sigset_t all;
+    sigemptyset(&all);
+    sigaddset(&all, -status);
+    sigprocmask(SIG_UNBLOCK, &all, nullptr);
     signal(-status, SIG_DFL);
     raise(-status);
+    return 128 - status;  // a signal that does not end a process (SIGCHLD, ...)
   }
   return status;
 }
