@@ -30,6 +30,7 @@
 #include "io/zstd_stream.h"
 #include "recorder/cgroups.h"
 #include "recorder/control_channel.h"
+#include "recorder/session_records.h"
 #include "recorder/event_open.h"
 #include "recorder/switch_output.h"
 #include "recorder/synthesize.h"
@@ -154,6 +155,7 @@ struct OpenEvent {
   int cpu;
   pid_t pid;
   uint64_t id = 0;
+  size_t ring = 0;  // the ring buffer its records go to
 };
 
 struct MapEntry {
@@ -259,6 +261,10 @@ class Recorder {
   // starts a new one with the same attrs and the side band of what is being recorded.
   bool rotate_output();
   void synthesize_side_band();
+  void write_session_records();
+  void write_id_index();
+  void synthesize_kernel_side_band();
+  void synthesize_task_side_band();
   RecordSink side_band_sink();
   void reset_file_counters();
   bool switch_pending_ = false;
@@ -696,6 +702,7 @@ bool Recorder::map_buffers() {
   for (OpenEvent& f : fds_) {
     std::pair<int, pid_t> key = o_.per_thread ? std::make_pair(-1, f.pid) : std::make_pair(f.cpu, -1);
     auto it = owner.find(key);
+    f.ring = it != owner.end() ? static_cast<size_t>(it->second) : rings_.size();
     if (it != owner.end()) {
       if (ioctl(f.fd, PERF_EVENT_IOC_SET_OUTPUT, rings_[it->second].fd) != 0) {
         std::fprintf(stderr, "failed to redirect event output: %s\n", std::strerror(errno));
@@ -1224,9 +1231,13 @@ int Recorder::run() {
       write_data(r.data(), r.size());
     }
   }
-  // 2. Side band that predates the recording (with --tail-synthesize: at the end instead).
+  // 2. Side band that predates the recording (with --tail-synthesize: at the end instead),
+  // around perf's records about the session, in perf's order.
+  write_id_index();
+  if (!o_.tail_synthesize) synthesize_kernel_side_band();
+  write_session_records();
   if (!o_.tail_synthesize) {
-    synthesize_side_band();
+    synthesize_task_side_band();
     perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
     write_data(&init, sizeof init);
   }
@@ -1392,6 +1403,32 @@ int Recorder::run() {
   return finish_and_report(status);
 }
 
+// perf's records about the session: the ids' rings, CPUs and threads, each event's unit, scale
+// and CPUs, the thread and CPU maps, the workload's name before its exec.
+void Recorder::write_session_records() {
+  RecordSink sink = side_band_sink();
+  bool cpu_target = o_.system_wide || !o_.cpus.empty();
+  std::vector<int> online;
+  parse_record_cpu_list(read_line("/sys/devices/system/cpu/online"), online);
+  for (size_t i = 0; i < specs_.size(); i++) {
+    auto first = std::find_if(fds_.begin(), fds_.end(), [&](const OpenEvent& f) { return f.attr_index == i; });
+    if (first == fds_.end()) continue;
+    const perf_event_attr& a = specs_[i].attr;
+    bool clock = a.type == PERF_TYPE_SOFTWARE && (a.config == PERF_COUNT_SW_CPU_CLOCK || a.config == PERF_COUNT_SW_TASK_CLOCK);
+    synthesize_event_update(first->id, clock, online, sink);
+  }
+  synthesize_thread_map(cpu_target ? std::vector<pid_t>{-1} : threads_, sink);
+  synthesize_cpu_map(cpus_, sink);
+  if (have_workload_) synthesize_workload_comm(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), sink);
+}
+
+void Recorder::write_id_index() {
+  std::vector<IdIndexEntry> ids;
+  bool cpu_target = o_.system_wide || !o_.cpus.empty();
+  for (const OpenEvent& f : fds_) ids.push_back({f.id, f.ring, f.cpu, cpu_target ? -1 : f.pid});
+  synthesize_id_index(ids, side_band_sink());
+}
+
 // Synthesized records go to the file as the ring's do, followed for maps and hits.
 RecordSink Recorder::side_band_sink() {
   return [this](const void* d, size_t n) {
@@ -1402,9 +1439,17 @@ RecordSink Recorder::side_band_sink() {
 
 // The side band of what is recorded as it is now: kernel maps, and the processes watched.
 void Recorder::synthesize_side_band() {
+  synthesize_kernel_side_band();
+  synthesize_task_side_band();
+}
+
+void Recorder::synthesize_kernel_side_band() {
+  synthesize_kernel_maps(id_header_size(specs_[tracking_].attr.sample_type), side_band_sink());
+}
+
+void Recorder::synthesize_task_side_band() {
   size_t id_hdr = id_header_size(specs_[tracking_].attr.sample_type);
   RecordSink sink = side_band_sink();
-  synthesize_kernel_maps(id_hdr, sink);
   if (o_.all_cgroups) synthesize_cgroups(perf_event_cgroup_mount(), id_hdr, sink);
   if (!o_.synth_tasks) {
     // --synth=no: the samples of running processes go without their maps and comms

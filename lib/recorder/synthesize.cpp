@@ -1,5 +1,7 @@
 #include "recorder/synthesize.h"
 
+#include "symbol/local_build_id.h"
+
 #include <sys/stat.h>
 
 #include <dirent.h>
@@ -88,17 +90,21 @@ std::vector<pid_t> processes_of_uid(uid_t uid) {
 }
 
 void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out) {
-  uint64_t text = 0;
+  uint64_t text = 0, etext = 0;
   {
     std::ifstream f("/proc/kallsyms");
     std::string addr, type, name;
+    bool have_text = false;
     while (f >> addr >> type >> name) {
       std::string rest;
       std::getline(f, rest);
-      if (name == "_text" || name == "_stext") {
+      if ((name == "_text" || name == "_stext") && !have_text) {
         text = std::strtoull(addr.c_str(), nullptr, 16);
-        if (name == "_text") break;
+        have_text = name == "_text";
+      } else if (name == "_etext") {
+        etext = std::strtoull(addr.c_str(), nullptr, 16);
       }
+      if (have_text && etext) break;
     }
   }
   // Modules, sorted by address so the kernel map can end where the first one starts.
@@ -116,7 +122,25 @@ void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out) {
     }
   }
   std::sort(mods.begin(), mods.end(), [](const Mod& a, const Mod& b) { return a.start < b.start; });
-  if (text) {
+  std::vector<uint8_t> build_id = text ? local_build_id(true, "[kernel.kallsyms]") : std::vector<uint8_t>{};
+  if (text && etext > text && !build_id.empty() && build_id.size() <= 20) {
+    // perf 7.2's kernel map: an MMAP2 carrying the kernel's build id, over its text only.
+    ByteBuffer b;
+    b.zeros(8);
+    b.u32(static_cast<uint32_t>(-1));  // pid -1: the kernel
+    b.u32(0);
+    b.u64(text);
+    b.u64(etext - text);
+    b.u64(text);  // pgoff: the reference symbol address
+    b.u8(static_cast<uint8_t>(build_id.size()));
+    b.zeros(3);
+    b.raw(build_id.data(), build_id.size());
+    b.zeros(20 - build_id.size());
+    b.u32(0);  // prot, flags: perf leaves them 0
+    b.u32(0);
+    b.padded_cstring("[kernel.kallsyms]_text", 8);
+    emit(b, id_hdr_size, PERF_RECORD_MMAP2, PERF_RECORD_MISC_KERNEL | PERF_RECORD_MISC_MMAP_BUILD_ID, out);
+  } else if (text) {
     uint64_t end = ~uint64_t{0};
     for (const Mod& m : mods)
       if (m.start > text) { end = m.start; break; }

@@ -21,7 +21,9 @@ wait $main || { kill -INT $other; echo "FAIL: record -a"; exit 1; }
 kill -INT $other; wait $other 2>/dev/null
 "$CPERF" evlist -v -i "$T/other.data" | grep -q 'build_id: 1' || { echo "FAIL: --buildid-mmap: no build_id attr"; exit 1; }
 # MMAP2 headers (type 10) whose misc has bit 14.
-flagged=$("$CPERF" report -D -i "$T/a.data" 2>/dev/null | grep -cE '^\.  0000:  0a 00 00 00 .. [4-7c-f]')
+# A flagged MMAP2 prints a <build id> where its device and inode were; the kernel's own map
+# carries the kernel's build id on purpose (as perf 7.2 writes it), so it is left out.
+flagged=$("$CPERF" report -D -i "$T/a.data" 2>/dev/null | grep -cE 'PERF_RECORD_MMAP2 [0-9]+/[0-9]+: .*<[0-9a-f]*>')
 mmaps=$("$CPERF" report -D -i "$T/a.data" 2>/dev/null | grep -c 'PERF_RECORD_MMAP2 .*/deep$')
 [ "$mmaps" -gt 0 ] || { echo "FAIL: no MMAP2 of the workload"; exit 1; }
 [ "$flagged" = 0 ] || { echo "FAIL: $flagged MMAP2 records carry the build-id flag"; exit 1; }
