@@ -219,11 +219,11 @@ void Machine::mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64
 
 const Map* Machine::find_map(const Thread& t, uint8_t cpumode, uint64_t addr) const {
   switch (cpumode) {
+    // A guest's samples need the guest's maps, which a host recording does not have (perf
+    // resolves them only with --guest*): they find no map, as in perf.
     case PERF_RECORD_MISC_KERNEL:
-    case PERF_RECORD_MISC_GUEST_KERNEL:
       return kernel_maps_.find(addr);
-    case PERF_RECORD_MISC_USER:
-    case PERF_RECORD_MISC_GUEST_USER: {
+    case PERF_RECORD_MISC_USER: {
       const Map* m = t.maps ? t.maps->find(addr) : nullptr;
       // perf retries in the kernel maps for a kernel address sampled in "user" mode.
       if (!m && is_kernel_ip(addr)) m = kernel_maps_.find(addr);

@@ -316,6 +316,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
                   (!opts_.tids.empty() && !opts_.tids.count(t.tid)) ||
                   (!opts_.comms.empty() && !opts_.comms.count(t.comm_str()));
   uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+  if (cpumode == PERF_RECORD_MISC_GUEST_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_USER) filtered = true;
   Resolved al = resolve(t, cpumode, ds.ip);
   if (opts_.hide_unresolved && !al.sym) return;  // perf drops the sample before counting it
   HistSample hs;
@@ -419,7 +420,9 @@ void ReportTool::set_location(HistSample& hs, const Resolved& al, uint8_t cpumod
   hs.map = al.map;
   hs.symbols = al.symbols;
   hs.dso = hs.has_map ? dso_name(al.map->dso) : Text();
-  hs.level = cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : '.';
+  // perf's levels: k(ernel), . (user), H for the rest (hypervisor; guests, whose samples
+  // are hidden without --guest* while counting in the total, as perf filters them)
+  hs.level = cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : cpumode == PERF_RECORD_MISC_USER ? '.' : 'H';
   hs.has_sym = al.sym != nullptr;
   if (al.sym) {
     hs.sym = Text(&al.sym->name);

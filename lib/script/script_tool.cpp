@@ -455,6 +455,8 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   }
   if (opts_.dump && (opts_.cpus.empty() || opts_.cpus.count(ds.cpu))) print_sample_location(out_, t, map, cpumode);
   if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
+  // A guest's samples, without the guest's maps (perf's --guest* options), are filtered out.
+  if (cpumode == PERF_RECORD_MISC_GUEST_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_USER) return;
   if (filtered(ds.cpu, ds.time, t)) return;
   if (!opts_.dsos.empty() && (!map || !map->dso ||
                               (!opts_.dsos.count(map->dso->short_name) && !opts_.dsos.count(map->dso->long_name))))

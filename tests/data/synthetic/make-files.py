@@ -134,3 +134,11 @@ scenario("kernel-nomap", lambda f: (f.plain_sample(PID, t, USER[0]),
                                     f.plain_sample(PID, t + 200, 0x80123456, misc=1)),
          kernel_map=False, **PLAIN)
 
+
+# Guest and hypervisor samples (a host recording of a VM, `perf kvm record`-style): cpumode
+# guest kernel (4), guest user (5) and hypervisor (3) beside host user and kernel samples.
+scenario("guest-samples", lambda f: (f.plain_sample(PID, t, USER[0]),
+                                     f.plain_sample(PID, t + 100, 0xFFFFFFFF81000100, misc=4),
+                                     f.plain_sample(PID, t + 200, 0x401000, misc=5),
+                                     f.plain_sample(PID, t + 300, 0xFFFFFFFF81000200, misc=3),
+                                     f.plain_sample(PID, t + 400, USER[1])), **PLAIN)
