@@ -223,12 +223,10 @@ const Map* Machine::find_map(const Thread& t, uint8_t cpumode, uint64_t addr) co
     // resolves them only with --guest*): they find no map, as in perf.
     case PERF_RECORD_MISC_KERNEL:
       return kernel_maps_.find(addr);
-    case PERF_RECORD_MISC_USER: {
-      const Map* m = t.maps ? t.maps->find(addr) : nullptr;
-      // perf retries in the kernel maps for a kernel address sampled in "user" mode.
-      if (!m && is_kernel_ip(addr)) m = kernel_maps_.find(addr);
-      return m;
-    }
+    // A kernel address sampled in user mode finds no map either (perf 7.2 does not look in
+    // the kernel's maps for it).
+    case PERF_RECORD_MISC_USER:
+      return t.maps ? t.maps->find(addr) : nullptr;
     default:
       return nullptr;
   }

@@ -142,3 +142,7 @@ scenario("guest-samples", lambda f: (f.plain_sample(PID, t, USER[0]),
                                      f.plain_sample(PID, t + 200, 0x401000, misc=5),
                                      f.plain_sample(PID, t + 300, 0xFFFFFFFF81000200, misc=3),
                                      f.plain_sample(PID, t + 400, USER[1])), **PLAIN)
+# A user-mode sample whose address is the kernel's (a sample taken on the way into the kernel):
+# perf's report and script find the kernel map for it, its dump does not.
+scenario("user-kernel-ip", lambda f: (f.plain_sample(PID, t, USER[0]),
+                                      f.plain_sample(PID, t + 100, 0xFFFFFFFF81000100, misc=2)), **PLAIN)
