@@ -263,6 +263,11 @@ int run_histogram(const ReportOptions& o) {
   ReportToolOptions ro;
   ro.symfs = o.symfs;
   ro.kallsyms = o.kallsyms;
+  // perf checks -k/--vmlinux and --kallsyms before it opens the input (silent with -q)
+  if (!o.kallsyms.empty() && ::access(o.kallsyms.c_str(), R_OK) != 0) {
+    if (!o.quiet) std::fprintf(stderr, "Invalid file: %s\n", o.kallsyms.c_str());
+    return 234;
+  }
   ro.demangle.demangle = o.demangle;
   ro.inline_frames = o.inline_frames;
   ro.srcline.full_path = o.full_source_path;

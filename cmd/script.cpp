@@ -261,6 +261,10 @@ int cmd_script(const Args& args) {
   ScriptOptions so;
   so.symfs = o.symfs;
   so.kallsyms = o.kallsyms;
+  if (!o.kallsyms.empty() && ::access(o.kallsyms.c_str(), R_OK) != 0) {  // perf's check, first
+    std::fprintf(stderr, "Invalid file: %s\n", o.kallsyms.c_str());
+    return 255;
+  }
   so.demangle.demangle = o.demangle;
   so.inline_frames = o.inline_frames;
   so.srcline.full_path = o.full_source_path;
