@@ -9,7 +9,7 @@ fails=0
 cd "$D" || exit 1
 check() {  # check NAME CMD...
   local name=$1; shift
-  if diff "$name" <("$@" 2>&1 | grep -v '^# (Tip'); then echo "ok: $*"; else echo "FAIL: $* differs (< perf 7.2)"; fails=$((fails+1)); fi
+  if diff "$name" <("$@" 2>/dev/null | grep -v '^# (Tip'); then echo "ok: $*"; else echo "FAIL: $* differs (< perf 7.2)"; fails=$((fails+1)); fi
 }
 C=../../../cperf
 check report-D.txt "$C" report -D -i threads.data

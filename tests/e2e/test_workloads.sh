@@ -34,7 +34,12 @@ grep -q "inlineloop.c:2. (inlined)" "$T/s.txt" && grep -q "inlineloop.c:3.$" "$T
   fail "no inlined helper lines (inlineloop.c:2x (inlined) / inlineloop.c:3x) in script -F +srcline"
 if oracle_have_perf7; then
   perf7 script -i "$T/i.data" --fields +srcline > "$T/p7.txt" 2>/dev/null
-  cmp -s "$T/p7.txt" "$T/s.txt" || { fail "script -F +srcline differs from perf 7.2:"; diff "$T/p7.txt" "$T/s.txt" | head -4; }
+  # A sample in a PLT stub (cperf's start-up, hit or not by chance) gets a source line from
+  # perf 7.2's libdw that cperf does not give (Documentation/differences.md): such samples
+  # are left out of the comparison on both sides.
+  no_plt() { awk 'BEGIN { RS = ""; ORS = "\n\n" } !/@plt/' "$1"; }
+  cmp -s <(no_plt "$T/p7.txt") <(no_plt "$T/s.txt") ||
+    { fail "script -F +srcline differs from perf 7.2:"; diff <(no_plt "$T/p7.txt") <(no_plt "$T/s.txt") | head -4; }
 else
   echo "SKIP (part): perf 7.2 comparison: $(oracle_why_not)"
 fi
