@@ -353,7 +353,7 @@ int cmd_record(const Args& args) {
           case 'B': o.no_buildid = true; break;
           case 'd': o.data_addr = true; break;
           case 's': o.per_thread_stat = true; break;
-          case 'T': break;  // sample times: on by default
+          case 'T': o.timestamp = true; break;
           case 'P': o.sample_period = true; break;
           case 'R': o.raw_samples = true; break;
           case 'n': o.no_samples = true; break;
@@ -578,8 +578,10 @@ int cmd_record(const Args& args) {
       o.switch_events = true;
     } else if (name == "latency") {
       latency = true;
-    } else if (name == "timestamp" || name == "timestamp-boundary") {
-      // TIME is on by default; the first and last sample times are always written.
+    } else if (name == "timestamp") {
+      o.timestamp = true;
+    } else if (name == "timestamp-boundary") {
+      // the first and last sample times are always written
     } else if (name == "strict-freq") {
       strict_freq = true;
     } else if (name == "dry-run") {
@@ -679,6 +681,7 @@ int cmd_record(const Args& args) {
     o.switch_output_events.clear();
   }
   if (o.threads && o.output == "-") o.threads = false;  // a stream is one file
+  if (o.per_thread && (o.system_wide || !o.cpus.empty())) o.per_thread = false;  // CPUs win, as in perf
   if (freq_zero && o.period == 0) {
     std::fprintf(stderr, "frequency and count are zero, aborting\n");
     return 234;

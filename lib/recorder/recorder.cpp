@@ -359,6 +359,8 @@ bool Recorder::build_attrs() {
     if (o_.data_addr) st |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
     if (tp) st |= PERF_SAMPLE_RAW;
     if (o_.no_timestamp) st &= ~static_cast<uint64_t>(PERF_SAMPLE_TIME);  // -R puts it back
+    // perf leaves TIME out of per-thread recordings of tasks that do not inherit, unless -T
+    if (o_.per_thread && !cpu_target && !o_.timestamp) st &= ~static_cast<uint64_t>(PERF_SAMPLE_TIME);
     if (!dummy) add_sample_options(a, st);
     if (o_.no_samples) a.sample_period = 0;  // -n: counts and side band only
     // An event's call-graph= term replaces -g/--call-graph for it.

@@ -44,6 +44,7 @@ struct RecordOptions {
   bool per_thread_stat = false;  // -s/--stat: per-thread counts (READ records at exit)
   // What each sample carries, beyond the defaults (perf's option in brackets).
   bool no_timestamp = false;     // --no-timestamp: no TIME
+  bool timestamp = false;        // -T/--timestamp: TIME even where perf would leave it out
   bool sample_period = false;    // -P/--period: PERIOD with -c too
   bool raw_samples = false;      // -R/--raw-samples: RAW (with TIME and CPU)
   bool no_samples = false;       // -n/--no-samples: sample period 0 (side band only)

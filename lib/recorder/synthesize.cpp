@@ -123,27 +123,14 @@ void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out) {
   }
   std::sort(mods.begin(), mods.end(), [](const Mod& a, const Mod& b) { return a.start < b.start; });
   std::vector<uint8_t> build_id = text ? local_build_id(true, "[kernel.kallsyms]") : std::vector<uint8_t>{};
-  if (text && etext > text && !build_id.empty() && build_id.size() <= 20) {
-    // perf 7.2's kernel map: an MMAP2 carrying the kernel's build id, over its text only.
-    ByteBuffer b;
-    b.zeros(8);
-    b.u32(static_cast<uint32_t>(-1));  // pid -1: the kernel
-    b.u32(0);
-    b.u64(text);
-    b.u64(etext - text);
-    b.u64(text);  // pgoff: the reference symbol address
-    b.u8(static_cast<uint8_t>(build_id.size()));
-    b.zeros(3);
-    b.raw(build_id.data(), build_id.size());
-    b.zeros(20 - build_id.size());
-    b.u32(0);  // prot, flags: perf leaves them 0
-    b.u32(0);
-    b.padded_cstring("[kernel.kallsyms]_text", 8);
-    emit(b, id_hdr_size, PERF_RECORD_MMAP2, PERF_RECORD_MISC_KERNEL | PERF_RECORD_MISC_MMAP_BUILD_ID, out);
-  } else if (text) {
+  if (text) {
+    // perf 7.2's kernel map is an MMAP2 carrying the kernel's build id, over its text only;
+    // without them, an MMAP up to the first module (perf 6.1's).
+    const bool mmap2 = etext > text && !build_id.empty() && build_id.size() <= 20;
     uint64_t end = ~uint64_t{0};
     for (const Mod& m : mods)
       if (m.start > text) { end = m.start; break; }
+    if (mmap2) end = etext;
     ByteBuffer b;
     b.zeros(8);
     b.u32(static_cast<uint32_t>(-1));  // pid -1: the kernel
@@ -151,8 +138,17 @@ void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out) {
     b.u64(text);
     b.u64(end - text);
     b.u64(text);  // pgoff: the reference symbol address
+    if (mmap2) {
+      b.u8(static_cast<uint8_t>(build_id.size()));
+      b.zeros(3);
+      b.raw(build_id.data(), build_id.size());
+      b.zeros(20 - build_id.size());
+      b.u32(0);  // prot, flags: perf leaves them 0
+      b.u32(0);
+    }
     b.padded_cstring("[kernel.kallsyms]_text", 8);
-    emit(b, id_hdr_size, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, out);
+    emit(b, id_hdr_size, mmap2 ? PERF_RECORD_MMAP2 : PERF_RECORD_MMAP,
+         mmap2 ? PERF_RECORD_MISC_KERNEL | PERF_RECORD_MISC_MMAP_BUILD_ID : PERF_RECORD_MISC_KERNEL, out);
   }
   for (const Mod& m : mods) {
     ByteBuffer b;

@@ -114,6 +114,16 @@ done <<'EOF'
 --all-cgroups -e cpu-clock
 -a --all-cgroups -e cpu-clock
 -a -e cpu-clock,task-clock -G /
+-i -e cpu-clock
+--per-thread -e cpu-clock
+--per-thread -T -e cpu-clock
+-a --per-thread -e cpu-clock
+--no-bpf-event -e cpu-clock
+--buildid-mmap -e cpu-clock
+-B -N --buildid-all -e cpu-clock
+--synth=no -e cpu-clock
+-z -e cpu-clock
+--threads -e cpu-clock
 EOF
 # --latency with -a: perf 7.2 refuses it (exit 234, one line) before recording anything.
 for tool in perf7 "$CPERF"; do
