@@ -137,14 +137,13 @@ void PerfDataReader::open_file_mode() {
     // and records, not a feature table, after the data offset (a finished file with no records
     // has its feature table there). Rather than show nothing (perf's choice), read the
     // records up to the end of the file.
-    // perf's warnings first (it then reads nothing), then what cperf does instead.
+    // perf's warning (it then reads nothing; cperf reads what is there). Kept to these two
+    // lines: a damaged file then still fails in few lines.
     if (warn_)
       std::fprintf(stderr,
                    "WARNING: The %s file's data size field is 0 which is unexpected.\n"
-                   "Was the 'perf record' command properly terminated?\n"
-                   "WARNING: perf.data is missing HEADER_NRCPUS, using MAX_NR_CPUS (4096) as CPU bound\n"
-                   "cperf: reading the records up to the end of %s\n",
-                   path_.c_str(), path_.c_str());
+                   "Was the 'perf record' command properly terminated?\n",
+                   path_.c_str());
     data_end_ = file.size();
     return;
   }
