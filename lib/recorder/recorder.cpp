@@ -185,7 +185,7 @@ class Recorder {
   void mark_hit(bool kernel, MapEntry* e);
   bool open_events();
   bool open_one(size_t index, pid_t pid, int cpu);
-  void drop_removed_events();
+  bool drop_removed_events();  // whether any was dropped
   void pass_tracking_on(size_t from);
   size_t shown_attr_index_ = ~size_t{0};  // -vv: the attr last printed
   perf_event_attr shown_attr_{};
@@ -636,11 +636,11 @@ bool Recorder::open_events() {
     for (pid_t t : threads_)
       for (int c : (cpu_target && i == tracking_ ? tracking_cpus : cpus_))
         if (!open_one(i, t, c)) return false;
-  drop_removed_events();
+  const bool dropped = drop_removed_events();
   bool sampling = false;
   for (size_t i = 0; i < specs_.size(); i++)
     sampling |= !(specs_[i].attr.type == PERF_TYPE_SOFTWARE && specs_[i].attr.config == PERF_COUNT_SW_DUMMY);
-  if (!sampling) {
+  if (dropped && !sampling) {  // only dummies left of what was asked (-e dummy alone is fine)
     std::fprintf(stderr, "Error:\nFailure to open any events for recording.\n");
     return false;
   }
@@ -680,19 +680,20 @@ int Recorder::cgroup_fd(const std::string& path) {
 }
 
 // Takes the events that failed to open out of the recording (their counters, their attrs).
-void Recorder::drop_removed_events() {
+bool Recorder::drop_removed_events() {
   std::vector<size_t> new_index(specs_.size());
   std::vector<EventSpec> kept;
   for (size_t i = 0; i < specs_.size(); i++) {
     new_index[i] = kept.size();
     if (!specs_[i].removed) kept.push_back(specs_[i]);
   }
-  if (kept.size() == specs_.size()) return;
+  if (kept.size() == specs_.size()) return false;
   for (EventSpec& e : kept)
     if (e.leader >= 0) e.leader = specs_[static_cast<size_t>(e.leader)].removed ? -1 : static_cast<int>(new_index[static_cast<size_t>(e.leader)]);
   for (OpenEvent& f : fds_) f.attr_index = new_index[f.attr_index];
   tracking_ = specs_[tracking_].removed ? 0 : new_index[tracking_];
   specs_ = std::move(kept);
+  return true;
 }
 
 bool Recorder::map_buffers() {

@@ -124,6 +124,7 @@ done <<'EOF'
 --synth=no -e cpu-clock
 -z -e cpu-clock
 --threads -e cpu-clock
+-e dummy
 EOF
 # --latency with -a: perf 7.2 refuses it (exit 234, one line) before recording anything.
 for tool in perf7 "$CPERF"; do
