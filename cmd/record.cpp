@@ -166,6 +166,24 @@ int print_help(const std::vector<std::string>& args, size_t from) {
   return 129;
 }
 
+// --threads=SPEC: cpu, core, package, numa, or perf's user masks "CPUS/CPUS[:CPUS/CPUS...]"
+// (the CPUs a thread reads, and its affinity).
+bool valid_threads_spec(const std::string& spec) {
+  if (spec.empty() || spec == "cpu" || spec == "core" || spec == "package" || spec == "numa") return true;
+  auto cpu_list = [](const std::string& t) {
+    return !t.empty() && t.find_first_not_of("0123456789,-") == std::string::npos && std::isdigit(static_cast<unsigned char>(t[0]));
+  };
+  size_t pos = 0;
+  for (;;) {
+    size_t colon = spec.find(':', pos);
+    std::string pair = spec.substr(pos, colon == std::string::npos ? std::string::npos : colon - pos);
+    size_t slash = pair.find('/');
+    if (slash == std::string::npos || !cpu_list(pair.substr(0, slash)) || !cpu_list(pair.substr(slash + 1))) return false;
+    if (colon == std::string::npos) return true;
+    pos = colon + 1;
+  }
+}
+
 // -D: N ms (-1: start disabled), or perf's time ranges "10-20,30-40" (ms after the start).
 bool parse_delay(const std::string& text, RecordOptions& o) {
   char* end = nullptr;
@@ -606,8 +624,12 @@ int cmd_record(const Args& args) {
       // How perf moves data out of its buffers and synthesizes the side band: cperf's own
       // ways give the same file.
     } else if (name == "threads") {
-      // perf's data directory; cperf writes a data.K per ring buffer (one per CPU), as perf's
-      // default --threads=cpu does, whatever the given spec.
+      // perf's data directory; cperf writes a data.K per ring buffer (one per CPU), as perf
+      // 7.2 does here for every spec it takes.
+      if (has_value && !valid_threads_spec(value)) {
+        std::fprintf(stderr, "Invalid thread maps or affinity specs\nFailed to initialize parallel data streaming masks\n");
+        return 234;
+      }
       o.threads = true;
     } else if (name == "synth") {
       bool known = false;

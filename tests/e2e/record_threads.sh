@@ -25,6 +25,15 @@ if oracle_have_perf7; then
 fi
 "$CPERF" record -q --threads -e cpu-clock -o t.data -- true 2> /dev/null || fail "second recording"
 [ -d t.data.old ] && [ -f t.data.old/data.0 ] || fail "the previous directory was not kept as t.data.old"
+# perf's specs are taken; others refused with perf 7.2's two lines and 234
+for spec in cpu core package numa 0/0:1/1 0-1/0-1; do
+  "$CPERF" record -q --threads=$spec -e cpu-clock -o s.data -- true 2> s.err || { fail "--threads=$spec refused"; cat s.err; }
+done
+for spec in bogus 0-1:0-1 0/x; do
+  "$CPERF" record -q --threads=$spec -e cpu-clock -o s.data -- true 2> s.err; rc=$?
+  [ $rc = 234 ] && [ "$(cat s.err)" = $'Invalid thread maps or affinity specs\nFailed to initialize parallel data streaming masks' ] ||
+    { fail "--threads=$spec: status $rc"; cat s.err; }
+done
 [ $fails = 0 ] || exit 1
 echo "ok: --threads: $n samples in t.data/data.0..$((ncpu - 1))"
 echo PASS
