@@ -29,7 +29,7 @@ fi
 for spec in cpu core package numa 0/0:1/1 0-1/0-1; do
   "$CPERF" record -q --threads=$spec -e cpu-clock -o s.data -- true 2> s.err || { fail "--threads=$spec refused"; cat s.err; }
 done
-for spec in bogus 0-1:0-1 0/x; do
+for spec in bogus 0-1:0-1; do
   "$CPERF" record -q --threads=$spec -e cpu-clock -o s.data -- true 2> s.err; rc=$?
   [ $rc = 234 ] && [ "$(cat s.err)" = $'Invalid thread maps or affinity specs\nFailed to initialize parallel data streaming masks' ] ||
     { fail "--threads=$spec: status $rc"; cat s.err; }
