@@ -458,9 +458,6 @@ bool Recorder::build_attrs() {
   return true;
 }
 
-// The name of an event that fell back to user space only: perf names its default event
-// from the attr ("task-clock:ppp" becomes "task-clock:uppp") and appends "u" to a name
-// the user wrote, after a ':' unless the name has one or is a pmu/.../ form.
 // perf's rule for adding a modifier letter to an event's name: after the name as written,
 // with a ':' first unless it has one or is a pmu/.../ form.
 std::string append_modifier(const std::string& name, char mod) {
@@ -468,6 +465,9 @@ std::string append_modifier(const std::string& name, char mod) {
   return name + (has_sep ? "" : ":") + mod;
 }
 
+// The name of an event that fell back to user space only: perf names its default event
+// from the attr ("task-clock:ppp" becomes "task-clock:uppp") and appends "u" to a name
+// the user wrote (append_modifier).
 std::string user_only_name(const std::string& name, bool defaulted) {
   size_t colon = name.find(':');
   if (defaulted && colon != std::string::npos) return name.substr(0, colon + 1) + "u" + name.substr(colon + 1);
