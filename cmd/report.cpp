@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <set>
 #include <sstream>
 
 #include <regex.h>
@@ -90,6 +91,8 @@ struct ReportOptions {
   // branch and memory histograms, which cperf does not make yet.
   int branch_mode = -1;
   bool mem_mode = false, branch_history = false, total_cycles = false;
+  bool ns = false;                        // --ns: -s time in nanoseconds
+  uint64_t time_quantum = 100000000;      // --time-quantum, in ns
   bool addr2line_binutils = true;  // see addr2line_styles_binutils
 };
 
@@ -167,7 +170,75 @@ bool parse_parallelism(const std::string& s, std::set<int>& out) {
   return !out.empty();
 }
 
+// perf 7.2's usage lines for -s and -F, after a bad key (the same list of keys for both).
+void print_key_usage(bool fields) {
+  std::fputs(fields ? " Usage: perf report [<options>]\n\n    -F, --fields <key[,keys...]>\n"
+                      "                          output field(s): "
+                    : " Usage: perf report [<options>]\n\n    -s, --sort <key[,key2...]>\n"
+                      "                          sort by key(s): ",
+             stderr);
+  std::fputs("overhead latency overhead_sys overhead_us\n"
+             "\t\t\t  overhead_guest_sys overhead_guest_us overhead_children\n"
+             "\t\t\t  latency_children sample period weight1 weight2 weight3\n"
+             "\t\t\t  ins_lat retire_lat p_stage_cyc op cache memory snoop\n"
+             "\t\t\t  dtlb pid comm comm_nodigit dso symbol parent cpu socket\n"
+             "\t\t\t  srcline srcfile local_weight weight transaction trace\n"
+             "\t\t\t  symbol_size dso_size cgroup cgroup_id ipc_null time\n"
+             "\t\t\t  code_page_size local_ins_lat ins_lat local_p_stage_cyc\n"
+             "\t\t\t  p_stage_cyc addr local_retire_lat retire_lat simd\n"
+             "\t\t\t  type typeoff symoff typecln parallelism tgid dso_from\n"
+             "\t\t\t  dso_to symbol_from symbol_to mispredict abort in_tx\n"
+             "\t\t\t  cycles srcline_from srcline_to ipc_lbr addr_from addr_to\n"
+             "\t\t\t  callchain_branch_predicted callchain_branch_abort\n"
+             "\t\t\t  callchain_branch_cycles symbol_daddr dso_daddr locked\n"
+             "\t\t\t  tlb mem snoop dcacheline symbol_iaddr phys_daddr data_page_size\n"
+             "\t\t\t  blocked\n",
+             stderr);
+}
+
+// Keys perf 7.2 knows that only its branch mode (-b) or --mem-mode takes: elsewhere they are
+// "Invalid", where unknown names are "Unknown".
+bool is_branch_key(const std::string& k) {
+  static const std::set<std::string> keys = {
+      "dso_from", "dso_to", "symbol_from", "symbol_to", "mispredict", "abort", "in_tx", "cycles",
+      "srcline_from", "srcline_to", "ipc_lbr", "addr_from", "addr_to", "callchain_branch_predicted",
+      "callchain_branch_abort", "callchain_branch_cycles"};
+  return keys.count(k) > 0;
+}
+bool is_mem_key(const std::string& k) {
+  static const std::set<std::string> keys = {"symbol_daddr", "dso_daddr", "locked", "tlb", "mem", "snoop",
+                                             "dcacheline", "symbol_iaddr", "phys_daddr", "data_page_size",
+                                             "blocked"};
+  return keys.count(k) > 0;
+}
+// Keys and columns perf 7.2 takes that cperf does not make yet: refused, never ignored.
+bool is_unmade_key(const std::string& k) {
+  static const std::set<std::string> keys = {
+      "overhead", "overhead_sys", "overhead_us", "overhead_guest_sys", "overhead_guest_us",
+      "overhead_children", "latency_children", "sample", "weight1", "weight2", "weight3", "op", "cache",
+      "memory", "dtlb", "ipc_null", "type", "typeoff", "typecln", "dcacheline", "symbol_iaddr",
+      "phys_daddr", "data_page_size"};
+  return keys.count(k) > 0;
+}
+
 bool sort_key_of(const std::string& k, SortKey& key) {
+  static const std::pair<const char*, SortKey> kSampleKeys[] = {
+      {"weight", SortKey::kWeight}, {"local_weight", SortKey::kLocalWeight}, {"ins_lat", SortKey::kInsLat},
+      {"local_ins_lat", SortKey::kLocalInsLat}, {"p_stage_cyc", SortKey::kPStageCyc},
+      {"local_p_stage_cyc", SortKey::kLocalPStageCyc}, {"retire_lat", SortKey::kRetireLat},
+      {"local_retire_lat", SortKey::kLocalRetireLat}, {"addr", SortKey::kAddr}, {"time", SortKey::kTime},
+      {"code_page_size", SortKey::kCodePageSize}, {"simd", SortKey::kSimd},
+      {"transaction", SortKey::kTransaction}, {"dso_size", SortKey::kDsoSize},
+      {"symbol_size", SortKey::kSymSize}, {"symoff", SortKey::kSymOff}, {"tgid", SortKey::kTgid},
+      {"comm_nodigit", SortKey::kCommNoDigit}, {"cgroup_id", SortKey::kCgroupId},
+      {"srcfile", SortKey::kSrcfile}, {"mem", SortKey::kMem}, {"snoop", SortKey::kSnoop},
+      {"tlb", SortKey::kTlb}, {"locked", SortKey::kLocked}, {"blocked", SortKey::kBlocked},
+      {"symbol_daddr", SortKey::kSymDaddr}, {"dso_daddr", SortKey::kDsoDaddr}};
+  for (const auto& [name, k2] : kSampleKeys)
+    if (k == name) {
+      key = k2;
+      return true;
+    }
   if (k == "comm") key = SortKey::kComm;
   else if (k == "dso") key = SortKey::kDso;
   else if (k == "sym" || k == "symbol") key = SortKey::kSym;
@@ -184,8 +255,28 @@ bool sort_key_of(const std::string& k, SortKey& key) {
   return true;
 }
 
+// A key of -s or -F that cperf cannot take: perf's error and usage (status 0, as perf), or
+// cperf's refusal of a key it does not make yet (status 1). -1: the key is fine.
+int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode) {
+  SortKey key;
+  bool known = sort_key_of(k, key) || k == "latency" || k == "period" ||
+               (fields && (k == "overhead" || k == "overhead_children" || k == "sample"));
+  bool invalid = (is_branch_key(k) && !branch_mode) || (is_mem_key(k) && !mem_mode);
+  if (known && !invalid) return -1;
+  if (invalid || !(is_unmade_key(k) || is_branch_key(k))) {
+    std::fprintf(stderr, "Error:\n%s %s key: `%s'\n", invalid ? "Invalid" : "Unknown",
+                 fields ? "--fields" : "--sort", k.c_str());
+    print_key_usage(fields);
+    return 0;
+  }
+  std::fprintf(stderr, "cperf report: %s key `%s' is not supported yet\n", fields ? "--fields" : "--sort",
+               k.c_str());
+  return 1;
+}
+
 // Returns the unknown key's name, or "" when all parse.
-std::string parse_sort(const std::string& s, ReportToolOptions& o) {
+// given: the order is the user's -s (perf adds its IPC column only to those).
+std::string parse_sort(const std::string& s, ReportToolOptions& o, bool given = true) {
   o.hist.sort.clear();
   bool ipc = false;
   for (const std::string& k : split_list(s)) {
@@ -195,12 +286,14 @@ std::string parse_sort(const std::string& s, ReportToolOptions& o) {
     }
     SortKey key;
     if (!sort_key_of(k, key)) return k;
-    if (k == "symbol") ipc = true;
-    // perf takes a key once
+    // perf 7.2 adds its IPC column after the keys when one of them names a symbol
+    if (given && k.compare(0, 6, "symbol") == 0) ipc = true;
+    // perf takes a key once (see also set_latency_keys)
     if (std::find(o.hist.sort.begin(), o.hist.sort.end(), key) != o.hist.sort.end()) continue;
     o.hist.sort.push_back(key);
   }
   if (ipc) o.hist.sort.push_back(SortKey::kIpcNull);  // perf 7.2 adds its IPC column after the keys
+  o.hist.sort_order_text = ipc ? s + ",ipc_null" : s;  // --mem-mode's header shows both
   o.hist.sort_starts_with_sym = s.compare(0, 3, "sym") == 0;
   return o.hist.sort.empty() ? s : "";
 }
@@ -259,6 +352,31 @@ void print_pipe_features(std::FILE* out, PerfDataReader& reader, bool full) {
   std::fputs(at == std::string::npos ? text.c_str() : text.c_str() + at + block_end.size(), out);
 }
 
+// perf 7.2's latency keys by the recording's architecture (this machine's without one):
+// x86 and powerpc name them their own way, and only they have the pipeline stage keys
+// (elsewhere perf leaves those columns out).
+void set_latency_keys(const std::string& arch, HistOptions& h) {
+  bool x86 = arch.empty() || arch == "x86_64" || arch == "x86" ||
+             (arch.size() == 4 && arch[0] == 'i' && arch.compare(2, 2, "86") == 0);
+  bool ppc = arch.compare(0, 3, "ppc") == 0 || arch.compare(0, 7, "powerpc") == 0;
+  h.latency_names = x86 ? LatencyNames::kX86 : ppc ? LatencyNames::kPowerpc : LatencyNames::kOther;
+  if (!x86 && !ppc)
+    std::erase_if(h.sort, [](SortKey k) { return k == SortKey::kPStageCyc || k == SortKey::kLocalPStageCyc; });
+  // retire_lat and p_stage_cyc (and their local keys) are one key in perf: the first named
+  // stays, with its own column name
+  auto family = [](SortKey k) {
+    return k == SortKey::kRetireLat ? SortKey::kPStageCyc : k == SortKey::kLocalRetireLat ? SortKey::kLocalPStageCyc : k;
+  };
+  std::vector<SortKey> kept;
+  for (SortKey k : h.sort)
+    if (std::none_of(kept.begin(), kept.end(), [&](SortKey o) { return family(o) == family(k); })) kept.push_back(k);
+  h.sort = kept;
+}
+
+// perf 7.2's --mem-mode sort order.
+constexpr const char* kMemSortOrder =
+    "local_weight,mem,sym,dso,symbol_daddr,dso_daddr,snoop,tlb,locked,blocked,local_ins_lat,local_p_stage_cyc";
+
 int run_histogram(const ReportOptions& o) {
   ReportToolOptions ro;
   ro.symfs = o.symfs;
@@ -278,14 +396,25 @@ int run_histogram(const ReportOptions& o) {
   ro.max_stack = o.max_stack;
   ro.caller_order = o.inverted;
   bool order_set = o.inverted;
-  if (std::string bad = o.sort.empty() ? "" : parse_sort(o.sort, ro); !bad.empty()) {
+  for (const std::string& k : split_list(o.sort))
+    if (int rc = check_key(k, false, o.mem_mode, o.branch_mode == 1); rc >= 0) return rc;
+  for (const std::string& k : split_list(o.fields))
+    if (int rc = check_key(k, true, o.mem_mode, o.branch_mode == 1); rc >= 0) return rc;
+  // --mem-mode: perf 7.2's memory keys unless -s names others; the header shows the order
+  const std::string sort = o.sort.empty() && o.mem_mode ? kMemSortOrder : o.sort;
+  ro.hist.mem_mode = o.mem_mode;
+  ro.hist.nanosecs = o.ns;
+  ro.time_quantum = o.time_quantum;
+  if (std::string bad = sort.empty() ? "" : parse_sort(sort, ro, !o.sort.empty()); !bad.empty()) {
     std::fprintf(stderr, "Error:\nUnknown --sort key: `%s'\n", bad.c_str());
+    print_key_usage(false);
     return 0;  // perf's status too
   }
   if (!o.fields.empty()) {
-    std::string bad = parse_fields(o.fields, o.sort, ro);
+    std::string bad = parse_fields(o.fields, sort, ro);
     if (!bad.empty()) {
       std::fprintf(stderr, "Error:\nUnknown --fields key: `%s'\n", bad.c_str());
+      print_key_usage(true);
       return 0;  // perf's status too
     }
   }
@@ -360,7 +489,7 @@ int run_histogram(const ReportOptions& o) {
     bool file_has_chain = false;
     for (const auto& a : reader.attrs())
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
-    ro.hist.children = want_children && !reader.is_pipe() && file_has_chain;
+    ro.hist.children = want_children && !reader.is_pipe() && file_has_chain && !o.mem_mode;
     ro.hist.children_na = o.hierarchy && want_children && reader.is_pipe();
     // Latency columns need the context switches of `record --latency` (perf tells parallelism
     // from them); asked for without them, perf refuses, else it just leaves them out.
@@ -380,6 +509,7 @@ int run_histogram(const ReportOptions& o) {
     ro.hist.latency = has_switches && !o.disable_order;
     ro.hist.prefer_latency = o.latency;
     ro.nr_cpus_avail = feature_env(reader).nr_cpus_avail;
+    set_latency_keys(feature_env(reader).arch, ro.hist);
     // perf sets groups up from a file's header only; a pipe's events stay apart.
     if (auto it = reader.features().find(HEADER_GROUP_DESC); !reader.is_pipe() && it != reader.features().end()) {
       ByteReader r(it->second, reader.swapped());
@@ -489,13 +619,12 @@ int run_histogram(const ReportOptions& o) {
       }
       return false;
     };
-    // Branch and memory histograms are not made yet: better no report than another one.
+    // Branch histograms are not made yet: better no report than another one.
     auto unsupported_mode = [&]() -> bool {
-      if (!branch_mode && !o.mem_mode) return false;
+      if (!branch_mode) return false;
       std::fflush(stdout);
-      std::fprintf(stderr, "cperf report: %s: %s is not supported yet (use --no-branch-stack for the "
-                   "sample histogram)\n", o.input.c_str(),
-                   o.mem_mode ? "--mem-mode (memory access histogram)" : "branch mode (per-branch histogram)");
+      std::fprintf(stderr, "cperf report: %s: branch mode (per-branch histogram) is not supported yet (use "
+                   "--no-branch-stack for the sample histogram)\n", o.input.c_str());
       return true;
     };
     if (!reader.is_pipe() && events_refuse_options()) return 0;
@@ -749,6 +878,8 @@ int cmd_report(const Args& args) {
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
   if ((rc = check_report_compat_options(app, compat)) >= 0) return rc;
+  o.ns = compat.ns;
+  o.time_quantum = time_quantum_ns(compat);
   if ((rc = check_itrace_option(itrace->count() > 0, o.itrace, kReportUsage)) >= 0) return rc;
   if (o.branch_history) {
     std::fputs("cperf report: --branch-history is not supported yet\n", stderr);

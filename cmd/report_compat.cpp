@@ -55,6 +55,17 @@ int check_time_quantum(const std::string& s) {
 
 }  // namespace
 
+uint64_t time_quantum_ns(const ReportCompatOptions& o) {
+  if (o.time_quantum.empty()) return 100000000;
+  char* end = nullptr;
+  uint64_t v = std::strtoull(o.time_quantum.c_str(), &end, 10);
+  std::string unit = end;
+  if (unit == "s") return v * 1000000000;
+  if (unit == "ms") return v * 1000000;
+  if (unit == "us") return v * 1000;
+  return v;
+}
+
 int check_report_compat_options(const CLI::App& app, const ReportCompatOptions& o) {
   if (app.count("--time-quantum"))
     if (int rc = check_time_quantum(o.time_quantum); rc >= 0) return rc;

@@ -2,6 +2,7 @@
 // and `-s time` settings), taken with perf 7.2's checks of their values.
 #pragma once
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ void add_report_compat_options(CLI::App& app, ReportCompatOptions& o);
 
 // perf's value checks, with its messages on stderr. Returns -1 to go on, else the exit status.
 int check_report_compat_options(const CLI::App& app, const ReportCompatOptions& o);
+
+// --time-quantum in nanoseconds (perf's 100ms without it); the value passed its check.
+uint64_t time_quantum_ns(const ReportCompatOptions& o);
 
 // -w/--column-widths as perf reads it: numbers (strtol) separated by commas, one per output
 // column in order; reading stops at the first number not followed by a comma. False when a

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "hist/hist_compare.h"
+#include "hist/sample_keys.h"
 
 namespace cperf {
 
@@ -161,7 +162,8 @@ int64_t Hists::key_cmp(SortKey key, const HistSample& l, const HistSample& r, bo
     case SortKey::kCgroup: return static_cast<int64_t>(r.cgroup - l.cgroup);
     case SortKey::kTrace: return l.is_tracepoint ? str_cmp(r.trace, l.trace) : 0;
     case SortKey::kPeriod: return 0;
-    case SortKey::kIpcNull: return 0;
+    // perf's IPC column compares as the symbol key (so it keeps a symbol_* key's symbols apart)
+    case SortKey::kIpcNull: return key_cmp(SortKey::kSym, l, r, collapsing);
     case SortKey::kParallelism: return static_cast<int64_t>(r.parallelism) - l.parallelism;
     case SortKey::kParent: return parent_cmp(l, r);
     case SortKey::kSrcline: {
@@ -178,8 +180,8 @@ int64_t Hists::key_cmp(SortKey key, const HistSample& l, const HistSample& r, bo
       int64_t c = has_dso_key ? 0 : dso_cmp(r, l);
       return c ? c : sym_cmp(l, r);
     }
+    default: return sample_key_cmp(key, l, r);
   }
-  return 0;
 }
 
 // perf's hist_entry__cmp (the sort keys' se_cmp), `left` being the entry already in the tree.
@@ -264,7 +266,7 @@ int64_t Hists::key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b)
     case SortKey::kCgroup: return static_cast<int64_t>(b.key.cgroup - a.key.cgroup);
     case SortKey::kTrace: return a.key.is_tracepoint ? str_cmp(b.key.trace, a.key.trace) : 0;
     case SortKey::kPeriod: return field_cmp(a.period, b.period);
-    case SortKey::kIpcNull: return 0;
+    case SortKey::kIpcNull: return key_cmp(SortKey::kSym, a.key, b.key, false);
     case SortKey::kParallelism: return static_cast<int64_t>(b.key.parallelism) - a.key.parallelism;
     case SortKey::kParent: return parent_cmp(a.key, b.key);
     case SortKey::kSrcline: return str_cmp(b.key.srcline, a.key.srcline);
@@ -272,8 +274,12 @@ int64_t Hists::key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b)
     case SortKey::kSym:
       if (!a.key.has_sym || !b.key.has_sym) return cmp_null(a.key.has_sym, b.key.has_sym);
       return str_cmp(b.key.sym, a.key.sym);
+    // perf sorts symbol offsets by the symbol's name first, as the symbol key
+    case SortKey::kSymOff:
+      if (a.key.has_sym && b.key.has_sym && a.key.sym != b.key.sym) return str_cmp(b.key.sym, a.key.sym);
+      return sample_key_cmp(key, a.key, b.key);
+    default: return sample_key_cmp(key, a.key, b.key);
   }
-  return 0;
 }
 
 void Hists::prepare_sort_order() const {

@@ -30,8 +30,19 @@ namespace cperf {
 // kIpcNull: the "IPC [IPC Coverage]" column perf 7.2 adds for the key spelt "symbol" (its
 // values without branch data: "-").
 // kSocket: the processor socket of the sample's CPU (the file's CPU topology).
-enum class SortKey { kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent, kSrcline, kParallelism, kIpcNull, kSocket, kCgroup, kTrace };
-constexpr int kSortKeys = static_cast<int>(SortKey::kTrace) + 1;
+enum class SortKey {
+  kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent, kSrcline, kParallelism, kIpcNull, kSocket, kCgroup, kTrace,
+  // Keys of the sample's own values (hist/sample_keys.cpp): weights and latencies (local: per
+  // sample; the others: times the entry's samples), addresses, times, sizes.
+  kWeight, kLocalWeight, kInsLat, kLocalInsLat, kPStageCyc, kLocalPStageCyc, kRetireLat, kLocalRetireLat,
+  kAddr, kTime, kCodePageSize, kSimd, kTransaction, kDsoSize, kSymSize, kSymOff, kTgid, kCommNoDigit,
+  kCgroupId, kSrcfile,
+  // --mem-mode's keys: the data source's parts and the data address's symbol and dso.
+  kMem, kSnoop, kTlb, kLocked, kBlocked, kSymDaddr, kDsoDaddr,
+};
+constexpr int kSortKeys = static_cast<int>(SortKey::kDsoDaddr) + 1;
+// Keys that sample_keys.cpp handles (all from kWeight on).
+inline bool is_sample_key(SortKey k) { return k >= SortKey::kWeight; }
 
 // One column of perf's output list (its hpp formats): a number column or a sort key.
 struct OutputField {
@@ -44,6 +55,8 @@ struct OutputField {
 };
 
 enum class ChainMode { kGraph, kFractal, kFlat, kFolded, kNone };
+
+enum class LatencyNames { kX86, kPowerpc, kOther };
 
 struct HistOptions {
   std::vector<SortKey> sort{SortKey::kComm, SortKey::kDso, SortKey::kSym};
@@ -83,6 +96,28 @@ struct HistOptions {
   // included (0: the column's own). A key is cut to its width, a number column is at least
   // as wide as its header.
   std::vector<int> user_widths;
+  bool nanosecs = false;  // --ns: -s time shows nanoseconds
+  // The recording's architecture names the latency keys' columns (perf 7.2 renames them for
+  // x86 and powerpc files).
+  LatencyNames latency_names = LatencyNames::kX86;
+  // --mem-mode: the header's total weight and sort order lines replace the event count.
+  bool mem_mode = false;
+  std::string sort_order_text;
+};
+
+// A memory-access sample's data side (perf's mem_info): its data source, and its data
+// address resolved like an instruction address (map, dso, symbol, level). Pooled by the
+// tool that makes it; histogram entries point at it.
+struct MemInfo {
+  uint64_t data_src = 0;
+  uint64_t daddr = 0;          // the data address as sampled
+  uint64_t daddr_in_map = 0;   // ... relative to its map (for the symbol's offset)
+  bool has_map = false;
+  Text dso;                    // the data map's dso (short name)
+  char level = '.';
+  bool has_sym = false, sym_is_object = false;
+  Text sym;
+  uint64_t sym_start = 0, sym_end = 0;
 };
 
 // What one sample contributes, already resolved (also the key of a --children entry made
@@ -126,6 +161,17 @@ struct HistSample {
   // perf's srcline of the sampled address (-s srcline): "file.c:23", else "sym+offset".
   Text srcline;
   uint64_t latency = 0;    // period * 1000 / parallelism
+  // The sample's own values, for the keys of hist/sample_keys.cpp.
+  uint64_t ip = 0;         // the sampled address (-s addr)
+  uint64_t time = 0;       // the sample's time, cut to the time quantum (-s time)
+  uint64_t weight = 0;     // PERF_SAMPLE_WEIGHT(_STRUCT)
+  uint32_t ins_lat = 0, p_stage_cyc = 0;
+  uint64_t transaction = 0, code_page_size = 0;
+  uint64_t map_size = 0;   // the map's size (-s dso_size)
+  const std::string* process_comm = nullptr;  // the process's (-s tgid); nullptr: comm
+  uint64_t cgroup_dev = 0, cgroup_ino = 0;    // the thread's cgroup namespace (-s cgroup_id)
+  Text srcfile;            // the source file of the address (-s srcfile)
+  const MemInfo* mem = nullptr;  // the data access (--mem-mode); nullptr: none
 };
 
 // Aligned, with the input tree's link, `filtered` and the compared key fields in its first two
@@ -240,7 +286,7 @@ class Hists {
   std::string number_text(OutputField::Kind kind, const HistEntry& e) const;
   static const char* number_header(OutputField::Kind kind, bool self_is_self);
   static size_t number_width(OutputField::Kind kind);
-  static const char* key_header(SortKey key);
+  const char* key_header(SortKey key) const;
   size_t key_width(SortKey key) const;  // after compute_widths()
 
  private:
@@ -362,6 +408,7 @@ class Hists {
   uint64_t total_period_ = 0, nr_samples_ = 0;
   uint64_t total_latency_ = 0, non_filtered_latency_ = 0;
   uint64_t non_filtered_period_ = 0, non_filtered_samples_ = 0;
+  size_t w_sample_key_[kSortKeys] = {};  // the sample keys' widths (sample_keys.h)
   size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0, w_srcline_ = 0, w_cgroup_ = 0, w_trace_ = 0;
   // -w's widths by key and by number kind (0: none), set by compute_widths()
   int user_w_key_[kSortKeys] = {}, user_w_num_[9] = {};

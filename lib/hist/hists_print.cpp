@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "hist/hists.h"
+#include "hist/sample_keys.h"
 
 namespace cperf {
 
@@ -59,6 +60,8 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
   w_srcline_ = std::strlen("Source:Line");
   w_cgroup_ = std::strlen("Cgroup");
   w_trace_ = std::strlen("Trace output");
+  for (int k = static_cast<int>(SortKey::kWeight); k < kSortKeys; ++k)
+    w_sample_key_[k] = sample_key_base_width(static_cast<SortKey>(k), opts_.nanosecs, opts_.latency_names);
   for (const HistEntry* e : entries) {
     if (e->filtered) continue;
     size_t comm_len = current_comm(e->key).size();
@@ -73,6 +76,11 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
     w_srcline_ = std::max(w_srcline_, e->key.srcline.size());
     w_trace_ = std::max(w_trace_, e->key.is_tracepoint ? e->key.trace.size() : 3);
     if (e->key.cgroup) w_cgroup_ = std::max(w_cgroup_, e->key.cgroup_name ? e->key.cgroup_name->size() : 7);
+    for (SortKey k : opts_.sort)
+      if (is_sample_key(k)) {
+        size_t& w = w_sample_key_[static_cast<int>(k)];
+        w = std::max(w, sample_key_entry_width(k, e->key));
+      }
   }
   // -w: the given widths replace the computed ones
   for (int& w : user_w_key_) w = 0;
@@ -94,6 +102,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
   set(SortKey::kSrcline, w_srcline_);
   set(SortKey::kCgroup, w_cgroup_);
   set(SortKey::kTrace, w_trace_);
+  for (int k = static_cast<int>(SortKey::kWeight); k < kSortKeys; ++k) set(static_cast<SortKey>(k), w_sample_key_[k]);
   // -s period is perf's Period column
   if (int u = user_w_key_[static_cast<int>(SortKey::kPeriod)]) user_w_num_[OutputField::kPeriod] = u;
 }
@@ -178,8 +187,9 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
       return padded(cut_to(e.key.is_tracepoint ? e.key.trace.str() : "N/A", w_trace_), align ? w_trace_ : 0);
     case SortKey::kCgroup:
       return padded(!e.key.cgroup ? "N/A" : e.key.cgroup_name ? *e.key.cgroup_name : "unknown", align ? w_cgroup_ : 0);
+    default:
+      return sample_key_text(key, e.key, e.samples, key_width(key), align, opts_.nanosecs);
   }
-  return {};
 }
 
 const char* Hists::number_header(OutputField::Kind kind, bool self_is_self) {
@@ -202,7 +212,7 @@ size_t Hists::number_width(OutputField::Kind kind) {
   return kind == OutputField::kLatencyChildren ? 7 : 8;  // perf's widths
 }
 
-const char* Hists::key_header(SortKey key) {
+const char* Hists::key_header(SortKey key) const {
   switch (key) {
     case SortKey::kComm: return "Command";
     case SortKey::kPid: return "    Pid:Command";
@@ -217,8 +227,8 @@ const char* Hists::key_header(SortKey key) {
     case SortKey::kSrcline: return "Source:Line";
     case SortKey::kParallelism: return "Parallelism";
     case SortKey::kIpcNull: return "IPC   [IPC Coverage]";
+    default: return sample_key_header(key, opts_.latency_names);
   }
-  return "";
 }
 
 size_t Hists::key_width(SortKey key) const {
@@ -237,8 +247,8 @@ size_t Hists::key_width(SortKey key) const {
     case SortKey::kSrcline: return w_srcline_;
     case SortKey::kParallelism: return 11;
     case SortKey::kIpcNull: return 20;
+    default: return w_sample_key_[static_cast<int>(key)];
   }
-  return 0;
 }
 
 // A number column's text (perf's hpp entry functions).

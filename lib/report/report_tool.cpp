@@ -3,6 +3,7 @@
 #include "tui/hist_browser.h"
 
 #include <algorithm>
+#include <tuple>
 #include <cinttypes>
 #include <cstring>
 #include <map>
@@ -36,6 +37,7 @@ ReportTool::ReportTool(ReportToolOptions opts)
     else ignore_re_.reset(ig);
   }
   want_srcline_ = sorts_by(SortKey::kSrcline);
+  want_srcfile_ = sorts_by(SortKey::kSrcfile);
   symbols_.set_prefetch(sorts_by(SortKey::kSym) || want_srcline_ || want_parent_ ||
                         opts_.hist.use_callchain || opts_.hist.children);
 }
@@ -128,6 +130,8 @@ void ReportTool::record(Event& ev, Session& s) {
   if (!decode_side_band(rec, s.swapped(), sb).empty()) return;
   if (rec.type == PERF_RECORD_LOST_SAMPLES) lost_samples_ += sb.lost;
   if (rec.type == PERF_RECORD_CGROUP) cgroup_names_[sb.id] = std::string(sb.name);
+  if (rec.type == PERF_RECORD_NAMESPACES && sb.ns_links.size() > kCgroupNsIndex)
+    cgroup_ns_[sb.tid] = sb.ns_links[kCgroupNsIndex];
   // Unlike script, report keeps exited threads (perf's plain exit handling): samples that
   // come after the EXIT in time order still get the thread's comm.
   ++side_band_gen_;
@@ -331,6 +335,23 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   hs.tid = t.tid;
   set_location(hs, al, cpumode);
   hs.period = ds.period;
+  hs.ip = ds.ip;
+  hs.time = opts_.time_quantum ? ds.time / opts_.time_quantum * opts_.time_quantum : ds.time;
+  hs.weight = ds.weight;
+  hs.ins_lat = ds.ins_lat;
+  hs.p_stage_cyc = ds.weight3;
+  hs.transaction = ds.transaction;
+  hs.code_page_size = ds.code_page_size;
+  hs.map_size = al.map ? map_size(*al.map, al.symbols) : 0;
+  if (t.pid != t.tid)
+    if (const Thread* leader = machine_.find_thread(t.pid)) hs.process_comm = &leader->comm;
+  if (want_srcfile_) hs.srcfile = srcfile_of(al);
+  if (!cgroup_ns_.empty())
+    if (auto it = cgroup_ns_.find(t.tid); it != cgroup_ns_.end()) std::tie(hs.cgroup_dev, hs.cgroup_ino) = it->second;
+  if (opts_.hist.mem_mode) {
+    hs.mem = make_mem_info(t, cpumode, ds);
+    hs.period = ds.weight ? ds.weight : 1;  // perf weighs a memory access by its cost
+  }
   // Switch records may come out of order, so the count is bounded by the CPUs there are.
   hs.parallelism = std::max(1, std::min(running_, static_cast<int>(opts_.nr_cpus_avail)));
   hs.latency = ds.period * 1000 / static_cast<uint64_t>(hs.parallelism);
@@ -413,6 +434,54 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   // are not looked for).
   if (opts_.exclude_other && hs.parent.empty()) filtered = true;
   feeder_.add(hists_for(attr_index), hs, path_.data(), has_path ? path_.size() : 0, filtered);
+}
+
+// perf's size of a map (-s dso_size): the kernel's map ends where its last symbol does once
+// perf has loaded kallsyms, whatever the recorded map said.
+uint64_t ReportTool::map_size(const Map& m, const SymbolTable* symbols) {
+  uint64_t end = m.end;
+  if (m.dso && m.dso->kernel && symbols && !symbols->empty() && m.map_ip(m.start) == m.start)
+    end = symbols->symbols().back().end;
+  return end - m.start;
+}
+
+// perf's source file of an address: its source line up to the ':' (none without a line).
+Text ReportTool::srcfile_of(const Resolved& r) {
+  std::string line = srcline_of(r);
+  size_t colon = line.find(':');
+  bool sym_fallback = r.sym && line.compare(0, r.sym->name.size(), r.sym->name) == 0 &&
+                      line.size() > r.sym->name.size() && line[r.sym->name.size()] == '+';
+  return pool_.intern(colon == std::string::npos || sym_fallback ? std::string() : line.substr(0, colon));
+}
+
+// The data address resolved as perf's mem_info does: in the sample's address space, then in
+// the other one (perf's thread__find_map_fb).
+const MemInfo* ReportTool::make_mem_info(const Thread& t, uint8_t cpumode, const DecodedSample& ds) {
+  MemInfo& m = mem_infos_.emplace_back();
+  // perf's PERF_MEM_DATA_SRC_NONE for samples without a data source: every part "N/A"
+  constexpr uint64_t kDataSrcNone = 1 | 1 << 5 | 1 << 19 | 1 << 24 | 1 << 26 | uint64_t{0xf} << 33;
+  m.data_src = ds.sample_type & PERF_SAMPLE_DATA_SRC ? ds.data_src : kDataSrcNone;
+  m.daddr = ds.addr;
+  Resolved r = resolve(t, cpumode, ds.addr);
+  uint8_t mode = cpumode;
+  if (!r.map) {
+    mode = cpumode == PERF_RECORD_MISC_KERNEL ? PERF_RECORD_MISC_USER : PERF_RECORD_MISC_KERNEL;
+    Resolved other = resolve(t, mode, ds.addr);
+    if (other.map) r = other;
+    else mode = cpumode;
+  }
+  m.level = mode == PERF_RECORD_MISC_KERNEL ? 'k' : mode == PERF_RECORD_MISC_USER ? '.' : 'H';
+  m.has_map = r.map && r.map->dso;
+  if (m.has_map) m.dso = dso_name(r.map->dso);
+  m.daddr_in_map = r.addr;
+  if (r.sym) {
+    m.has_sym = true;
+    m.sym_is_object = r.sym->type == kSttObject;
+    m.sym = Text(&r.sym->name);
+    m.sym_start = r.sym->start;
+    m.sym_end = r.sym->end;
+  }
+  return &m;
 }
 
 void ReportTool::set_location(HistSample& hs, const Resolved& al, uint8_t cpumode) {
@@ -536,7 +605,11 @@ void ReportTool::print(std::FILE* out, Session& s) {
                    sec.event.c_str());
       if (!opts_.time_text.empty()) std::fprintf(out, " (time slices: %s)", opts_.time_text.c_str());
       std::fputc('\n', out);
-      std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n", sec.period);
+      if (opts_.hist.mem_mode)  // perf's memory report: the period is the accesses' weight
+        std::fprintf(out, "# Total weight : %" PRIu64 "\n# Sort order   : %s\n", sec.period,
+                     opts_.hist.sort_order_text.c_str());
+      else
+        std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n", sec.period);
       if (opts_.hist.socket_filter >= 0) std::fprintf(out, "# Processor Socket: %d\n", opts_.hist.socket_filter);
       std::fputs("#\n", out);
     }

@@ -6,6 +6,7 @@
 #include "trace/trace_events.h"
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <memory>
 #include <regex.h>
 #include <set>
@@ -64,6 +65,8 @@ struct ReportToolOptions {
   // --ignore-callees: a POSIX extended regex; a call graph restarts at the last function it
   // matches (in the graph's order), which also becomes the sample's own location. Empty: none.
   std::string ignore_callees;
+  // -s time: sample times are cut to multiples of this (--time-quantum; perf's 100ms).
+  uint64_t time_quantum = 100000000;
 };
 
 class ReportTool : public SessionTool {
@@ -148,6 +151,9 @@ class ReportTool : public SessionTool {
   // PERF_RECORD_CGROUP paths by id (-s cgroup). A sample's id gets its node at once, named
   // "unknown" until a CGROUP record names it: perf looks the name up at print time.
   std::unordered_map<uint64_t, std::string> cgroup_names_;
+  // Each thread's cgroup namespace (dev, inode) from its last NAMESPACES record (-s cgroup_id).
+  static constexpr size_t kCgroupNsIndex = 6;  // perf's CGROUP_NS_INDEX
+  std::unordered_map<int32_t, std::pair<uint64_t, uint64_t>> cgroup_ns_;
   // -s trace: the file's tracepoint formats, loaded on the first tracepoint sample.
   TraceEvents trace_;
   bool trace_tried_ = false;
@@ -174,6 +180,12 @@ class ReportTool : public SessionTool {
   std::unique_ptr<regex_t, void (*)(regex_t*)> parent_re_{nullptr, [](regex_t* r) { regfree(r); delete r; }};
   std::unique_ptr<regex_t, void (*)(regex_t*)> ignore_re_{nullptr, [](regex_t* r) { regfree(r); delete r; }};
   bool want_srcline_ = false;  // -s srcline
+  bool want_srcfile_ = false;  // -s srcfile
+  // --mem-mode: each sample's data side (HistSample::mem), kept while the entries live.
+  std::deque<MemInfo> mem_infos_;
+  const MemInfo* make_mem_info(const Thread& t, uint8_t cpumode, const DecodedSample& ds);
+  Text srcfile_of(const Resolved& r);
+  static uint64_t map_size(const Map& m, const SymbolTable* symbols);
   // perf's default ":<tid>" comm of threads sampled before their first COMM, renamed once by it.
   struct DefaultComm {
     std::string name;

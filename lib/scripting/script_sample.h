@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "format/data_src.h"
+
 namespace cperf {
 
 // A resolved address: its map's dso and its symbol (both optional).
@@ -80,7 +82,5 @@ struct ScriptSample {
   std::optional<std::string> iregs, uregs;
 };
 
-// perf's data_src text ("|OP N/A|LVL N/A|..."), perf_script__meminfo_scnprintf.
-std::string mem_data_src_text(uint64_t data_src);
 
 }  // namespace cperf

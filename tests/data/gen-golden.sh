@@ -94,6 +94,10 @@
 #   report-ignore-callees-caller  ... -G --ignore-callees='level|main' ...               (*)
 #   report-ignore-callees-bad     ... --ignore-callees='(' (perf's regex error, usage)
 #   report-branch-stack, report-mem-mode, report-branch-mem: -b, --mem-mode, both (*)
+#   report-s-KEYS         perf report --stdio --no-children -g none -s KEYS ...          (*)
+#   report-mem-s-KEYS     perf report --stdio --mem-mode -g none -s KEYS ...             (*)
+#                         (KEYS: sort keys joined by '+'; asked for with KINDS=...)
+#   NAMES="a b" restricts a set to those files.
 #   report-full-source-path ... --full-source-path -s srcline -g none ...                (*)
 #   report-noop-opts2     ... --itrace=i100us --addr2line=... --addr2line-style=libdw,llvm
 #                         --total-cycles --no-branch-stack -g none ...                   (*)
@@ -285,6 +289,8 @@ for f in "$@"; do
       report-branch-stack)  set -- report --stdio -b -i $f.data $S ;;
       report-mem-mode)      set -- report --stdio --mem-mode -i $f.data $S ;;
       report-branch-mem)    set -- report --stdio -b --mem-mode -i $f.data $S ;;
+      report-s-*)           set -- report --stdio --no-children -g none -s $(echo ${k#report-s-} | tr + ,) -i $f.data $S ;;
+      report-mem-s-*)       set -- report --stdio --mem-mode -g none -s $(echo ${k#report-mem-s-} | tr + ,) -i $f.data $S ;;
       report-full-source-path) set -- report --stdio --full-source-path -s srcline -g none -i $f.data $S ;;
       report-noop-opts2)    set -- report --stdio --itrace=i100us --addr2line=/usr/bin/addr2line --addr2line-style=libdw,llvm --total-cycles --no-branch-stack -g none -i $f.data $S ;;
       report-itrace-bad)    set -- report --stdio --itrace=i10x -i $f.data $S ;;
@@ -407,7 +413,7 @@ for set in $sets; do
   cp -rL "$src/data" "$src/symfs" "$dst/"
   gzip -dc "$src/kallsyms.gz" > "$dst/kallsyms"
   touch -d "@$GOLDEN_MTIME" "$dst"/data/*.data
-  names=$(cd "$src/data" && ls *.data | sed 's/\.data$//')
+  names=${NAMES:-$(cd "$src/data" && ls *.data | sed 's/\.data$//')}
   run() { chroot "$SID_ROOT" env -i HOME=$rel/home PROCFS_PATH=$rel/noproc TZ=UTC \
             PATH=/usr/sbin:/usr/bin:/sbin:/bin sh $rel/inner.sh "$rel/$set" "$@"; }
   if [ -n "${KINDS:-}" ]; then
@@ -452,7 +458,7 @@ for set in $sets; do
     for n in $names; do
       for k in $(echo "$KINDS" | tr , ' '); do rm -f "$src/expected/$n.$k.stderr.txt"; done
     done
-    pat=" ($(echo "$KINDS" | tr , '|')) exit="
+    pat="^($(echo $names | tr ' ' '|')) ($(echo "$KINDS" | tr , '|')) exit="
     { grep -Ev "$pat" "$src/expected/exit-status.txt" 2>/dev/null || true
       cat "$dst/out/exit-status.txt"; } > "$dst/exit-status.txt"
     mv "$dst/exit-status.txt" "$dst/out/exit-status.txt"

@@ -10,9 +10,9 @@
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
 known_default=""
-# Goldens of modes cperf refuses (Documentation/differences.md): perf's memory and branch
+# Goldens of modes cperf refuses (Documentation/differences.md): perf's branch
 # histograms. There cperf must fail hard: exit 1 and "is not supported yet" on stderr.
-refused="perf6.1.dwarf.report-mem-mode perf6.1.pipe.report-branch-stack perf6.1.pipe.report-mem-mode"
+refused="perf6.1.pipe.report-branch-stack"
 KNOWN_LIST=${KNOWN-$known_default}
 is_known() {  # is_known SET NAME KIND
   local k
@@ -98,6 +98,9 @@ args_of() {
     report-itrace-bad) echo "--itrace=i10x" ;;
     report-switch-on) echo "--switch-on task-clock" ;;
     report-mmaps) echo "--mmaps" ;;
+    # sort keys (tests/data/gen-golden.sh: KEYS joined by '+')
+    report-s-*) echo "--no-children -g none -s $(echo ${1#report-s-} | tr + ,)" ;;
+    report-mem-s-*) echo "--mem-mode -g none -s $(echo ${1#report-mem-s-} | tr + ,)" ;;
     report-switch-both) echo "--switch-on task-clock --switch-off cpu-clock --show-on-off-events" ;;
   esac
 }
@@ -123,7 +126,10 @@ for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf groups generations synthe
   for f in "$dir"/data/*.data; do
     name=$(basename "$f" .data)
     if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then continue; fi
-    for kind in ${KINDS:-$all_kinds}; do
+    # the sort-key kinds are those with a golden
+    key_kinds=$(cd "$dir/expected" && ls $name.report-s-*.txt.gz $name.report-mem-s-*.txt.gz 2>/dev/null |
+                sed "s/^$name\.//; s/\.txt\.gz\$//")
+    for kind in ${KINDS:-$all_kinds $key_kinds}; do
       exp=$dir/expected/$name.$kind.txt.gz
       [ -e "$exp" ] || continue
       # Deliberate differences (Documentation/differences.md): perf 7.2 filters only the first

@@ -146,3 +146,47 @@ scenario("guest-samples", lambda f: (f.plain_sample(PID, t, USER[0]),
 # perf's report and script find the kernel map for it, its dump does not.
 scenario("user-kernel-ip", lambda f: (f.plain_sample(PID, t, USER[0]),
                                       f.plain_sample(PID, t + 100, 0xFFFFFFFF81000100, misc=2)), **PLAIN)
+
+
+# Memory-access samples (`perf mem record`-style): data address, weight with instruction and
+# retire latency (WEIGHT_STRUCT), data source, transaction, physical address and page sizes,
+# beside a data map of /bench/deep's writable segment. For -s weight/mem/snoop/... and
+# --mem-mode.
+MEM_TYPE = (0x1 | 0x2 | 0x4 | 0x8 | 0x100 | 0x8000 | 0x20000 | 0x80000 | 0x400000 | 0x800000
+            | 0x1000000)  # IP|TID|TIME|ADDR|PERIOD|DATA_SRC|TRANSACTION|PHYS_ADDR|DATA_PAGE_SIZE|
+#                           CODE_PAGE_SIZE|WEIGHT_STRUCT
+
+
+def data_src(op=0, lvl=0, snoop=0, lock=0, dtlb=0, lvl_num=0, remote=0, snoopx=0, blk=0, hops=0):
+    """perf_mem_data_src's bit fields, packed."""
+    return (op | lvl << 5 | snoop << 19 | lock << 24 | dtlb << 26 | lvl_num << 33 | remote << 37
+            | snoopx << 38 | blk << 40 | hops << 43)
+
+
+def mem_samples(f):
+    # /bench/deep's data segment, mapped as data (PERF_RECORD_MISC_MMAP_DATA).
+    f.rec(10, 0x2002, pk("IIQQQIIQQII", PID, PID, 0x49F000, 0xC000, 0x9F000,
+                                 0xFE, 0, 13975556, 2434064629, 3, 2)
+          + pad8(f.exe) + f.sid(PID, T0 + 1001))
+    f.comm(PID + 1, b"worker", t - 10)
+
+    def mem(tid, time, ip, addr, weight, ins, pstage, src, tx=0, phys=0, dps=0, cps=0, misc=2):
+        f.rec(9, misc, pk("QIIQQQ", ip, PID, tid, time, addr, 1000000)
+              + pk("IHH", weight, ins, pstage) + pk("QQQQQ", src, tx, phys, dps, cps))
+    l1 = data_src(op=2, lvl=0x8 | 0x2, snoop=2, lock=1, dtlb=0x8 | 0x2, lvl_num=1)
+    mem(PID, t, USER[0], 0x4A4668, 30, 5, 2, l1, phys=0x1234568, dps=4096, cps=4096)
+    mem(PID, t + 100, 0xFFFFFFFF81000130, 0xFFFFFFFF82000000, 400, 100, 50,
+        data_src(op=4, lvl=0x40 | 0x4, snoop=0x10, lock=2, dtlb=0x10 | 0x4 | 0x20, lvl_num=0xD,
+                 remote=1, snoopx=1, blk=2, hops=2),
+        tx=0x2 | 0x4 | 0x20 | (5 << 32), phys=0xABC000, dps=2 << 20, cps=4096, misc=1)
+    mem(PID, t + 200, USER[1], 0, 0, 0, 0, 0)
+    mem(PID, t + 300, USER2[0], 0x7FFF0000, 7, 3, 1,
+        data_src(op=1, lvl=1, snoop=1, lock=1, dtlb=1, lvl_num=0xF, blk=1),
+        tx=0x1 | 0x8 | 0x10 | 0x40 | 0x80, dps=4096, cps=2 << 20)
+    mem(PID + 1, t + 400, USER[0], 0x4A3200, 30, 5, 2,
+        data_src(op=16, lvl=0x10 | 0x2, snoop=4, dtlb=0x2, lvl_num=0xC, blk=4, hops=1), dps=4096)
+    mem(PID, t + 500, USER[0], 0x4A4668, 30, 5, 2, l1, phys=0x1234568, dps=4096, cps=4096)
+    mem(PID, t + 600, USER[0], 0x4A4670, 10, 9, 3, l1, phys=0x1234570, dps=4096, cps=4096)
+
+
+scenario("mem-samples", mem_samples, sample_type=MEM_TYPE, flags=PLAIN["flags"])

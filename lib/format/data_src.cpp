@@ -4,7 +4,7 @@
 // characters.
 #include <string>
 
-#include "scripting/script_sample.h"
+#include "format/data_src.h"
 
 namespace cperf {
 
@@ -106,6 +106,13 @@ std::string blk_text(const DataSrc& d) {
 }
 
 }  // namespace
+
+std::string data_src_op_text(uint64_t v) { return op_text(DataSrc(v)); }
+std::string data_src_lvl_text(uint64_t v) { return lvl_text(DataSrc(v)); }
+std::string data_src_snoop_text(uint64_t v) { return snoop_text(DataSrc(v)); }
+std::string data_src_tlb_text(uint64_t v) { return tlb_text(DataSrc(v)); }
+std::string data_src_lock_text(uint64_t v) { return lock_text(DataSrc(v)); }
+std::string data_src_blk_text(uint64_t v) { return blk_text(DataSrc(v)); }
 
 std::string mem_data_src_text(uint64_t v) {
   DataSrc d(v);

@@ -1,0 +1,285 @@
+#include "hist/sample_keys.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+
+#include "format/data_src.h"
+#include "format/page_size.h"
+#include "hist/hist_compare.h"
+
+namespace cperf {
+
+namespace {
+
+// perf's comparisons of plain values: most keys take right minus left, the weights and
+// latencies left minus right (so equal periods list the heavier entry first).
+int64_t right_minus_left(uint64_t l, uint64_t r) { return static_cast<int64_t>(r - l); }
+int64_t left_minus_right(uint64_t l, uint64_t r) { return static_cast<int64_t>(l - r); }
+
+// A sample without memory information compares as perf's "not available" data source.
+uint64_t data_src_of(const HistSample& s) { return s.mem ? s.mem->data_src : 0; }
+
+// perf's comm_nodigit: each run of digits becomes "<N>" (kworker/0:1 -> kworker/<N>:<N>).
+std::string comm_without_digits(const std::string& comm) {
+  std::string out;
+  for (size_t i = 0; i < comm.size(); ++i) {
+    bool digit = comm[i] >= '0' && comm[i] <= '9';
+    if (!digit) out += comm[i];
+    else if (i == 0 || comm[i - 1] < '0' || comm[i - 1] > '9') out += "<N>";
+  }
+  return out;
+}
+
+// perf's transaction flags text: a word per flag, then the abort code.
+std::string transaction_text(uint64_t t) {
+  static const struct {
+    uint64_t flag;
+    const char* name;
+  } kBits[] = {{1, "EL "}, {2, "TX "}, {4, "SYNC "}, {8, "ASYNC "}, {0x10, "RETRY "}, {0x20, "CON "},
+               {0x40, "CAP-WRITE "}, {0x80, "CAP-READ "}};
+  std::string out;
+  for (const auto& b : kBits)
+    if (t & b.flag) out += b.name;
+  if (t && !(t & 3)) out += "NEITHER ";
+  if (uint64_t code = t >> 32) {
+    char buf[24];
+    std::snprintf(buf, sizeof(buf), ":%" PRIx64, code);
+    out += buf;
+  }
+  return out;
+}
+
+// perf's transaction column: as wide as every flag's word and an abort code.
+constexpr size_t kTransactionWidth = 32;
+
+std::string time_text(uint64_t ns, bool nanosecs) {
+  char buf[40];
+  if (nanosecs)
+    std::snprintf(buf, sizeof(buf), "%" PRIu64 ".%09" PRIu64, ns / 1000000000, ns % 1000000000);
+  else
+    std::snprintf(buf, sizeof(buf), "%" PRIu64 ".%06" PRIu64, ns / 1000000000, ns % 1000000000 / 1000);
+  return buf;
+}
+
+std::string symoff_text(const HistSample& s, size_t width) {
+  char buf[48];
+  std::string out = "[";
+  out += s.level;
+  out += "] ";
+  if (s.has_sym) {
+    std::snprintf(buf, sizeof(buf), "+0x%" PRIx64, s.addr - s.sym_start);
+    return out + s.sym.str() + buf;
+  }
+  // perf: the address in as many digits as the column has room for after "[x] "
+  int digits = std::max(0, static_cast<int>(width) - 4);
+  std::snprintf(buf, sizeof(buf), "%#.*" PRIx64, digits, s.addr);
+  return out + buf;
+}
+
+// A data address as perf's symbol columns show it: data objects with their offset.
+std::string daddr_sym_text(const MemInfo* m) {
+  std::string out = "[";
+  out += m ? m->level : '.';
+  out += "] ";
+  char buf[48];
+  if (m && m->has_sym) {
+    out += m->sym.str();
+    if (m->sym_is_object) {
+      std::snprintf(buf, sizeof(buf), "+0x%" PRIx64, m->daddr_in_map - m->sym_start);
+      out += buf;
+    }
+    return out;
+  }
+  uint64_t a = m ? m->daddr : 0;
+  std::snprintf(buf, sizeof(buf), a ? "0x%016" PRIx64 : "%016" PRIx64, a);
+  return out + buf;
+}
+
+std::string left(std::string s, size_t w) {
+  if (s.size() < w) s.append(w - s.size(), ' ');
+  return s;
+}
+
+std::string number_left(uint64_t v, size_t w) { return left(std::to_string(v), w); }
+
+std::string right(const std::string& s, size_t w) { return s.size() < w ? std::string(w - s.size(), ' ') + s : s; }
+
+// perf's "%7d:%-*.*s" of a thread id and a comm, as -s pid prints it.
+std::string id_comm(int32_t id, const std::string& comm, size_t width) {
+  int w = std::max(7, static_cast<int>(width)) - 8;
+  std::string c = comm;
+  if (w >= 0 && c.size() > static_cast<size_t>(w)) c.resize(static_cast<size_t>(w));
+  char buf[16];
+  std::snprintf(buf, sizeof(buf), "%7d:", id);
+  return left(buf + c, static_cast<size_t>(std::abs(w)) + 8);
+}
+
+const std::string& process_comm(const HistSample& s) {
+  return s.process_comm ? *s.process_comm : s.thread_comm ? *s.thread_comm : s.comm.str();
+}
+
+}  // namespace
+
+int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
+  switch (key) {
+    case SortKey::kWeight:
+    case SortKey::kLocalWeight: return left_minus_right(l.weight, r.weight);
+    case SortKey::kInsLat:
+    case SortKey::kLocalInsLat: return left_minus_right(l.ins_lat, r.ins_lat);
+    case SortKey::kPStageCyc:
+    case SortKey::kLocalPStageCyc:
+    case SortKey::kRetireLat:
+    case SortKey::kLocalRetireLat: return left_minus_right(l.p_stage_cyc, r.p_stage_cyc);
+    case SortKey::kAddr: return right_minus_left(l.ip, r.ip);
+    case SortKey::kTime: return right_minus_left(l.time, r.time);
+    case SortKey::kCodePageSize: return right_minus_left(l.code_page_size, r.code_page_size);
+    case SortKey::kSimd: return 0;
+    case SortKey::kTransaction: return left_minus_right(l.transaction, r.transaction);
+    case SortKey::kDsoSize: return right_minus_left(l.map_size, r.map_size);
+    case SortKey::kSymSize:
+      return right_minus_left(l.has_sym ? l.sym_end - l.sym_start : 0, r.has_sym ? r.sym_end - r.sym_start : 0);
+    case SortKey::kSymOff: {
+      if (l.has_sym != r.has_sym) return cmp_null(l.has_sym, r.has_sym);
+      if (l.has_sym && l.sym_start != r.sym_start) return right_minus_left(l.sym_start, r.sym_start);
+      return left_minus_right(l.addr, r.addr);
+    }
+    case SortKey::kTgid: return static_cast<int64_t>(r.pid) - l.pid;
+    case SortKey::kCommNoDigit:
+      return comm_without_digits(r.comm.str()).compare(comm_without_digits(l.comm.str()));
+    case SortKey::kCgroupId:
+      if (l.cgroup_dev != r.cgroup_dev) return right_minus_left(l.cgroup_dev, r.cgroup_dev);
+      return right_minus_left(l.cgroup_ino, r.cgroup_ino);
+    case SortKey::kSrcfile: return str_cmp(r.srcfile, l.srcfile);
+    case SortKey::kMem: return right_minus_left(data_src_lvl_bits(data_src_of(l)), data_src_lvl_bits(data_src_of(r)));
+    case SortKey::kSnoop:
+      return right_minus_left(data_src_snoop_bits(data_src_of(l)), data_src_snoop_bits(data_src_of(r)));
+    case SortKey::kTlb: return right_minus_left(data_src_dtlb_bits(data_src_of(l)), data_src_dtlb_bits(data_src_of(r)));
+    case SortKey::kLocked:
+      return right_minus_left(data_src_lock_bits(data_src_of(l)), data_src_lock_bits(data_src_of(r)));
+    case SortKey::kBlocked: return right_minus_left(data_src_blk_bits(data_src_of(l)), data_src_blk_bits(data_src_of(r)));
+    case SortKey::kSymDaddr: return right_minus_left(l.mem ? l.mem->daddr : 0, r.mem ? r.mem->daddr : 0);
+    case SortKey::kDsoDaddr: {
+      bool lm = l.mem && l.mem->has_map, rm = r.mem && r.mem->has_map;
+      return dso_name_cmp(lm, lm ? l.mem->dso : Text(), rm, rm ? r.mem->dso : Text());
+    }
+    default: return 0;
+  }
+}
+
+const char* sample_key_header(SortKey key, LatencyNames names) {
+  bool x86 = names == LatencyNames::kX86, ppc = names == LatencyNames::kPowerpc;
+  switch (key) {
+    case SortKey::kWeight: return "Weight";
+    case SortKey::kLocalWeight: return "Local Weight";
+    // perf 7.2 names the latency keys after what the architecture's PMU measures: x86 calls
+    // the pipeline stage cycles its retire latency, powerpc its finish and dispatch cycles
+    case SortKey::kInsLat: return ppc ? "Global Finish_cyc" : "INSTR Latency";
+    case SortKey::kLocalInsLat: return ppc ? "Finish Cyc" : "Local INSTR Latency";
+    case SortKey::kPStageCyc: return x86 ? "Retire Latency" : ppc ? "Global Dispatch_cyc" : "Pipeline Stage Cycle";
+    case SortKey::kLocalPStageCyc:
+      return x86 ? "Local Retire Latency" : ppc ? "Dispatch Cyc" : "Local Pipeline Stage Cycle";
+    case SortKey::kRetireLat: return "Pipeline Stage Cycle";
+    case SortKey::kLocalRetireLat: return "Local Pipeline Stage Cycle";
+    case SortKey::kAddr: return "Address";
+    case SortKey::kTime: return "Time";
+    case SortKey::kCodePageSize: return "Code Page Size";
+    case SortKey::kSimd: return "Simd   ";
+    case SortKey::kTransaction: return "Transaction                ";
+    case SortKey::kDsoSize: return "DSO size";
+    case SortKey::kSymSize: return "Symbol size";
+    case SortKey::kSymOff: return "Symbol Offset";
+    case SortKey::kTgid: return "   Tgid:Command";
+    case SortKey::kCommNoDigit: return "CommandNoDigit";
+    case SortKey::kCgroupId: return "cgroup id (dev/inode)";
+    case SortKey::kSrcfile: return "Source File";
+    case SortKey::kMem: return "Memory access";
+    case SortKey::kSnoop: return "Snoop";
+    case SortKey::kTlb: return "TLB access";
+    case SortKey::kLocked: return "Locked";
+    case SortKey::kBlocked: return "Blocked";
+    case SortKey::kSymDaddr: return "Data Symbol";
+    case SortKey::kDsoDaddr: return "Data Object";
+    default: return "";
+  }
+}
+
+size_t sample_key_base_width(SortKey key, bool nanosecs, LatencyNames names) {
+  size_t own = 0;
+  switch (key) {
+    case SortKey::kWeight:
+    case SortKey::kLocalWeight: own = 12; break;
+    case SortKey::kInsLat:
+    case SortKey::kLocalInsLat:
+    case SortKey::kPStageCyc:
+    case SortKey::kLocalPStageCyc:
+    case SortKey::kRetireLat:
+    case SortKey::kLocalRetireLat: own = 13; break;
+    case SortKey::kAddr: own = 18; break;
+    case SortKey::kTime: own = nanosecs ? 16 : 12; break;
+    case SortKey::kCodePageSize: own = 6; break;
+    case SortKey::kCgroupId: own = 20; break;
+    case SortKey::kMem: own = 39; break;
+    case SortKey::kSnoop: own = 12; break;
+    case SortKey::kTlb: own = 22; break;
+    case SortKey::kLocked: own = 6; break;
+    case SortKey::kBlocked: own = 10; break;
+    case SortKey::kSymDaddr: own = 22; break;
+    default: break;
+  }
+  return std::max(own, std::char_traits<char>::length(sample_key_header(key, names)));
+}
+
+size_t sample_key_entry_width(SortKey key, const HistSample& s) {
+  switch (key) {
+    case SortKey::kTransaction: return s.transaction ? kTransactionWidth : 0;
+    case SortKey::kCommNoDigit: return comm_without_digits(s.comm.str()).size();
+    case SortKey::kSrcfile: return s.srcfile.size();
+    // perf: the name, "[x] " and room for an address (a data object's offset)
+    case SortKey::kSymDaddr: return s.mem && s.mem->has_sym ? s.mem->sym.size() + 4 + 16 + 2 : 0;
+    case SortKey::kDsoDaddr: return s.mem && s.mem->has_map ? s.mem->dso.size() : 16;  // perf: room for an address
+    default: return 0;
+  }
+}
+
+std::string sample_key_text(SortKey key, const HistSample& s, uint64_t samples, size_t width, bool align,
+                            bool nanosecs) {
+  char buf[48];
+  switch (key) {
+    case SortKey::kWeight: return number_left(s.weight * samples, width);
+    case SortKey::kLocalWeight: return number_left(s.weight, width);
+    case SortKey::kInsLat: return number_left(uint64_t{s.ins_lat} * samples, width);
+    case SortKey::kLocalInsLat: return number_left(s.ins_lat, width);
+    case SortKey::kPStageCyc:
+    case SortKey::kRetireLat: return number_left(uint64_t{s.p_stage_cyc} * samples, width);
+    case SortKey::kLocalPStageCyc:
+    case SortKey::kLocalRetireLat: return number_left(s.p_stage_cyc, width);
+    case SortKey::kAddr:
+      std::snprintf(buf, sizeof(buf), "%#-*" PRIx64, static_cast<int>(width), s.ip);
+      return buf;
+    case SortKey::kTime: return left(time_text(s.time, nanosecs), align ? width : 0);
+    case SortKey::kCodePageSize: return left(page_size_name(s.code_page_size), width);
+    case SortKey::kSimd: return left("", align ? width : 0);
+    case SortKey::kTransaction: return left(transaction_text(s.transaction), width);
+    case SortKey::kDsoSize: return right(s.has_map ? std::to_string(s.map_size) : "unknown", width);
+    case SortKey::kSymSize: return right(s.has_sym ? std::to_string(s.sym_end - s.sym_start) : "unknown", width);
+    case SortKey::kSymOff: return left(symoff_text(s, width), align ? width : 0);
+    case SortKey::kTgid: return id_comm(s.pid, process_comm(s), width);
+    case SortKey::kCommNoDigit: return left(comm_without_digits(s.comm.str()).substr(0, width), width);
+    case SortKey::kCgroupId:
+      std::snprintf(buf, sizeof(buf), "%" PRIu64 "/0x%" PRIx64, s.cgroup_dev, s.cgroup_ino);
+      return left(buf, align ? width : 0);
+    case SortKey::kSrcfile: return left(s.srcfile.str().substr(0, width), align ? width : 0);
+    case SortKey::kMem: return left(data_src_lvl_text(data_src_of(s)), width);
+    case SortKey::kSnoop: return left(data_src_snoop_text(data_src_of(s)), width);
+    case SortKey::kTlb: return left(data_src_tlb_text(data_src_of(s)), width);
+    case SortKey::kLocked: return left(data_src_lock_text(data_src_of(s)), align ? width : 0);
+    case SortKey::kBlocked: return left(data_src_blk_text(data_src_of(s)), align ? width : 0);
+    case SortKey::kSymDaddr: return left(daddr_sym_text(s.mem), align ? width : 0);
+    case SortKey::kDsoDaddr:
+      return left(s.mem && s.mem->has_map ? s.mem->dso.str().substr(0, width) : "[unknown]", width);
+    default: return {};
+  }
+}
+
+}  // namespace cperf

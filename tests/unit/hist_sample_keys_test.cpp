@@ -1,0 +1,120 @@
+// The sort keys of a sample's own values and --mem-mode's keys (hist/sample_keys.cpp): their
+// comparisons, texts and widths as perf 7.2 has them.
+#include <gtest/gtest.h>
+
+#include "hist/hists.h"
+#include "hist/sample_keys.h"
+#include "hist_test_frames.h"
+
+namespace cperf {
+namespace {
+
+HistSample sample() {
+  HistSample s;
+  s.comm = test::text("kworker/0:12-events");
+  s.dso = test::text("deep");
+  s.has_map = true;
+  s.level = '.';
+  return s;
+}
+
+std::string text(SortKey k, const HistSample& s, uint64_t samples = 1, size_t width = 0, bool align = false) {
+  return sample_key_text(k, s, samples, width, align, false);
+}
+
+TEST(HistSampleKeys, GlobalWeightsAreTheLocalOnesTimesTheSamples) {
+  HistSample s = sample();
+  s.weight = 30;
+  s.ins_lat = 5;
+  s.p_stage_cyc = 2;
+  EXPECT_EQ(text(SortKey::kLocalWeight, s, 3, 12), "30          ");
+  EXPECT_EQ(text(SortKey::kWeight, s, 3, 12), "90          ");
+  EXPECT_EQ(text(SortKey::kInsLat, s, 3, 0), "15");
+  EXPECT_EQ(text(SortKey::kLocalPStageCyc, s, 3, 0), "2");
+  EXPECT_EQ(text(SortKey::kRetireLat, s, 3, 0), "6");
+}
+
+TEST(HistSampleKeys, HeavierWeightsComeFirstAddressesLowerFirst) {
+  HistSample a = sample(), b = sample();
+  a.weight = 400;
+  b.weight = 10;
+  EXPECT_GT(sample_key_cmp(SortKey::kWeight, a, b), 0);  // > 0: `a` sorts first
+  a.ip = 0x401000;
+  b.ip = 0x402000;
+  EXPECT_GT(sample_key_cmp(SortKey::kAddr, a, b), 0);
+}
+
+TEST(HistSampleKeys, CommWithoutDigitsReplacesEachRun) {
+  EXPECT_EQ(text(SortKey::kCommNoDigit, sample(), 1, 19), "kworker/<N>:<N>-eve");
+  HistSample s = sample();
+  s.comm = test::text("cc1plus");
+  EXPECT_EQ(text(SortKey::kCommNoDigit, s, 1, 14), "cc<N>plus     ");
+}
+
+TEST(HistSampleKeys, TransactionFlagsAndAbortCode) {
+  HistSample s = sample();
+  s.transaction = 0x2 | 0x4 | 0x20 | (uint64_t{5} << 32);
+  EXPECT_EQ(text(SortKey::kTransaction, s, 1, 0), "TX SYNC CON :5");
+  s.transaction = 0;
+  EXPECT_EQ(text(SortKey::kTransaction, s, 1, 4), "    ");
+}
+
+TEST(HistSampleKeys, SymbolOffsetWithoutASymbolFillsTheColumnWithDigits) {
+  HistSample s = sample();
+  s.addr = 0x3a32fc;
+  EXPECT_EQ(text(SortKey::kSymOff, s, 1, 13), "[.] 0x0003a32fc");
+  s.has_sym = true;
+  s.sym = test::text("spin");
+  s.sym_start = 0x3a32d0;
+  EXPECT_EQ(text(SortKey::kSymOff, s, 1, 13), "[.] spin+0x2c");
+}
+
+TEST(HistSampleKeys, SizesWithoutAMapOrSymbolAreUnknown) {
+  HistSample s = sample();
+  s.has_map = false;
+  EXPECT_EQ(text(SortKey::kDsoSize, s, 1, 8), " unknown");
+  EXPECT_EQ(text(SortKey::kSymSize, s, 1, 11), "    unknown");
+}
+
+TEST(HistSampleKeys, DataSymbolsShowTheirOffsetFunctionsDoNot) {
+  HistSample s = sample();
+  MemInfo m;
+  m.has_map = true;
+  m.has_sym = true;
+  m.sym_is_object = true;
+  m.sym = test::text("_IO_2_1_stdout_");
+  m.sym_start = 0x4a4660;
+  m.daddr_in_map = 0x4a4668;
+  s.mem = &m;
+  EXPECT_EQ(text(SortKey::kSymDaddr, s), "[.] _IO_2_1_stdout_+0x8");
+  m.sym_is_object = false;
+  m.level = 'k';
+  EXPECT_EQ(text(SortKey::kSymDaddr, s), "[k] _IO_2_1_stdout_");
+  m.has_sym = false;
+  m.daddr = 0;
+  EXPECT_EQ(text(SortKey::kSymDaddr, s), "[k] 0000000000000000");
+}
+
+TEST(HistSampleKeys, DataSourceParts) {
+  HistSample s = sample();
+  MemInfo m;
+  // LOAD, L1 hit, snoop none, lock N/A, TLB L1 hit, level L1
+  m.data_src = 2 | (0x8 | 0x2) << 5 | 2 << 19 | 1 << 24 | uint64_t{0x8 | 0x2} << 26 | uint64_t{1} << 33;
+  s.mem = &m;
+  EXPECT_EQ(text(SortKey::kMem, s, 1, 0), "L1 hit");
+  EXPECT_EQ(text(SortKey::kSnoop, s, 1, 0), "None");
+  EXPECT_EQ(text(SortKey::kTlb, s, 1, 0), "L1 hit");
+  EXPECT_EQ(text(SortKey::kLocked, s, 1, 0), "N/A");
+  EXPECT_EQ(text(SortKey::kBlocked, s, 1, 0), " N/A");
+}
+
+TEST(HistSampleKeys, LatencyColumnsAreNamedByArchitecture) {
+  EXPECT_STREQ(sample_key_header(SortKey::kPStageCyc, LatencyNames::kX86), "Retire Latency");
+  EXPECT_STREQ(sample_key_header(SortKey::kLocalInsLat, LatencyNames::kPowerpc), "Finish Cyc");
+  EXPECT_STREQ(sample_key_header(SortKey::kPStageCyc, LatencyNames::kOther), "Pipeline Stage Cycle");
+  EXPECT_EQ(sample_key_base_width(SortKey::kLocalWeight, false, LatencyNames::kX86), 12u);
+  EXPECT_EQ(sample_key_base_width(SortKey::kTime, true, LatencyNames::kX86), 16u);
+}
+
+}  // namespace
+}  // namespace cperf
