@@ -216,8 +216,7 @@ bool is_unmade_key(const std::string& k) {
   static const std::set<std::string> keys = {
       "overhead", "overhead_sys", "overhead_us", "overhead_guest_sys", "overhead_guest_us",
       "overhead_children", "latency_children", "sample", "weight1", "weight2", "weight3", "op", "cache",
-      "memory", "dtlb", "ipc_null", "type", "typeoff", "typecln", "dcacheline", "symbol_iaddr",
-      "phys_daddr", "data_page_size"};
+      "memory", "dtlb", "ipc_null", "type", "typeoff", "typecln", "dcacheline"};
   return keys.count(k) > 0;
 }
 
@@ -233,7 +232,9 @@ bool sort_key_of(const std::string& k, SortKey& key) {
       {"comm_nodigit", SortKey::kCommNoDigit}, {"cgroup_id", SortKey::kCgroupId},
       {"srcfile", SortKey::kSrcfile}, {"mem", SortKey::kMem}, {"snoop", SortKey::kSnoop},
       {"tlb", SortKey::kTlb}, {"locked", SortKey::kLocked}, {"blocked", SortKey::kBlocked},
-      {"symbol_daddr", SortKey::kSymDaddr}, {"dso_daddr", SortKey::kDsoDaddr}};
+      {"symbol_daddr", SortKey::kSymDaddr}, {"dso_daddr", SortKey::kDsoDaddr},
+      {"symbol_iaddr", SortKey::kSymIaddr}, {"phys_daddr", SortKey::kPhysDaddr},
+      {"data_page_size", SortKey::kDataPageSize}};
   for (const auto& [name, k2] : kSampleKeys)
     if (k == name) {
       key = k2;

@@ -38,9 +38,9 @@ enum class SortKey {
   kAddr, kTime, kCodePageSize, kSimd, kTransaction, kDsoSize, kSymSize, kSymOff, kTgid, kCommNoDigit,
   kCgroupId, kSrcfile,
   // --mem-mode's keys: the data source's parts and the data address's symbol and dso.
-  kMem, kSnoop, kTlb, kLocked, kBlocked, kSymDaddr, kDsoDaddr,
+  kMem, kSnoop, kTlb, kLocked, kBlocked, kSymDaddr, kDsoDaddr, kSymIaddr, kPhysDaddr, kDataPageSize,
 };
-constexpr int kSortKeys = static_cast<int>(SortKey::kDsoDaddr) + 1;
+constexpr int kSortKeys = static_cast<int>(SortKey::kDataPageSize) + 1;
 // Keys that sample_keys.cpp handles (all from kWeight on).
 inline bool is_sample_key(SortKey k) { return k >= SortKey::kWeight; }
 
@@ -118,6 +118,8 @@ struct MemInfo {
   bool has_sym = false, sym_is_object = false;
   Text sym;
   uint64_t sym_start = 0, sym_end = 0;
+  uint64_t phys_addr = 0, data_page_size = 0;
+  bool code_sym_is_object = false;  // the sampled address's symbol (-s symbol_iaddr)
 };
 
 // What one sample contributes, already resolved (also the key of a --children entry made

@@ -96,6 +96,24 @@ std::string daddr_sym_text(const MemInfo* m) {
   return out + buf;
 }
 
+// The sampled address as perf's code symbol column shows it (data objects with their offset).
+std::string code_sym_text(const HistSample& s) {
+  std::string out = "[";
+  out += s.level;
+  out += "] ";
+  char buf[48];
+  if (s.has_sym) {
+    out += s.sym.str();
+    if (s.mem && s.mem->code_sym_is_object) {
+      std::snprintf(buf, sizeof(buf), "+0x%" PRIx64, s.addr - s.sym_start);
+      out += buf;
+    }
+    return out;
+  }
+  std::snprintf(buf, sizeof(buf), s.ip ? "0x%016" PRIx64 : "%016" PRIx64, s.ip);
+  return out + buf;
+}
+
 std::string left(std::string s, size_t w) {
   if (s.size() < w) s.append(w - s.size(), ' ');
   return s;
@@ -159,6 +177,11 @@ int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
       return right_minus_left(data_src_lock_bits(data_src_of(l)), data_src_lock_bits(data_src_of(r)));
     case SortKey::kBlocked: return right_minus_left(data_src_blk_bits(data_src_of(l)), data_src_blk_bits(data_src_of(r)));
     case SortKey::kSymDaddr: return right_minus_left(l.mem ? l.mem->daddr : 0, r.mem ? r.mem->daddr : 0);
+    case SortKey::kSymIaddr: return right_minus_left(l.ip, r.ip);
+    case SortKey::kPhysDaddr:
+      return right_minus_left(l.mem ? l.mem->phys_addr : 0, r.mem ? r.mem->phys_addr : 0);
+    case SortKey::kDataPageSize:
+      return right_minus_left(l.mem ? l.mem->data_page_size : 0, r.mem ? r.mem->data_page_size : 0);
     case SortKey::kDsoDaddr: {
       bool lm = l.mem && l.mem->has_map, rm = r.mem && r.mem->has_map;
       return dso_name_cmp(lm, lm ? l.mem->dso : Text(), rm, rm ? r.mem->dso : Text());
@@ -200,6 +223,9 @@ const char* sample_key_header(SortKey key, LatencyNames names) {
     case SortKey::kBlocked: return "Blocked";
     case SortKey::kSymDaddr: return "Data Symbol";
     case SortKey::kDsoDaddr: return "Data Object";
+    case SortKey::kSymIaddr: return "Code Symbol";
+    case SortKey::kPhysDaddr: return "Data Physical Address";
+    case SortKey::kDataPageSize: return "Data Page Size";
     default: return "";
   }
 }
@@ -224,7 +250,10 @@ size_t sample_key_base_width(SortKey key, bool nanosecs, LatencyNames names) {
     case SortKey::kTlb: own = 22; break;
     case SortKey::kLocked: own = 6; break;
     case SortKey::kBlocked: own = 10; break;
-    case SortKey::kSymDaddr: own = 22; break;
+    case SortKey::kSymDaddr:
+    case SortKey::kSymIaddr:
+    case SortKey::kPhysDaddr:
+    case SortKey::kDataPageSize: own = 22; break;
     default: break;
   }
   return std::max(own, std::char_traits<char>::length(sample_key_header(key, names)));
@@ -238,6 +267,7 @@ size_t sample_key_entry_width(SortKey key, const HistSample& s) {
     // perf: the name, "[x] " and room for an address (a data object's offset)
     case SortKey::kSymDaddr: return s.mem && s.mem->has_sym ? s.mem->sym.size() + 4 + 16 + 2 : 0;
     case SortKey::kDsoDaddr: return s.mem && s.mem->has_map ? s.mem->dso.size() : 16;  // perf: room for an address
+    case SortKey::kSymIaddr: return s.has_sym ? s.sym.size() + 4 + 16 + 2 : 0;
     default: return 0;
   }
 }
@@ -278,6 +308,13 @@ std::string sample_key_text(SortKey key, const HistSample& s, uint64_t samples, 
     case SortKey::kSymDaddr: return left(daddr_sym_text(s.mem), align ? width : 0);
     case SortKey::kDsoDaddr:
       return left(s.mem && s.mem->has_map ? s.mem->dso.str().substr(0, width) : "[unknown]", width);
+    case SortKey::kSymIaddr: return left(code_sym_text(s), align ? width : 0);
+    case SortKey::kPhysDaddr: {
+      // perf: the sample's level, the address in 16 digits, padded to the column
+      std::snprintf(buf, sizeof(buf), "[%c] %#.16" PRIx64, s.level, s.mem ? s.mem->phys_addr : 0);
+      return left(buf, width);
+    }
+    case SortKey::kDataPageSize: return left(page_size_name(s.mem ? s.mem->data_page_size : 0), width);
     default: return {};
   }
 }

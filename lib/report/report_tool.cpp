@@ -349,7 +349,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   if (!cgroup_ns_.empty())
     if (auto it = cgroup_ns_.find(t.tid); it != cgroup_ns_.end()) std::tie(hs.cgroup_dev, hs.cgroup_ino) = it->second;
   if (opts_.hist.mem_mode) {
-    hs.mem = make_mem_info(t, cpumode, ds);
+    hs.mem = make_mem_info(t, cpumode, ds, al);
     hs.period = ds.weight ? ds.weight : 1;  // perf weighs a memory access by its cost
   }
   // Switch records may come out of order, so the count is bounded by the CPUs there are.
@@ -456,8 +456,12 @@ Text ReportTool::srcfile_of(const Resolved& r) {
 
 // The data address resolved as perf's mem_info does: in the sample's address space, then in
 // the other one (perf's thread__find_map_fb).
-const MemInfo* ReportTool::make_mem_info(const Thread& t, uint8_t cpumode, const DecodedSample& ds) {
+const MemInfo* ReportTool::make_mem_info(const Thread& t, uint8_t cpumode, const DecodedSample& ds,
+                                         const Resolved& code) {
   MemInfo& m = mem_infos_.emplace_back();
+  m.phys_addr = ds.phys_addr;
+  m.data_page_size = ds.data_page_size;
+  m.code_sym_is_object = code.sym && code.sym->type == kSttObject;
   // perf's PERF_MEM_DATA_SRC_NONE for samples without a data source: every part "N/A"
   constexpr uint64_t kDataSrcNone = 1 | 1 << 5 | 1 << 19 | 1 << 24 | 1 << 26 | uint64_t{0xf} << 33;
   m.data_src = ds.sample_type & PERF_SAMPLE_DATA_SRC ? ds.data_src : kDataSrcNone;

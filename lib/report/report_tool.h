@@ -183,7 +183,7 @@ class ReportTool : public SessionTool {
   bool want_srcfile_ = false;  // -s srcfile
   // --mem-mode: each sample's data side (HistSample::mem), kept while the entries live.
   std::deque<MemInfo> mem_infos_;
-  const MemInfo* make_mem_info(const Thread& t, uint8_t cpumode, const DecodedSample& ds);
+  const MemInfo* make_mem_info(const Thread& t, uint8_t cpumode, const DecodedSample& ds, const Resolved& code);
   Text srcfile_of(const Resolved& r);
   static uint64_t map_size(const Map& m, const SymbolTable* symbols);
   // perf's default ":<tid>" comm of threads sampled before their first COMM, renamed once by it.
