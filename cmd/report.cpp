@@ -216,7 +216,9 @@ bool is_unmade_key(const std::string& k) {
   static const std::set<std::string> keys = {
       "overhead", "overhead_sys", "overhead_us", "overhead_guest_sys", "overhead_guest_us",
       "overhead_children", "latency_children", "sample", "weight1", "weight2", "weight3", "op", "cache",
-      "memory", "dtlb", "ipc_null", "type", "typeoff", "typecln", "dcacheline"};
+      "memory", "dtlb", "ipc_null", "type", "typeoff", "typecln", "dcacheline", "srcline_from", "srcline_to",
+      "ipc_lbr", "addr_from", "addr_to", "callchain_branch_predicted", "callchain_branch_abort",
+      "callchain_branch_cycles"};
   return keys.count(k) > 0;
 }
 
@@ -234,7 +236,9 @@ bool sort_key_of(const std::string& k, SortKey& key) {
       {"tlb", SortKey::kTlb}, {"locked", SortKey::kLocked}, {"blocked", SortKey::kBlocked},
       {"symbol_daddr", SortKey::kSymDaddr}, {"dso_daddr", SortKey::kDsoDaddr},
       {"symbol_iaddr", SortKey::kSymIaddr}, {"phys_daddr", SortKey::kPhysDaddr},
-      {"data_page_size", SortKey::kDataPageSize}};
+      {"data_page_size", SortKey::kDataPageSize}, {"dso_from", SortKey::kDsoFrom}, {"dso_to", SortKey::kDsoTo},
+      {"symbol_from", SortKey::kSymFrom}, {"symbol_to", SortKey::kSymTo}, {"cycles", SortKey::kCycles},
+      {"mispredict", SortKey::kMispredict}, {"in_tx", SortKey::kInTx}, {"abort", SortKey::kAbort}};
   for (const auto& [name, k2] : kSampleKeys)
     if (k == name) {
       key = k2;
@@ -264,7 +268,7 @@ int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode
                (fields && (k == "overhead" || k == "overhead_children" || k == "sample"));
   bool invalid = (is_branch_key(k) && !branch_mode) || (is_mem_key(k) && !mem_mode);
   if (known && !invalid) return -1;
-  if (invalid || !(is_unmade_key(k) || is_branch_key(k))) {
+  if (invalid || !is_unmade_key(k)) {
     std::fprintf(stderr, "Error:\n%s %s key: `%s'\n", invalid ? "Invalid" : "Unknown",
                  fields ? "--fields" : "--sort", k.c_str());
     print_key_usage(fields);
@@ -373,6 +377,9 @@ void set_latency_keys(const std::string& arch, HistOptions& h) {
     if (std::none_of(kept.begin(), kept.end(), [&](SortKey o) { return family(o) == family(k); })) kept.push_back(k);
   h.sort = kept;
 }
+
+// perf 7.2's branch-mode sort order.
+constexpr const char* kBranchSortOrder = "comm,dso_from,symbol_from,symbol_to,cycles";
 
 // perf 7.2's --mem-mode sort order.
 constexpr const char* kMemSortOrder =
@@ -620,14 +627,27 @@ int run_histogram(const ReportOptions& o) {
       }
       return false;
     };
-    // Branch histograms are not made yet: better no report than another one.
+    // Branch mode's call graphs and its IPC column (perf counts instructions by disassembling)
+    // are not made yet: better no report than another one.
+    bool branch_chains = false;
+    for (const auto& a : reader.attrs())
+      if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) branch_chains = true;
+    bool branch_ipc = false;
+    for (const std::string& k : split_list(o.sort))
+      if (k.compare(0, 6, "symbol") == 0) branch_ipc = true;
     auto unsupported_mode = [&]() -> bool {
-      if (!branch_mode) return false;
+      if (!branch_mode || (!branch_chains && !branch_ipc)) return false;
       std::fflush(stdout);
-      std::fprintf(stderr, "cperf report: %s: branch mode (per-branch histogram) is not supported yet (use "
-                   "--no-branch-stack for the sample histogram)\n", o.input.c_str());
+      std::fprintf(stderr, "cperf report: %s: branch mode %s is not supported yet (use --no-branch-stack for "
+                   "the sample histogram)\n", o.input.c_str(),
+                   branch_chains ? "with call graphs" : "with perf's IPC column (a symbol key)");
       return true;
     };
+    if (branch_mode) {
+      ro.branch_mode = true;
+      ro.hist.children = false;
+      if (o.sort.empty() && o.fields.empty()) parse_sort(kBranchSortOrder, ro, false);
+    }
     if (!reader.is_pipe() && events_refuse_options()) return 0;
     if (unsupported_mode()) return 1;
     ReportTool tool(ro);

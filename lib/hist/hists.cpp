@@ -430,6 +430,7 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
   }
   bool keep_chains = opts_.mode != ChainMode::kNone && n;
   HistEntry* he = findnew(s, true, filtered);
+  if (const BranchInfo* b = he->key.branch) branch_stats_.count(b->from.addr, b->to.addr, b->flags);
   PathIds ids(st, path, n);
   // Each entry's tree gets the path from its frame on (all of it for the sampled entry).
   auto append = [&](HistEntry* e, size_t from) {

@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "format/branch_flags.h"
+#include "hist/branch_stats.h"
 #include "hist/callchain_tree.h"
 #include "hist/chain_appender.h"
 #include "hist/entry_index.h"
@@ -39,8 +41,10 @@ enum class SortKey {
   kCgroupId, kSrcfile,
   // --mem-mode's keys: the data source's parts and the data address's symbol and dso.
   kMem, kSnoop, kTlb, kLocked, kBlocked, kSymDaddr, kDsoDaddr, kSymIaddr, kPhysDaddr, kDataPageSize,
+  // Branch mode's keys: each taken branch's source and target, and its flags.
+  kDsoFrom, kDsoTo, kSymFrom, kSymTo, kCycles, kMispredict, kInTx, kAbort,
 };
-constexpr int kSortKeys = static_cast<int>(SortKey::kDataPageSize) + 1;
+constexpr int kSortKeys = static_cast<int>(SortKey::kAbort) + 1;
 // Keys that sample_keys.cpp handles (all from kWeight on).
 inline bool is_sample_key(SortKey k) { return k >= SortKey::kWeight; }
 
@@ -122,6 +126,19 @@ struct MemInfo {
   bool code_sym_is_object = false;  // the sampled address's symbol (-s symbol_iaddr)
 };
 
+// One taken branch of a sample's branch stack (perf's branch_info), both ends resolved.
+struct BranchEnd {
+  uint64_t addr = 0;        // as recorded
+  uint64_t addr_in_map = 0;
+  bool has_map = false, has_sym = false, sym_is_object = false;
+  Text dso, sym;
+  uint64_t sym_start = 0, sym_end = 0;
+};
+struct BranchInfo {
+  BranchEnd from, to;
+  BranchFlags flags;
+};
+
 // What one sample contributes, already resolved (also the key of a --children entry made
 // from a callchain frame). Its texts are pooled: within one Hists, equal comms and dso names
 // must be the same Text (entries are found by their identity, see findnew).
@@ -174,6 +191,7 @@ struct HistSample {
   uint64_t cgroup_dev = 0, cgroup_ino = 0;    // the thread's cgroup namespace (-s cgroup_id)
   Text srcfile;            // the source file of the address (-s srcfile)
   const MemInfo* mem = nullptr;  // the data access (--mem-mode); nullptr: none
+  const BranchInfo* branch = nullptr;  // branch mode: the branch this entry counts
 };
 
 // Aligned, with the input tree's link, `filtered` and the compared key fields in its first two
@@ -268,6 +286,9 @@ class Hists {
   // Call once before print().
   void link_group(const std::vector<Hists*>& members);
   size_t group_size() const { return members_.size() + 1; }
+
+  // Branch mode: each add() counted by its entry's branch (the entry's first, as perf does).
+  const BranchStats& branch_stats() const { return branch_stats_; }
 
   // Output-sorted entries (call once, after all add()s).
   std::vector<HistEntry*> sorted();
@@ -410,6 +431,8 @@ class Hists {
   uint64_t total_period_ = 0, nr_samples_ = 0;
   uint64_t total_latency_ = 0, non_filtered_latency_ = 0;
   uint64_t non_filtered_period_ = 0, non_filtered_samples_ = 0;
+  mutable const char* mispredict_text_ = "N/A";  // -s mispredict (see key_text)
+  BranchStats branch_stats_;
   size_t w_sample_key_[kSortKeys] = {};  // the sample keys' widths (sample_keys.h)
   size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0, w_srcline_ = 0, w_cgroup_ = 0, w_trace_ = 0;
   // -w's widths by key and by number kind (0: none), set by compute_widths()

@@ -187,6 +187,14 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
       return padded(cut_to(e.key.is_tracepoint ? e.key.trace.str() : "N/A", w_trace_), align ? w_trace_ : 0);
     case SortKey::kCgroup:
       return padded(!e.key.cgroup ? "N/A" : e.key.cgroup_name ? *e.key.cgroup_name : "unknown", align ? w_cgroup_ : 0);
+    // perf remembers the last answer in a static: an entry with neither flag repeats it
+    case SortKey::kMispredict: {
+      if (const BranchInfo* b = e.key.branch) {
+        if (b->flags.predicted) mispredict_text_ = "N";
+        else if (b->flags.mispred) mispredict_text_ = "Y";
+      }
+      return padded(std::string(mispredict_text_).substr(0, key_width(key)), key_width(key));
+    }
     default:
       return sample_key_text(key, e.key, e.samples, key_width(key), align, opts_.nanosecs);
   }
@@ -424,7 +432,10 @@ void Hists::print_entries(std::FILE* out, const std::vector<HistEntry*>& shown) 
   constexpr size_t kTwoThreads = 1 << 17;
   char* buf = nullptr;
   size_t len = 0;
-  std::FILE* second = print_threads_ && shown.size() >= kTwoThreads ? open_memstream(&buf, &len) : nullptr;
+  // perf's mispredict column carries state from line to line: printed in order only
+  bool stateful = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kMispredict) != opts_.sort.end();
+  std::FILE* second =
+      print_threads_ && !stateful && shown.size() >= kTwoThreads ? open_memstream(&buf, &len) : nullptr;
   if (!second) {
     print_range(out, 0, shown.size());
     return;

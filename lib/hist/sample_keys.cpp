@@ -114,6 +114,30 @@ std::string code_sym_text(const HistSample& s) {
   return out + buf;
 }
 
+const BranchEnd* branch_end(SortKey key, const HistSample& s) {
+  if (!s.branch) return nullptr;
+  return key == SortKey::kDsoFrom || key == SortKey::kSymFrom ? &s.branch->from : &s.branch->to;
+}
+
+// A branch end as perf's symbol columns show it, with the sample's level.
+std::string branch_sym_text(const BranchEnd* e, char level) {
+  std::string out = "[";
+  out += level;
+  out += "] ";
+  char buf[48];
+  if (e && e->has_sym && e->has_map) {
+    out += e->sym.str();
+    if (e->sym_is_object) {
+      std::snprintf(buf, sizeof(buf), "+0x%" PRIx64, e->addr_in_map - e->sym_start);
+      out += buf;
+    }
+    return out;
+  }
+  uint64_t a = e ? e->addr_in_map : 0;
+  std::snprintf(buf, sizeof(buf), a ? "0x%016" PRIx64 : "%016" PRIx64, a);
+  return out + buf;
+}
+
 std::string left(std::string s, size_t w) {
   if (s.size() < w) s.append(w - s.size(), ' ');
   return s;
@@ -178,6 +202,33 @@ int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
     case SortKey::kBlocked: return right_minus_left(data_src_blk_bits(data_src_of(l)), data_src_blk_bits(data_src_of(r)));
     case SortKey::kSymDaddr: return right_minus_left(l.mem ? l.mem->daddr : 0, r.mem ? r.mem->daddr : 0);
     case SortKey::kSymIaddr: return right_minus_left(l.ip, r.ip);
+    case SortKey::kDsoFrom:
+    case SortKey::kDsoTo: {
+      if (!l.branch || !r.branch) return cmp_null(l.branch != nullptr, r.branch != nullptr);
+      const BranchEnd& a = key == SortKey::kDsoFrom ? l.branch->from : l.branch->to;
+      const BranchEnd& b = key == SortKey::kDsoFrom ? r.branch->from : r.branch->to;
+      return dso_name_cmp(a.has_map, a.dso, b.has_map, b.dso);
+    }
+    case SortKey::kSymFrom:
+    case SortKey::kSymTo: {
+      if (!l.branch || !r.branch) return cmp_null(l.branch != nullptr, r.branch != nullptr);
+      const BranchEnd& a = key == SortKey::kSymFrom ? l.branch->from : l.branch->to;
+      const BranchEnd& b = key == SortKey::kSymFrom ? r.branch->from : r.branch->to;
+      if (!a.has_sym && !b.has_sym) return right_minus_left(a.addr, b.addr);
+      if (!a.has_sym || !b.has_sym) return cmp_null(a.has_sym, b.has_sym);
+      if (a.sym_start != b.sym_start) return right_minus_left(a.sym_start, b.sym_start);
+      return right_minus_left(a.sym_end, b.sym_end);
+    }
+    case SortKey::kCycles:
+      return static_cast<int64_t>(l.branch ? l.branch->flags.cycles : 0) - (r.branch ? r.branch->flags.cycles : 0);
+    // perf: 1 when the flags differ, else 0 (no order: a differing entry always goes right)
+    case SortKey::kMispredict:
+      return l.branch && r.branch && (l.branch->flags.mispred != r.branch->flags.mispred ||
+                                      l.branch->flags.predicted != r.branch->flags.predicted);
+    case SortKey::kInTx:
+      return static_cast<int64_t>(r.branch && r.branch->flags.in_tx) - (l.branch && l.branch->flags.in_tx);
+    case SortKey::kAbort:
+      return static_cast<int64_t>(l.branch && l.branch->flags.abort) - (r.branch && r.branch->flags.abort);
     case SortKey::kPhysDaddr:
       return right_minus_left(l.mem ? l.mem->phys_addr : 0, r.mem ? r.mem->phys_addr : 0);
     case SortKey::kDataPageSize:
@@ -226,6 +277,14 @@ const char* sample_key_header(SortKey key, LatencyNames names) {
     case SortKey::kSymIaddr: return "Code Symbol";
     case SortKey::kPhysDaddr: return "Data Physical Address";
     case SortKey::kDataPageSize: return "Data Page Size";
+    case SortKey::kDsoFrom: return "Source Shared Object";
+    case SortKey::kDsoTo: return "Target Shared Object";
+    case SortKey::kSymFrom: return "Source Symbol";
+    case SortKey::kSymTo: return "Target Symbol";
+    case SortKey::kCycles: return "Basic Block Cycles";
+    case SortKey::kMispredict: return "Branch Mispredicted";
+    case SortKey::kInTx: return "Branch in transaction";
+    case SortKey::kAbort: return "Transaction abort";
     default: return "";
   }
 }
@@ -268,6 +327,17 @@ size_t sample_key_entry_width(SortKey key, const HistSample& s) {
     case SortKey::kSymDaddr: return s.mem && s.mem->has_sym ? s.mem->sym.size() + 4 + 16 + 2 : 0;
     case SortKey::kDsoDaddr: return s.mem && s.mem->has_map ? s.mem->dso.size() : 16;  // perf: room for an address
     case SortKey::kSymIaddr: return s.has_sym ? s.sym.size() + 4 + 16 + 2 : 0;
+    // perf: a resolved end's dso and symbol name, else room for an address
+    case SortKey::kDsoFrom:
+    case SortKey::kDsoTo: {
+      const BranchEnd* e = branch_end(key, s);
+      return e && e->has_sym ? e->dso.size() : 16;
+    }
+    case SortKey::kSymFrom:
+    case SortKey::kSymTo: {
+      const BranchEnd* e = branch_end(key, s);
+      return e && e->has_sym ? e->sym.size() + 4 : 16 + 4 + 2;
+    }
     default: return 0;
   }
 }
@@ -315,6 +385,19 @@ std::string sample_key_text(SortKey key, const HistSample& s, uint64_t samples, 
       return left(buf, width);
     }
     case SortKey::kDataPageSize: return left(page_size_name(s.mem ? s.mem->data_page_size : 0), width);
+    case SortKey::kDsoFrom:
+    case SortKey::kDsoTo: {
+      const BranchEnd* e = branch_end(key, s);
+      return left(e && e->has_map ? e->dso.str().substr(0, width) : "[unknown]", width);
+    }
+    case SortKey::kSymFrom:
+    case SortKey::kSymTo: return left(branch_sym_text(branch_end(key, s), s.level), align ? width : 0);
+    case SortKey::kCycles: {
+      int16_t c = s.branch ? static_cast<int16_t>(s.branch->flags.cycles) : 0;  // perf's %hd
+      return left(c ? std::to_string(c) : "-", width);
+    }
+    case SortKey::kInTx: return left(s.branch && s.branch->flags.in_tx ? "T" : ".", width);
+    case SortKey::kAbort: return left(s.branch && s.branch->flags.abort ? "A" : ".", width);
     default: return {};
   }
 }

@@ -373,6 +373,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     filtered = true;
   if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) filtered = true;
 
+  if (opts_.branch_mode) return add_branches(s, ds, t, hs, cpumode, attr_index, filtered);
   bool has_path = false;
   if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
       (opts_.hist.mode != ChainMode::kNone || opts_.hist.children || want_parent_)) {
@@ -434,6 +435,49 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   // are not looked for).
   if (opts_.exclude_other && hs.parent.empty()) filtered = true;
   feeder_.add(hists_for(attr_index), hs, path_.data(), has_path ? path_.size() : 0, filtered);
+}
+
+// A branch end resolved as perf's ip__resolve_ams does: in the first address space (user,
+// then kernel) that has a map for it.
+BranchEnd ReportTool::branch_end(const Thread& t, uint64_t addr) {
+  Resolved r = resolve(t, PERF_RECORD_MISC_USER, addr);
+  if (!r.map) r = resolve(t, PERF_RECORD_MISC_KERNEL, addr);
+  BranchEnd b;
+  b.addr = addr;
+  b.addr_in_map = r.addr;
+  b.has_map = r.map && r.map->dso;
+  if (b.has_map) b.dso = dso_name(r.map->dso);
+  if (r.sym) {
+    b.has_sym = true;
+    b.sym_is_object = r.sym->type == kSttObject;
+    b.sym = Text(&r.sym->name);
+    b.sym_start = r.sym->start;
+    b.sym_end = r.sym->end;
+  }
+  return b;
+}
+
+// perf's branch-mode histogram: each taken branch an entry of period 1 at its target.
+void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread& t, HistSample& hs, uint8_t cpumode,
+                              int attr_index, bool filtered) {
+  Hists& h = hists_for(attr_index);
+  ++branch_samples_[attr_index];
+  ByteReader r(ds.branch_entries, s.swapped());
+  uint64_t first_cycles = 0;
+  for (uint64_t i = 0; i < ds.branch_nr; ++i) {
+    BranchInfo& b = branch_infos_.emplace_back();
+    uint64_t from = r.u64(), to = r.u64();
+    b.flags = decode_branch_flags(r.u64());
+    if (i == 0) first_cycles = b.flags.cycles;
+    b.from = branch_end(t, from);
+    b.to = branch_end(t, to);
+    set_location(hs, resolve(t, cpumode, to), cpumode);
+    hs.branch = &b;
+    hs.period = 1;
+    hs.latency = 1000 / static_cast<uint64_t>(hs.parallelism);
+    hs.weight = first_cycles ? first_cycles : 1;  // perf weighs every branch by the first one's cycles
+    feeder_.add(h, hs, nullptr, 0, filtered);
+  }
 }
 
 // perf's size of a map (-s dso_size): the kernel's map ends where its last symbol does once
@@ -574,7 +618,7 @@ std::vector<ReportTool::Section> ReportTool::sections(Session& s) {
     if (it == hists_.end()) continue;
     sec.hists = it->second.get();
     uint64_t all = sec.hists->all_samples();
-    sec.samples = sec.hists->nr_samples();
+    sec.samples = opts_.branch_mode ? branch_samples_[static_cast<int>(i)] : sec.hists->nr_samples();
     sec.period = sec.hists->total_period();
     for (Hists* m : members) {
       all += m->all_samples();
@@ -621,6 +665,11 @@ void ReportTool::print(std::FILE* out, Session& s) {
     std::fputs("\n\n", out);
   }
   if (!opts_.quiet) std::fputs("#\n#\n", out);
+  if (opts_.branch_mode) {  // perf's statistics of the counted branches, of every event
+    BranchStats all;
+    for (auto& [index, h] : hists_) all.merge(h->branch_stats());
+    all.print(out);
+  }
 }
 
 int ReportTool::browse(Session& s) {

@@ -65,6 +65,9 @@ struct ReportToolOptions {
   // --ignore-callees: a POSIX extended regex; a call graph restarts at the last function it
   // matches (in the graph's order), which also becomes the sample's own location. Empty: none.
   std::string ignore_callees;
+  // Branch mode (-b): an entry per taken branch of each sample's branch stack, keyed by its
+  // target (and the branch keys), each counting 1.
+  bool branch_mode = false;
   // -s time: sample times are cut to multiples of this (--time-quantum; perf's 100ms).
   uint64_t time_quantum = 100000000;
 };
@@ -185,6 +188,12 @@ class ReportTool : public SessionTool {
   std::deque<MemInfo> mem_infos_;
   const MemInfo* make_mem_info(const Thread& t, uint8_t cpumode, const DecodedSample& ds, const Resolved& code);
   Text srcfile_of(const Resolved& r);
+  // Branch mode: the sample's taken branches as entries.
+  void add_branches(Session& s, const DecodedSample& ds, const Thread& t, HistSample& hs, uint8_t cpumode,
+                    int attr_index, bool filtered);
+  BranchEnd branch_end(const Thread& t, uint64_t addr);
+  std::deque<BranchInfo> branch_infos_;
+  std::unordered_map<int, uint64_t> branch_samples_;  // samples per event (entries count branches)
   static uint64_t map_size(const Map& m, const SymbolTable* symbols);
   // perf's default ":<tid>" comm of threads sampled before their first COMM, renamed once by it.
   struct DefaultComm {

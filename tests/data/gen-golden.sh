@@ -96,6 +96,7 @@
 #   report-branch-stack, report-mem-mode, report-branch-mem: -b, --mem-mode, both (*)
 #   report-s-KEYS         perf report --stdio --no-children -g none -s KEYS ...          (*)
 #   report-mem-s-KEYS     perf report --stdio --mem-mode -g none -s KEYS ...             (*)
+#   report-b-s-KEYS       perf report --stdio -b -s KEYS ...                             (*)
 #                         (KEYS: sort keys joined by '+'; asked for with KINDS=...)
 #   NAMES="a b" restricts a set to those files.
 #   report-full-source-path ... --full-source-path -s srcline -g none ...                (*)
@@ -291,6 +292,7 @@ for f in "$@"; do
       report-branch-mem)    set -- report --stdio -b --mem-mode -i $f.data $S ;;
       report-s-*)           set -- report --stdio --no-children -g none -s $(echo ${k#report-s-} | tr + ,) -i $f.data $S ;;
       report-mem-s-*)       set -- report --stdio --mem-mode -g none -s $(echo ${k#report-mem-s-} | tr + ,) -i $f.data $S ;;
+      report-b-s-*)         set -- report --stdio -b -s $(echo ${k#report-b-s-} | tr + ,) -i $f.data $S ;;
       report-full-source-path) set -- report --stdio --full-source-path -s srcline -g none -i $f.data $S ;;
       report-noop-opts2)    set -- report --stdio --itrace=i100us --addr2line=/usr/bin/addr2line --addr2line-style=libdw,llvm --total-cycles --no-branch-stack -g none -i $f.data $S ;;
       report-itrace-bad)    set -- report --stdio --itrace=i10x -i $f.data $S ;;
@@ -384,7 +386,8 @@ for f in "$@"; do
         sed -E 's/ 0x[0-9a-f]+ \[/ [/; /^0x[0-9a-f]+@/d' > $E.raw
       rm -f ../inj.data
     fi
-    if [ $tip = 1 ]; then grep -v '^# (Tip:' $E.raw > $E.txt; else mv $E.raw $E.txt; fi
+    # (sed keeps a last line without its newline: perf's branch statistics end so)
+    if [ $tip = 1 ]; then sed '/^# (Tip:/d' $E.raw > $E.txt; else mv $E.raw $E.txt; fi
     rm -f $E.raw
     printf '%s %s exit=%d stderr=%d: perf %s\n' $f $k $rc $(wc -c < $E.stderr.txt) "$*" >> $out/exit-status.txt
     [ -s $E.stderr.txt ] || rm -f $E.stderr.txt

@@ -10,9 +10,9 @@
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
 known_default=""
-# Goldens of modes cperf refuses (Documentation/differences.md): perf's branch
-# histograms. There cperf must fail hard: exit 1 and "is not supported yet" on stderr.
-refused="perf6.1.pipe.report-branch-stack"
+# Goldens of modes cperf refuses (Documentation/differences.md); none at present. There cperf
+# must fail hard: exit 1 and "is not supported yet" on stderr.
+refused=""
 KNOWN_LIST=${KNOWN-$known_default}
 is_known() {  # is_known SET NAME KIND
   local k
@@ -101,6 +101,7 @@ args_of() {
     # sort keys (tests/data/gen-golden.sh: KEYS joined by '+')
     report-s-*) echo "--no-children -g none -s $(echo ${1#report-s-} | tr + ,)" ;;
     report-mem-s-*) echo "--mem-mode -g none -s $(echo ${1#report-mem-s-} | tr + ,)" ;;
+    report-b-s-*) echo "-b -s $(echo ${1#report-b-s-} | tr + ,)" ;;
     report-switch-both) echo "--switch-on task-clock --switch-off cpu-clock --show-on-off-events" ;;
   esac
 }
@@ -127,7 +128,8 @@ for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf groups generations synthe
     name=$(basename "$f" .data)
     if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then continue; fi
     # the sort-key kinds are those with a golden
-    key_kinds=$(cd "$dir/expected" && ls $name.report-s-*.txt.gz $name.report-mem-s-*.txt.gz 2>/dev/null |
+    key_kinds=$(cd "$dir/expected" && ls $name.report-s-*.txt.gz $name.report-mem-s-*.txt.gz \
+                  $name.report-b-s-*.txt.gz 2>/dev/null |
                 sed "s/^$name\.//; s/\.txt\.gz\$//")
     for kind in ${KINDS:-$all_kinds $key_kinds}; do
       exp=$dir/expected/$name.$kind.txt.gz

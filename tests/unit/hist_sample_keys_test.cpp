@@ -3,7 +3,11 @@
 #include <gtest/gtest.h>
 
 #include "hist/hists.h"
+#include "hist/branch_stats.h"
 #include "hist/sample_keys.h"
+
+#include <cstdio>
+#include <cstdlib>
 #include "hist_test_frames.h"
 
 namespace cperf {
@@ -114,6 +118,50 @@ TEST(HistSampleKeys, LatencyColumnsAreNamedByArchitecture) {
   EXPECT_STREQ(sample_key_header(SortKey::kPStageCyc, LatencyNames::kOther), "Pipeline Stage Cycle");
   EXPECT_EQ(sample_key_base_width(SortKey::kLocalWeight, false, LatencyNames::kX86), 12u);
   EXPECT_EQ(sample_key_base_width(SortKey::kTime, true, LatencyNames::kX86), 16u);
+}
+
+TEST(HistSampleKeys, BranchEndsAndFlags) {
+  HistSample s = sample();
+  BranchInfo b;
+  b.from.has_map = b.from.has_sym = true;
+  b.from.dso = test::text("deep");
+  b.from.sym = test::text("level");
+  b.to.addr_in_map = 0x401000;  // no map: its address
+  b.flags.cycles = 65535;       // perf's %hd: -1
+  b.flags.in_tx = true;
+  s.branch = &b;
+  EXPECT_EQ(text(SortKey::kDsoFrom, s, 1, 8), "deep    ");
+  EXPECT_EQ(text(SortKey::kDsoTo, s, 1, 9), "[unknown]");
+  EXPECT_EQ(text(SortKey::kSymFrom, s), "[.] level");
+  EXPECT_EQ(text(SortKey::kSymTo, s), "[.] 0x0000000000401000");
+  EXPECT_EQ(text(SortKey::kCycles, s, 1, 2), "-1");
+  EXPECT_EQ(text(SortKey::kInTx, s, 1, 1), "T");
+  EXPECT_EQ(text(SortKey::kAbort, s, 1, 1), ".");
+  b.flags.cycles = 0;
+  EXPECT_EQ(text(SortKey::kCycles, s, 1, 3), "-  ");
+}
+
+TEST(HistSampleKeys, BranchStatisticsArePercentsOfTheTypedBranches) {
+  BranchStats st;
+  BranchFlags cond, ret, unknown, fault;
+  cond.type = 1;
+  ret.type = 6;
+  fault.type = 15;
+  fault.new_type = 1;
+  st.count(0x401840, 0x401800, cond);  // backward, same page
+  st.count(0x401000, 0x403000, ret);   // crosses 4K
+  st.count(0x401000, 0x403000, unknown);  // not counted: no type
+  st.count(0, 0x403000, ret);             // not counted: from 0
+  st.count(0x401000, 0x401010, fault);    // an extended type: shown, not in the total
+  char* buf = nullptr;
+  size_t len = 0;
+  std::FILE* f = open_memstream(&buf, &len);
+  st.print(f);
+  std::fclose(f);
+  EXPECT_EQ(std::string(buf, len),
+            "\n#\n# Branch Statistics:\n#\nCOND_BWD:  50.0%\nCROSS_4K:  50.0%\n    COND:  50.0%\n     RET:  50.0%"
+            "\nFAULT_DATA:  50.0%");
+  std::free(buf);
 }
 
 }  // namespace
