@@ -126,6 +126,20 @@ struct MemInfo {
   bool code_sym_is_object = false;  // the sampled address's symbol (-s symbol_iaddr)
 };
 
+// A sample's own values for the keys of hist/sample_keys.cpp. Pooled by the tool that makes
+// them; histogram entries point at them.
+struct SampleValues {
+  uint64_t ip = 0;         // the sampled address (-s addr)
+  uint64_t time = 0;       // the sample's time, cut to the time quantum (-s time)
+  uint64_t weight = 0;     // PERF_SAMPLE_WEIGHT(_STRUCT)
+  uint32_t ins_lat = 0, p_stage_cyc = 0;
+  uint64_t transaction = 0, code_page_size = 0;
+  uint64_t map_size = 0;   // the map's size (-s dso_size)
+  const std::string* process_comm = nullptr;  // the process's (-s tgid); nullptr: comm
+  uint64_t cgroup_dev = 0, cgroup_ino = 0;    // the thread's cgroup namespace (-s cgroup_id)
+  Text srcfile;            // the source file of the address (-s srcfile)
+};
+
 // One taken branch of a sample's branch stack (perf's branch_info), both ends resolved.
 struct BranchEnd {
   uint64_t addr = 0;        // as recorded
@@ -180,16 +194,9 @@ struct HistSample {
   // perf's srcline of the sampled address (-s srcline): "file.c:23", else "sym+offset".
   Text srcline;
   uint64_t latency = 0;    // period * 1000 / parallelism
-  // The sample's own values, for the keys of hist/sample_keys.cpp.
-  uint64_t ip = 0;         // the sampled address (-s addr)
-  uint64_t time = 0;       // the sample's time, cut to the time quantum (-s time)
-  uint64_t weight = 0;     // PERF_SAMPLE_WEIGHT(_STRUCT)
-  uint32_t ins_lat = 0, p_stage_cyc = 0;
-  uint64_t transaction = 0, code_page_size = 0;
-  uint64_t map_size = 0;   // the map's size (-s dso_size)
-  const std::string* process_comm = nullptr;  // the process's (-s tgid); nullptr: comm
-  uint64_t cgroup_dev = 0, cgroup_ino = 0;    // the thread's cgroup namespace (-s cgroup_id)
-  Text srcfile;            // the source file of the address (-s srcfile)
+  // The sample's own values (only when a key of hist/sample_keys.cpp needs them: most
+  // reports do not, and this record is copied for every sample); nullptr: none.
+  const SampleValues* values = nullptr;
   const MemInfo* mem = nullptr;  // the data access (--mem-mode); nullptr: none
   const BranchInfo* branch = nullptr;  // branch mode: the branch this entry counts
 };

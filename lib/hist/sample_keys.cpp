@@ -17,6 +17,12 @@ namespace {
 int64_t right_minus_left(uint64_t l, uint64_t r) { return static_cast<int64_t>(r - l); }
 int64_t left_minus_right(uint64_t l, uint64_t r) { return static_cast<int64_t>(l - r); }
 
+// A sample's own values (none made: all zero).
+const SampleValues& vals(const HistSample& s) {
+  static const SampleValues kNone;
+  return s.values ? *s.values : kNone;
+}
+
 // A sample without memory information compares as perf's "not available" data source.
 uint64_t data_src_of(const HistSample& s) { return s.mem ? s.mem->data_src : 0; }
 
@@ -110,7 +116,7 @@ std::string code_sym_text(const HistSample& s) {
     }
     return out;
   }
-  std::snprintf(buf, sizeof(buf), s.ip ? "0x%016" PRIx64 : "%016" PRIx64, s.ip);
+  std::snprintf(buf, sizeof(buf), vals(s).ip ? "0x%016" PRIx64 : "%016" PRIx64, vals(s).ip);
   return out + buf;
 }
 
@@ -158,7 +164,7 @@ std::string id_comm(int32_t id, const std::string& comm, size_t width) {
 }
 
 const std::string& process_comm(const HistSample& s) {
-  return s.process_comm ? *s.process_comm : s.thread_comm ? *s.thread_comm : s.comm.str();
+  return vals(s).process_comm ? *vals(s).process_comm : s.thread_comm ? *s.thread_comm : s.comm.str();
 }
 
 }  // namespace
@@ -166,19 +172,19 @@ const std::string& process_comm(const HistSample& s) {
 int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
   switch (key) {
     case SortKey::kWeight:
-    case SortKey::kLocalWeight: return left_minus_right(l.weight, r.weight);
+    case SortKey::kLocalWeight: return left_minus_right(vals(l).weight, vals(r).weight);
     case SortKey::kInsLat:
-    case SortKey::kLocalInsLat: return left_minus_right(l.ins_lat, r.ins_lat);
+    case SortKey::kLocalInsLat: return left_minus_right(vals(l).ins_lat, vals(r).ins_lat);
     case SortKey::kPStageCyc:
     case SortKey::kLocalPStageCyc:
     case SortKey::kRetireLat:
-    case SortKey::kLocalRetireLat: return left_minus_right(l.p_stage_cyc, r.p_stage_cyc);
-    case SortKey::kAddr: return right_minus_left(l.ip, r.ip);
-    case SortKey::kTime: return right_minus_left(l.time, r.time);
-    case SortKey::kCodePageSize: return right_minus_left(l.code_page_size, r.code_page_size);
+    case SortKey::kLocalRetireLat: return left_minus_right(vals(l).p_stage_cyc, vals(r).p_stage_cyc);
+    case SortKey::kAddr: return right_minus_left(vals(l).ip, vals(r).ip);
+    case SortKey::kTime: return right_minus_left(vals(l).time, vals(r).time);
+    case SortKey::kCodePageSize: return right_minus_left(vals(l).code_page_size, vals(r).code_page_size);
     case SortKey::kSimd: return 0;
-    case SortKey::kTransaction: return left_minus_right(l.transaction, r.transaction);
-    case SortKey::kDsoSize: return right_minus_left(l.map_size, r.map_size);
+    case SortKey::kTransaction: return left_minus_right(vals(l).transaction, vals(r).transaction);
+    case SortKey::kDsoSize: return right_minus_left(vals(l).map_size, vals(r).map_size);
     case SortKey::kSymSize:
       return right_minus_left(l.has_sym ? l.sym_end - l.sym_start : 0, r.has_sym ? r.sym_end - r.sym_start : 0);
     case SortKey::kSymOff: {
@@ -190,9 +196,9 @@ int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
     case SortKey::kCommNoDigit:
       return comm_without_digits(r.comm.str()).compare(comm_without_digits(l.comm.str()));
     case SortKey::kCgroupId:
-      if (l.cgroup_dev != r.cgroup_dev) return right_minus_left(l.cgroup_dev, r.cgroup_dev);
-      return right_minus_left(l.cgroup_ino, r.cgroup_ino);
-    case SortKey::kSrcfile: return str_cmp(r.srcfile, l.srcfile);
+      if (vals(l).cgroup_dev != vals(r).cgroup_dev) return right_minus_left(vals(l).cgroup_dev, vals(r).cgroup_dev);
+      return right_minus_left(vals(l).cgroup_ino, vals(r).cgroup_ino);
+    case SortKey::kSrcfile: return str_cmp(vals(r).srcfile, vals(l).srcfile);
     case SortKey::kMem: return right_minus_left(data_src_lvl_bits(data_src_of(l)), data_src_lvl_bits(data_src_of(r)));
     case SortKey::kSnoop:
       return right_minus_left(data_src_snoop_bits(data_src_of(l)), data_src_snoop_bits(data_src_of(r)));
@@ -201,7 +207,7 @@ int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
       return right_minus_left(data_src_lock_bits(data_src_of(l)), data_src_lock_bits(data_src_of(r)));
     case SortKey::kBlocked: return right_minus_left(data_src_blk_bits(data_src_of(l)), data_src_blk_bits(data_src_of(r)));
     case SortKey::kSymDaddr: return right_minus_left(l.mem ? l.mem->daddr : 0, r.mem ? r.mem->daddr : 0);
-    case SortKey::kSymIaddr: return right_minus_left(l.ip, r.ip);
+    case SortKey::kSymIaddr: return right_minus_left(vals(l).ip, vals(r).ip);
     case SortKey::kDsoFrom:
     case SortKey::kDsoTo: {
       if (!l.branch || !r.branch) return cmp_null(l.branch != nullptr, r.branch != nullptr);
@@ -320,9 +326,9 @@ size_t sample_key_base_width(SortKey key, bool nanosecs, LatencyNames names) {
 
 size_t sample_key_entry_width(SortKey key, const HistSample& s) {
   switch (key) {
-    case SortKey::kTransaction: return s.transaction ? kTransactionWidth : 0;
+    case SortKey::kTransaction: return vals(s).transaction ? kTransactionWidth : 0;
     case SortKey::kCommNoDigit: return comm_without_digits(s.comm.str()).size();
-    case SortKey::kSrcfile: return s.srcfile.size();
+    case SortKey::kSrcfile: return vals(s).srcfile.size();
     // perf: the name, "[x] " and room for an address (a data object's offset)
     case SortKey::kSymDaddr: return s.mem && s.mem->has_sym ? s.mem->sym.size() + 4 + 16 + 2 : 0;
     case SortKey::kDsoDaddr: return s.mem && s.mem->has_map ? s.mem->dso.size() : 16;  // perf: room for an address
@@ -346,30 +352,30 @@ std::string sample_key_text(SortKey key, const HistSample& s, uint64_t samples, 
                             bool nanosecs) {
   char buf[48];
   switch (key) {
-    case SortKey::kWeight: return number_left(s.weight * samples, width);
-    case SortKey::kLocalWeight: return number_left(s.weight, width);
-    case SortKey::kInsLat: return number_left(uint64_t{s.ins_lat} * samples, width);
-    case SortKey::kLocalInsLat: return number_left(s.ins_lat, width);
+    case SortKey::kWeight: return number_left(vals(s).weight * samples, width);
+    case SortKey::kLocalWeight: return number_left(vals(s).weight, width);
+    case SortKey::kInsLat: return number_left(uint64_t{vals(s).ins_lat} * samples, width);
+    case SortKey::kLocalInsLat: return number_left(vals(s).ins_lat, width);
     case SortKey::kPStageCyc:
-    case SortKey::kRetireLat: return number_left(uint64_t{s.p_stage_cyc} * samples, width);
+    case SortKey::kRetireLat: return number_left(uint64_t{vals(s).p_stage_cyc} * samples, width);
     case SortKey::kLocalPStageCyc:
-    case SortKey::kLocalRetireLat: return number_left(s.p_stage_cyc, width);
+    case SortKey::kLocalRetireLat: return number_left(vals(s).p_stage_cyc, width);
     case SortKey::kAddr:
-      std::snprintf(buf, sizeof(buf), "%#-*" PRIx64, static_cast<int>(width), s.ip);
+      std::snprintf(buf, sizeof(buf), "%#-*" PRIx64, static_cast<int>(width), vals(s).ip);
       return buf;
-    case SortKey::kTime: return left(time_text(s.time, nanosecs), align ? width : 0);
-    case SortKey::kCodePageSize: return left(page_size_name(s.code_page_size), width);
+    case SortKey::kTime: return left(time_text(vals(s).time, nanosecs), align ? width : 0);
+    case SortKey::kCodePageSize: return left(page_size_name(vals(s).code_page_size), width);
     case SortKey::kSimd: return left("", align ? width : 0);
-    case SortKey::kTransaction: return left(transaction_text(s.transaction), width);
-    case SortKey::kDsoSize: return right(s.has_map ? std::to_string(s.map_size) : "unknown", width);
+    case SortKey::kTransaction: return left(transaction_text(vals(s).transaction), width);
+    case SortKey::kDsoSize: return right(s.has_map ? std::to_string(vals(s).map_size) : "unknown", width);
     case SortKey::kSymSize: return right(s.has_sym ? std::to_string(s.sym_end - s.sym_start) : "unknown", width);
     case SortKey::kSymOff: return left(symoff_text(s, width), align ? width : 0);
     case SortKey::kTgid: return id_comm(s.pid, process_comm(s), width);
     case SortKey::kCommNoDigit: return left(comm_without_digits(s.comm.str()).substr(0, width), width);
     case SortKey::kCgroupId:
-      std::snprintf(buf, sizeof(buf), "%" PRIu64 "/0x%" PRIx64, s.cgroup_dev, s.cgroup_ino);
+      std::snprintf(buf, sizeof(buf), "%" PRIu64 "/0x%" PRIx64, vals(s).cgroup_dev, vals(s).cgroup_ino);
       return left(buf, align ? width : 0);
-    case SortKey::kSrcfile: return left(s.srcfile.str().substr(0, width), align ? width : 0);
+    case SortKey::kSrcfile: return left(vals(s).srcfile.str().substr(0, width), align ? width : 0);
     case SortKey::kMem: return left(data_src_lvl_text(data_src_of(s)), width);
     case SortKey::kSnoop: return left(data_src_snoop_text(data_src_of(s)), width);
     case SortKey::kTlb: return left(data_src_tlb_text(data_src_of(s)), width);

@@ -38,6 +38,7 @@ ReportTool::ReportTool(ReportToolOptions opts)
   }
   want_srcline_ = sorts_by(SortKey::kSrcline);
   want_srcfile_ = sorts_by(SortKey::kSrcfile);
+  want_values_ = std::any_of(keys.begin(), keys.end(), is_sample_key);
   symbols_.set_prefetch(sorts_by(SortKey::kSym) || want_srcline_ || want_parent_ ||
                         opts_.hist.use_callchain || opts_.hist.children);
 }
@@ -335,19 +336,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   hs.tid = t.tid;
   set_location(hs, al, cpumode);
   hs.period = ds.period;
-  hs.ip = ds.ip;
-  hs.time = opts_.time_quantum ? ds.time / opts_.time_quantum * opts_.time_quantum : ds.time;
-  hs.weight = ds.weight;
-  hs.ins_lat = ds.ins_lat;
-  hs.p_stage_cyc = ds.weight3;
-  hs.transaction = ds.transaction;
-  hs.code_page_size = ds.code_page_size;
-  hs.map_size = al.map ? map_size(*al.map, al.symbols) : 0;
-  if (t.pid != t.tid)
-    if (const Thread* leader = machine_.find_thread(t.pid)) hs.process_comm = &leader->comm;
-  if (want_srcfile_) hs.srcfile = srcfile_of(al);
-  if (!cgroup_ns_.empty())
-    if (auto it = cgroup_ns_.find(t.tid); it != cgroup_ns_.end()) std::tie(hs.cgroup_dev, hs.cgroup_ino) = it->second;
+  if (want_values_) hs.values = make_values(t, ds, al);
   if (opts_.hist.mem_mode) {
     hs.mem = make_mem_info(t, cpumode, ds, al);
     hs.period = ds.weight ? ds.weight : 1;  // perf weighs a memory access by its cost
@@ -463,19 +452,24 @@ void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread&
   Hists& h = hists_for(attr_index);
   ++branch_samples_[attr_index];
   ByteReader r(ds.branch_entries, s.swapped());
-  uint64_t first_cycles = 0;
+  if (hs.values && ds.branch_nr) {  // perf weighs every branch by the first one's cycles
+    SampleValues& v = sample_values_.emplace_back(*hs.values);
+    ByteReader first(ds.branch_entries, s.swapped());
+    first.skip(16);  // from, to
+    uint16_t cycles = decode_branch_flags(first.u64()).cycles;
+    v.weight = cycles ? cycles : 1;
+    hs.values = &v;
+  }
   for (uint64_t i = 0; i < ds.branch_nr; ++i) {
     BranchInfo& b = branch_infos_.emplace_back();
     uint64_t from = r.u64(), to = r.u64();
     b.flags = decode_branch_flags(r.u64());
-    if (i == 0) first_cycles = b.flags.cycles;
     b.from = branch_end(t, from);
     b.to = branch_end(t, to);
     set_location(hs, resolve(t, cpumode, to), cpumode);
     hs.branch = &b;
     hs.period = 1;
     hs.latency = 1000 / static_cast<uint64_t>(hs.parallelism);
-    hs.weight = first_cycles ? first_cycles : 1;  // perf weighs every branch by the first one's cycles
     feeder_.add(h, hs, nullptr, 0, filtered);
   }
 }
@@ -489,8 +483,27 @@ uint64_t ReportTool::map_size(const Map& m, const SymbolTable* symbols) {
   return end - m.start;
 }
 
+const SampleValues* ReportTool::make_values(const Thread& t, const DecodedSample& ds, const Resolved& al) {
+  SampleValues& v = sample_values_.emplace_back();
+  v.ip = ds.ip;
+  v.time = opts_.time_quantum ? ds.time / opts_.time_quantum * opts_.time_quantum : ds.time;
+  v.weight = ds.weight;
+  v.ins_lat = ds.ins_lat;
+  v.p_stage_cyc = ds.weight3;
+  v.transaction = ds.transaction;
+  v.code_page_size = ds.code_page_size;
+  v.map_size = al.map ? map_size(*al.map, al.symbols) : 0;
+  if (t.pid != t.tid)
+    if (const Thread* leader = machine_.find_thread(t.pid)) v.process_comm = &leader->comm;
+  if (want_srcfile_) v.srcfile = srcfile_of(al);
+  if (!cgroup_ns_.empty())
+    if (auto it = cgroup_ns_.find(t.tid); it != cgroup_ns_.end()) std::tie(v.cgroup_dev, v.cgroup_ino) = it->second;
+  return &v;
+}
+
 // perf's source file of an address: its source line up to the ':' (none without a line).
 Text ReportTool::srcfile_of(const Resolved& r) {
+  if (!r.map) return pool_.intern("");
   std::string line = srcline_of(r);
   size_t colon = line.find(':');
   bool sym_fallback = r.sym && line.compare(0, r.sym->name.size(), r.sym->name) == 0 &&

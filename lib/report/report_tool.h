@@ -184,6 +184,9 @@ class ReportTool : public SessionTool {
   std::unique_ptr<regex_t, void (*)(regex_t*)> ignore_re_{nullptr, [](regex_t* r) { regfree(r); delete r; }};
   bool want_srcline_ = false;  // -s srcline
   bool want_srcfile_ = false;  // -s srcfile
+  bool want_values_ = false;   // a key of the sample's own values (HistSample::values)
+  std::deque<SampleValues> sample_values_;
+  const SampleValues* make_values(const Thread& t, const DecodedSample& ds, const Resolved& al);
   // --mem-mode: each sample's data side (HistSample::mem), kept while the entries live.
   std::deque<MemInfo> mem_infos_;
   const MemInfo* make_mem_info(const Thread& t, uint8_t cpumode, const DecodedSample& ds, const Resolved& code);

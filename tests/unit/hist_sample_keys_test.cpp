@@ -28,9 +28,11 @@ std::string text(SortKey k, const HistSample& s, uint64_t samples = 1, size_t wi
 
 TEST(HistSampleKeys, GlobalWeightsAreTheLocalOnesTimesTheSamples) {
   HistSample s = sample();
-  s.weight = 30;
-  s.ins_lat = 5;
-  s.p_stage_cyc = 2;
+  SampleValues v;
+  v.weight = 30;
+  v.ins_lat = 5;
+  v.p_stage_cyc = 2;
+  s.values = &v;
   EXPECT_EQ(text(SortKey::kLocalWeight, s, 3, 12), "30          ");
   EXPECT_EQ(text(SortKey::kWeight, s, 3, 12), "90          ");
   EXPECT_EQ(text(SortKey::kInsLat, s, 3, 0), "15");
@@ -40,11 +42,14 @@ TEST(HistSampleKeys, GlobalWeightsAreTheLocalOnesTimesTheSamples) {
 
 TEST(HistSampleKeys, HeavierWeightsComeFirstAddressesLowerFirst) {
   HistSample a = sample(), b = sample();
-  a.weight = 400;
-  b.weight = 10;
+  SampleValues va, vb;
+  a.values = &va;
+  b.values = &vb;
+  va.weight = 400;
+  vb.weight = 10;
   EXPECT_GT(sample_key_cmp(SortKey::kWeight, a, b), 0);  // > 0: `a` sorts first
-  a.ip = 0x401000;
-  b.ip = 0x402000;
+  va.ip = 0x401000;
+  vb.ip = 0x402000;
   EXPECT_GT(sample_key_cmp(SortKey::kAddr, a, b), 0);
 }
 
@@ -57,9 +62,11 @@ TEST(HistSampleKeys, CommWithoutDigitsReplacesEachRun) {
 
 TEST(HistSampleKeys, TransactionFlagsAndAbortCode) {
   HistSample s = sample();
-  s.transaction = 0x2 | 0x4 | 0x20 | (uint64_t{5} << 32);
+  SampleValues v;
+  s.values = &v;
+  v.transaction = 0x2 | 0x4 | 0x20 | (uint64_t{5} << 32);
   EXPECT_EQ(text(SortKey::kTransaction, s, 1, 0), "TX SYNC CON :5");
-  s.transaction = 0;
+  v.transaction = 0;
   EXPECT_EQ(text(SortKey::kTransaction, s, 1, 4), "    ");
 }
 
