@@ -56,11 +56,13 @@ inline std::string source_dir() {
 
 // An empty folder for --symfs: the fuzzed file's paths must not reach the host's own files
 // (a hostile path could name /dev/zero); ELF input has a target of its own.
+// Removed at exit (its name lives in a plain array: static strings are gone by then).
 inline const std::string& empty_symfs() {
+  static char made[] = "/tmp/cperf-fuzz-symfs.XXXXXX";
   static std::string dir = [] {
-    char tmpl[] = "/tmp/cperf-fuzz-symfs.XXXXXX";
-    const char* d = mkdtemp(tmpl);
-    return std::string(d ? d : "/nonexistent");
+    if (!mkdtemp(made)) return std::string("/nonexistent");
+    std::atexit([] { rmdir(made); });
+    return std::string(made);
   }();
   return dir;
 }
