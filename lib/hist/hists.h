@@ -109,19 +109,23 @@ struct HistOptions {
   std::string sort_order_text;
 };
 
+// An address resolved for a histogram key: its map's dso and its symbol (perf's
+// addr_map_symbol). Branch ends and memory accesses' data addresses are such.
+struct ResolvedAddr {
+  uint64_t addr = 0;         // as recorded
+  uint64_t addr_in_map = 0;  // relative to its map (a symbol's offset)
+  bool has_map = false, has_sym = false, sym_is_object = false;
+  Text dso, sym;             // the dso's short name; the symbol's name
+  uint64_t sym_start = 0, sym_end = 0;
+};
+
 // A memory-access sample's data side (perf's mem_info): its data source, and its data
-// address resolved like an instruction address (map, dso, symbol, level). Pooled by the
-// tool that makes it; histogram entries point at it.
+// address resolved like an instruction address. Pooled by the tool that makes it; histogram
+// entries point at it.
 struct MemInfo {
   uint64_t data_src = 0;
-  uint64_t daddr = 0;          // the data address as sampled
-  uint64_t daddr_in_map = 0;   // ... relative to its map (for the symbol's offset)
-  bool has_map = false;
-  Text dso;                    // the data map's dso (short name)
-  char level = '.';
-  bool has_sym = false, sym_is_object = false;
-  Text sym;
-  uint64_t sym_start = 0, sym_end = 0;
+  ResolvedAddr data;
+  char level = '.';            // the data address's
   uint64_t phys_addr = 0, data_page_size = 0;
   bool code_sym_is_object = false;  // the sampled address's symbol (-s symbol_iaddr)
 };
@@ -141,15 +145,8 @@ struct SampleValues {
 };
 
 // One taken branch of a sample's branch stack (perf's branch_info), both ends resolved.
-struct BranchEnd {
-  uint64_t addr = 0;        // as recorded
-  uint64_t addr_in_map = 0;
-  bool has_map = false, has_sym = false, sym_is_object = false;
-  Text dso, sym;
-  uint64_t sym_start = 0, sym_end = 0;
-};
 struct BranchInfo {
-  BranchEnd from, to;
+  ResolvedAddr from, to;
   BranchFlags flags;
 };
 

@@ -83,65 +83,47 @@ std::string symoff_text(const HistSample& s, size_t width) {
   return out + buf;
 }
 
-// A data address as perf's symbol columns show it: data objects with their offset.
-std::string daddr_sym_text(const MemInfo* m) {
-  std::string out = "[";
-  out += m ? m->level : '.';
-  out += "] ";
-  char buf[48];
-  if (m && m->has_sym) {
-    out += m->sym.str();
-    if (m->sym_is_object) {
-      std::snprintf(buf, sizeof(buf), "+0x%" PRIx64, m->daddr_in_map - m->sym_start);
-      out += buf;
-    }
-    return out;
-  }
-  uint64_t a = m ? m->daddr : 0;
-  std::snprintf(buf, sizeof(buf), a ? "0x%016" PRIx64 : "%016" PRIx64, a);
-  return out + buf;
-}
-
-// The sampled address as perf's code symbol column shows it (data objects with their offset).
-std::string code_sym_text(const HistSample& s) {
-  std::string out = "[";
-  out += s.level;
-  out += "] ";
-  char buf[48];
-  if (s.has_sym) {
-    out += s.sym.str();
-    if (s.mem && s.mem->code_sym_is_object) {
-      std::snprintf(buf, sizeof(buf), "+0x%" PRIx64, s.addr - s.sym_start);
-      out += buf;
-    }
-    return out;
-  }
-  std::snprintf(buf, sizeof(buf), vals(s).ip ? "0x%016" PRIx64 : "%016" PRIx64, vals(s).ip);
-  return out + buf;
-}
-
-const BranchEnd* branch_end(SortKey key, const HistSample& s) {
-  if (!s.branch) return nullptr;
-  return key == SortKey::kDsoFrom || key == SortKey::kSymFrom ? &s.branch->from : &s.branch->to;
-}
-
-// A branch end as perf's symbol columns show it, with the sample's level.
-std::string branch_sym_text(const BranchEnd* e, char level) {
+// perf's symbol columns (_hist_entry__sym_snprintf): "[level] name", a data object's with its
+// offset; without a symbol the address in 16 digits.
+std::string symbol_column(char level, const Text* sym, bool is_object, uint64_t offset, uint64_t addr) {
   std::string out = "[";
   out += level;
   out += "] ";
   char buf[48];
-  if (e && e->has_sym && e->has_map) {
-    out += e->sym.str();
-    if (e->sym_is_object) {
-      std::snprintf(buf, sizeof(buf), "+0x%" PRIx64, e->addr_in_map - e->sym_start);
+  if (sym) {
+    out += sym->str();
+    if (is_object) {
+      std::snprintf(buf, sizeof(buf), "+0x%" PRIx64, offset);
       out += buf;
     }
     return out;
   }
-  uint64_t a = e ? e->addr_in_map : 0;
-  std::snprintf(buf, sizeof(buf), a ? "0x%016" PRIx64 : "%016" PRIx64, a);
+  std::snprintf(buf, sizeof(buf), addr ? "0x%016" PRIx64 : "%016" PRIx64, addr);
   return out + buf;
+}
+
+std::string daddr_sym_text(const MemInfo* m) {
+  if (!m) return symbol_column('.', nullptr, false, 0, 0);
+  return symbol_column(m->level, m->data.has_sym ? &m->data.sym : nullptr, m->data.sym_is_object, m->data.addr_in_map - m->data.sym_start,
+                       m->data.addr);
+}
+
+// The sampled address (-s symbol_iaddr).
+std::string code_sym_text(const HistSample& s) {
+  return symbol_column(s.level, s.has_sym ? &s.sym : nullptr, s.mem && s.mem->code_sym_is_object,
+                       s.addr - s.sym_start, vals(s).ip);
+}
+
+const ResolvedAddr* branch_end(SortKey key, const HistSample& s) {
+  if (!s.branch) return nullptr;
+  return key == SortKey::kDsoFrom || key == SortKey::kSymFrom ? &s.branch->from : &s.branch->to;
+}
+
+// A branch end, with the sample's level.
+std::string branch_sym_text(const ResolvedAddr* e, char level) {
+  if (!e) return symbol_column(level, nullptr, false, 0, 0);
+  return symbol_column(level, e->has_sym && e->has_map ? &e->sym : nullptr, e->sym_is_object,
+                       e->addr_in_map - e->sym_start, e->addr_in_map);
 }
 
 std::string left(std::string s, size_t w) {
@@ -206,20 +188,20 @@ int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
     case SortKey::kLocked:
       return right_minus_left(data_src_lock_bits(data_src_of(l)), data_src_lock_bits(data_src_of(r)));
     case SortKey::kBlocked: return right_minus_left(data_src_blk_bits(data_src_of(l)), data_src_blk_bits(data_src_of(r)));
-    case SortKey::kSymDaddr: return right_minus_left(l.mem ? l.mem->daddr : 0, r.mem ? r.mem->daddr : 0);
+    case SortKey::kSymDaddr: return right_minus_left(l.mem ? l.mem->data.addr : 0, r.mem ? r.mem->data.addr : 0);
     case SortKey::kSymIaddr: return right_minus_left(vals(l).ip, vals(r).ip);
     case SortKey::kDsoFrom:
     case SortKey::kDsoTo: {
       if (!l.branch || !r.branch) return cmp_null(l.branch != nullptr, r.branch != nullptr);
-      const BranchEnd& a = key == SortKey::kDsoFrom ? l.branch->from : l.branch->to;
-      const BranchEnd& b = key == SortKey::kDsoFrom ? r.branch->from : r.branch->to;
+      const ResolvedAddr& a = key == SortKey::kDsoFrom ? l.branch->from : l.branch->to;
+      const ResolvedAddr& b = key == SortKey::kDsoFrom ? r.branch->from : r.branch->to;
       return dso_name_cmp(a.has_map, a.dso, b.has_map, b.dso);
     }
     case SortKey::kSymFrom:
     case SortKey::kSymTo: {
       if (!l.branch || !r.branch) return cmp_null(l.branch != nullptr, r.branch != nullptr);
-      const BranchEnd& a = key == SortKey::kSymFrom ? l.branch->from : l.branch->to;
-      const BranchEnd& b = key == SortKey::kSymFrom ? r.branch->from : r.branch->to;
+      const ResolvedAddr& a = key == SortKey::kSymFrom ? l.branch->from : l.branch->to;
+      const ResolvedAddr& b = key == SortKey::kSymFrom ? r.branch->from : r.branch->to;
       if (!a.has_sym && !b.has_sym) return right_minus_left(a.addr, b.addr);
       if (!a.has_sym || !b.has_sym) return cmp_null(a.has_sym, b.has_sym);
       if (a.sym_start != b.sym_start) return right_minus_left(a.sym_start, b.sym_start);
@@ -240,8 +222,8 @@ int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
     case SortKey::kDataPageSize:
       return right_minus_left(l.mem ? l.mem->data_page_size : 0, r.mem ? r.mem->data_page_size : 0);
     case SortKey::kDsoDaddr: {
-      bool lm = l.mem && l.mem->has_map, rm = r.mem && r.mem->has_map;
-      return dso_name_cmp(lm, lm ? l.mem->dso : Text(), rm, rm ? r.mem->dso : Text());
+      bool lm = l.mem && l.mem->data.has_map, rm = r.mem && r.mem->data.has_map;
+      return dso_name_cmp(lm, lm ? l.mem->data.dso : Text(), rm, rm ? r.mem->data.dso : Text());
     }
     default: return 0;
   }
@@ -330,18 +312,18 @@ size_t sample_key_entry_width(SortKey key, const HistSample& s) {
     case SortKey::kCommNoDigit: return comm_without_digits(s.comm.str()).size();
     case SortKey::kSrcfile: return vals(s).srcfile.size();
     // perf: the name, "[x] " and room for an address (a data object's offset)
-    case SortKey::kSymDaddr: return s.mem && s.mem->has_sym ? s.mem->sym.size() + 4 + 16 + 2 : 0;
-    case SortKey::kDsoDaddr: return s.mem && s.mem->has_map ? s.mem->dso.size() : 16;  // perf: room for an address
+    case SortKey::kSymDaddr: return s.mem && s.mem->data.has_sym ? s.mem->data.sym.size() + 4 + 16 + 2 : 0;
+    case SortKey::kDsoDaddr: return s.mem && s.mem->data.has_map ? s.mem->data.dso.size() : 16;  // perf: room for an address
     case SortKey::kSymIaddr: return s.has_sym ? s.sym.size() + 4 + 16 + 2 : 0;
     // perf: a resolved end's dso and symbol name, else room for an address
     case SortKey::kDsoFrom:
     case SortKey::kDsoTo: {
-      const BranchEnd* e = branch_end(key, s);
+      const ResolvedAddr* e = branch_end(key, s);
       return e && e->has_sym ? e->dso.size() : 16;
     }
     case SortKey::kSymFrom:
     case SortKey::kSymTo: {
-      const BranchEnd* e = branch_end(key, s);
+      const ResolvedAddr* e = branch_end(key, s);
       return e && e->has_sym ? e->sym.size() + 4 : 16 + 4 + 2;
     }
     default: return 0;
@@ -383,7 +365,7 @@ std::string sample_key_text(SortKey key, const HistSample& s, uint64_t samples, 
     case SortKey::kBlocked: return left(data_src_blk_text(data_src_of(s)), align ? width : 0);
     case SortKey::kSymDaddr: return left(daddr_sym_text(s.mem), align ? width : 0);
     case SortKey::kDsoDaddr:
-      return left(s.mem && s.mem->has_map ? s.mem->dso.str().substr(0, width) : "[unknown]", width);
+      return left(s.mem && s.mem->data.has_map ? s.mem->data.dso.str().substr(0, width) : "[unknown]", width);
     case SortKey::kSymIaddr: return left(code_sym_text(s), align ? width : 0);
     case SortKey::kPhysDaddr: {
       // perf: the sample's level, the address in 16 digits, padded to the column
@@ -393,7 +375,7 @@ std::string sample_key_text(SortKey key, const HistSample& s, uint64_t samples, 
     case SortKey::kDataPageSize: return left(page_size_name(s.mem ? s.mem->data_page_size : 0), width);
     case SortKey::kDsoFrom:
     case SortKey::kDsoTo: {
-      const BranchEnd* e = branch_end(key, s);
+      const ResolvedAddr* e = branch_end(key, s);
       return left(e && e->has_map ? e->dso.str().substr(0, width) : "[unknown]", width);
     }
     case SortKey::kSymFrom:

@@ -428,22 +428,26 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
 
 // A branch end resolved as perf's ip__resolve_ams does: in the first address space (user,
 // then kernel) that has a map for it.
-BranchEnd ReportTool::branch_end(const Thread& t, uint64_t addr) {
+ResolvedAddr ReportTool::branch_end(const Thread& t, uint64_t addr) {
   Resolved r = resolve(t, PERF_RECORD_MISC_USER, addr);
   if (!r.map) r = resolve(t, PERF_RECORD_MISC_KERNEL, addr);
-  BranchEnd b;
-  b.addr = addr;
-  b.addr_in_map = r.addr;
-  b.has_map = r.map && r.map->dso;
-  if (b.has_map) b.dso = dso_name(r.map->dso);
+  return resolved_addr(r, addr);
+}
+
+ResolvedAddr ReportTool::resolved_addr(const Resolved& r, uint64_t addr) {
+  ResolvedAddr a;
+  a.addr = addr;
+  a.addr_in_map = r.addr;
+  a.has_map = r.map && r.map->dso;
+  if (a.has_map) a.dso = dso_name(r.map->dso);
   if (r.sym) {
-    b.has_sym = true;
-    b.sym_is_object = r.sym->type == kSttObject;
-    b.sym = Text(&r.sym->name);
-    b.sym_start = r.sym->start;
-    b.sym_end = r.sym->end;
+    a.has_sym = true;
+    a.sym_is_object = r.sym->type == kSttObject;
+    a.sym = Text(&r.sym->name);
+    a.sym_start = r.sym->start;
+    a.sym_end = r.sym->end;
   }
-  return b;
+  return a;
 }
 
 // perf's branch-mode histogram: each taken branch an entry of period 1 at its target.
@@ -522,7 +526,6 @@ const MemInfo* ReportTool::make_mem_info(const Thread& t, uint8_t cpumode, const
   // perf's PERF_MEM_DATA_SRC_NONE for samples without a data source: every part "N/A"
   constexpr uint64_t kDataSrcNone = 1 | 1 << 5 | 1 << 19 | 1 << 24 | 1 << 26 | uint64_t{0xf} << 33;
   m.data_src = ds.sample_type & PERF_SAMPLE_DATA_SRC ? ds.data_src : kDataSrcNone;
-  m.daddr = ds.addr;
   Resolved r = resolve(t, cpumode, ds.addr);
   uint8_t mode = cpumode;
   if (!r.map) {
@@ -532,16 +535,7 @@ const MemInfo* ReportTool::make_mem_info(const Thread& t, uint8_t cpumode, const
     else mode = cpumode;
   }
   m.level = mode == PERF_RECORD_MISC_KERNEL ? 'k' : mode == PERF_RECORD_MISC_USER ? '.' : 'H';
-  m.has_map = r.map && r.map->dso;
-  if (m.has_map) m.dso = dso_name(r.map->dso);
-  m.daddr_in_map = r.addr;
-  if (r.sym) {
-    m.has_sym = true;
-    m.sym_is_object = r.sym->type == kSttObject;
-    m.sym = Text(&r.sym->name);
-    m.sym_start = r.sym->start;
-    m.sym_end = r.sym->end;
-  }
+  m.data = resolved_addr(r, ds.addr);
   return &m;
 }
 

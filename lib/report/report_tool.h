@@ -194,7 +194,8 @@ class ReportTool : public SessionTool {
   // Branch mode: the sample's taken branches as entries.
   void add_branches(Session& s, const DecodedSample& ds, const Thread& t, HistSample& hs, uint8_t cpumode,
                     int attr_index, bool filtered);
-  BranchEnd branch_end(const Thread& t, uint64_t addr);
+  ResolvedAddr branch_end(const Thread& t, uint64_t addr);
+  ResolvedAddr resolved_addr(const Resolved& r, uint64_t addr);  // r: addr looked up
   std::deque<BranchInfo> branch_infos_;
   std::unordered_map<int, uint64_t> branch_samples_;  // samples per event (entries count branches)
   static uint64_t map_size(const Map& m, const SymbolTable* symbols);

@@ -90,19 +90,19 @@ TEST(HistSampleKeys, SizesWithoutAMapOrSymbolAreUnknown) {
 TEST(HistSampleKeys, DataSymbolsShowTheirOffsetFunctionsDoNot) {
   HistSample s = sample();
   MemInfo m;
-  m.has_map = true;
-  m.has_sym = true;
-  m.sym_is_object = true;
-  m.sym = test::text("_IO_2_1_stdout_");
-  m.sym_start = 0x4a4660;
-  m.daddr_in_map = 0x4a4668;
+  m.data.has_map = true;
+  m.data.has_sym = true;
+  m.data.sym_is_object = true;
+  m.data.sym = test::text("_IO_2_1_stdout_");
+  m.data.sym_start = 0x4a4660;
+  m.data.addr_in_map = 0x4a4668;
   s.mem = &m;
   EXPECT_EQ(text(SortKey::kSymDaddr, s), "[.] _IO_2_1_stdout_+0x8");
-  m.sym_is_object = false;
+  m.data.sym_is_object = false;
   m.level = 'k';
   EXPECT_EQ(text(SortKey::kSymDaddr, s), "[k] _IO_2_1_stdout_");
-  m.has_sym = false;
-  m.daddr = 0;
+  m.data.has_sym = false;
+  m.data.addr = 0;
   EXPECT_EQ(text(SortKey::kSymDaddr, s), "[k] 0000000000000000");
 }
 
