@@ -498,6 +498,14 @@ int run_histogram(const ReportOptions& o) {
     for (const auto& a : reader.attrs())
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
     ro.hist.children = want_children && !reader.is_pipe() && file_has_chain && !o.mem_mode;
+    // perf takes these keys' values from each callchain frame's own address; cperf has the
+    // sample's only
+    for (auto [k, name] : {std::pair{SortKey::kSrcfile, "srcfile"}, {SortKey::kDsoSize, "dso_size"},
+                           {SortKey::kAddr, "addr"}})
+      if (ro.hist.children && std::find(ro.hist.sort.begin(), ro.hist.sort.end(), k) != ro.hist.sort.end()) {
+        std::fprintf(stderr, "cperf report: -s %s with --children is not supported yet (use --no-children)\n", name);
+        return 1;
+      }
     ro.hist.children_na = o.hierarchy && want_children && reader.is_pipe();
     // Latency columns need the context switches of `record --latency` (perf tells parallelism
     // from them); asked for without them, perf refuses, else it just leaves them out.

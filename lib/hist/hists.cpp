@@ -460,6 +460,7 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
     t.map = f.map;
     t.symbols = f.symbols;
     t.addr = f.ip;
+    t.ip = f.ip;
     t.srcline = f.srcline;
     // perf marks frames with a map as user level ('.'), kernel ones included; a frame with
     // neither map nor symbol keeps the previous frame's level.
@@ -474,12 +475,19 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
       if (unfiltered.answered)  // the only entry equal to the frame's key
         dup = unfiltered.entry &&
               std::find(cache_.begin(), cache_.end(), unfiltered.entry) != cache_.end();
-      else
+      else {
+        // perf's template entry has the frame and the thread but none of the sample's own
+        // values (time, weight, ...): with such a key a frame is a duplicate only when the
+        // sample's values are zero
+        const SampleValues* values = t.values;
+        t.values = nullptr;
         for (const HistEntry* c : cache_)
           if (cmp(*c, t, false) == 0) {
             dup = true;
             break;
           }
+        t.values = values;
+      }
     }
     if (dup) continue;
     HistEntry* ce = findnew(t, false, filtered, !parallelism_key && !filtered ? &unfiltered : nullptr);

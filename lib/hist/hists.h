@@ -133,7 +133,6 @@ struct MemInfo {
 // A sample's own values for the keys of hist/sample_keys.cpp. Pooled by the tool that makes
 // them; histogram entries point at them.
 struct SampleValues {
-  uint64_t ip = 0;         // the sampled address (-s addr)
   uint64_t time = 0;       // the sample's time, cut to the time quantum (-s time)
   uint64_t weight = 0;     // PERF_SAMPLE_WEIGHT(_STRUCT)
   uint32_t ins_lat = 0, p_stage_cyc = 0;
@@ -191,6 +190,7 @@ struct HistSample {
   // perf's srcline of the sampled address (-s srcline): "file.c:23", else "sym+offset".
   Text srcline;
   uint64_t latency = 0;    // period * 1000 / parallelism
+  uint64_t ip = 0;         // the absolute address (the sample's, or a callchain frame's)
   // The sample's own values (only when a key of hist/sample_keys.cpp needs them: most
   // reports do not, and this record is copied for every sample); nullptr: none.
   const SampleValues* values = nullptr;

@@ -111,7 +111,7 @@ std::string daddr_sym_text(const MemInfo* m) {
 // The sampled address (-s symbol_iaddr).
 std::string code_sym_text(const HistSample& s) {
   return symbol_column(s.level, s.has_sym ? &s.sym : nullptr, s.mem && s.mem->code_sym_is_object,
-                       s.addr - s.sym_start, vals(s).ip);
+                       s.addr - s.sym_start, s.ip);
 }
 
 const ResolvedAddr* branch_end(SortKey key, const HistSample& s) {
@@ -161,7 +161,7 @@ int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
     case SortKey::kLocalPStageCyc:
     case SortKey::kRetireLat:
     case SortKey::kLocalRetireLat: return left_minus_right(vals(l).p_stage_cyc, vals(r).p_stage_cyc);
-    case SortKey::kAddr: return right_minus_left(vals(l).ip, vals(r).ip);
+    case SortKey::kAddr: return right_minus_left(l.ip, r.ip);
     case SortKey::kTime: return right_minus_left(vals(l).time, vals(r).time);
     case SortKey::kCodePageSize: return right_minus_left(vals(l).code_page_size, vals(r).code_page_size);
     case SortKey::kSimd: return 0;
@@ -189,7 +189,7 @@ int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
       return right_minus_left(data_src_lock_bits(data_src_of(l)), data_src_lock_bits(data_src_of(r)));
     case SortKey::kBlocked: return right_minus_left(data_src_blk_bits(data_src_of(l)), data_src_blk_bits(data_src_of(r)));
     case SortKey::kSymDaddr: return right_minus_left(l.mem ? l.mem->data.addr : 0, r.mem ? r.mem->data.addr : 0);
-    case SortKey::kSymIaddr: return right_minus_left(vals(l).ip, vals(r).ip);
+    case SortKey::kSymIaddr: return right_minus_left(l.ip, r.ip);
     case SortKey::kDsoFrom:
     case SortKey::kDsoTo: {
       if (!l.branch || !r.branch) return cmp_null(l.branch != nullptr, r.branch != nullptr);
@@ -343,7 +343,7 @@ std::string sample_key_text(SortKey key, const HistSample& s, uint64_t samples, 
     case SortKey::kLocalPStageCyc:
     case SortKey::kLocalRetireLat: return number_left(vals(s).p_stage_cyc, width);
     case SortKey::kAddr:
-      std::snprintf(buf, sizeof(buf), "%#-*" PRIx64, static_cast<int>(width), vals(s).ip);
+      std::snprintf(buf, sizeof(buf), "%#-*" PRIx64, static_cast<int>(width), s.ip);
       return buf;
     case SortKey::kTime: return left(time_text(vals(s).time, nanosecs), align ? width : 0);
     case SortKey::kCodePageSize: return left(page_size_name(vals(s).code_page_size), width);

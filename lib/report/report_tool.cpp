@@ -336,6 +336,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   hs.tid = t.tid;
   set_location(hs, al, cpumode);
   hs.period = ds.period;
+  hs.ip = ds.ip;
   if (want_values_) hs.values = make_values(t, ds, al);
   if (opts_.hist.mem_mode) {
     hs.mem = make_mem_info(t, cpumode, ds, al);
@@ -489,7 +490,6 @@ uint64_t ReportTool::map_size(const Map& m, const SymbolTable* symbols) {
 
 const SampleValues* ReportTool::make_values(const Thread& t, const DecodedSample& ds, const Resolved& al) {
   SampleValues& v = sample_values_.emplace_back();
-  v.ip = ds.ip;
   v.time = opts_.time_quantum ? ds.time / opts_.time_quantum * opts_.time_quantum : ds.time;
   v.weight = ds.weight;
   v.ins_lat = ds.ins_lat;

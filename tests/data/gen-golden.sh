@@ -97,6 +97,7 @@
 #   report-s-KEYS         perf report --stdio --no-children -g none -s KEYS ...          (*)
 #   report-mem-s-KEYS     perf report --stdio --mem-mode -g none -s KEYS ...             (*)
 #   report-b-s-KEYS       perf report --stdio -b -s KEYS ...                             (*)
+#   report-c-s-KEYS       perf report --stdio -g none -s KEYS ... (--children on -g files) (*)
 #                         (KEYS: sort keys joined by '+'; asked for with KINDS=...)
 #   NAMES="a b" restricts a set to those files.
 #   report-full-source-path ... --full-source-path -s srcline -g none ...                (*)
@@ -293,6 +294,7 @@ for f in "$@"; do
       report-s-*)           set -- report --stdio --no-children -g none -s $(echo ${k#report-s-} | tr + ,) -i $f.data $S ;;
       report-mem-s-*)       set -- report --stdio --mem-mode -g none -s $(echo ${k#report-mem-s-} | tr + ,) -i $f.data $S ;;
       report-b-s-*)         set -- report --stdio -b -s $(echo ${k#report-b-s-} | tr + ,) -i $f.data $S ;;
+      report-c-s-*)         set -- report --stdio -g none -s $(echo ${k#report-c-s-} | tr + ,) -i $f.data $S ;;
       report-full-source-path) set -- report --stdio --full-source-path -s srcline -g none -i $f.data $S ;;
       report-noop-opts2)    set -- report --stdio --itrace=i100us --addr2line=/usr/bin/addr2line --addr2line-style=libdw,llvm --total-cycles --no-branch-stack -g none -i $f.data $S ;;
       report-itrace-bad)    set -- report --stdio --itrace=i10x -i $f.data $S ;;

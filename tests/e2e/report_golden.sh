@@ -102,6 +102,7 @@ args_of() {
     report-s-*) echo "--no-children -g none -s $(echo ${1#report-s-} | tr + ,)" ;;
     report-mem-s-*) echo "--mem-mode -g none -s $(echo ${1#report-mem-s-} | tr + ,)" ;;
     report-b-s-*) echo "-b -s $(echo ${1#report-b-s-} | tr + ,)" ;;
+    report-c-s-*) echo "-g none -s $(echo ${1#report-c-s-} | tr + ,)" ;;
     report-switch-both) echo "--switch-on task-clock --switch-off cpu-clock --show-on-off-events" ;;
   esac
 }
@@ -129,7 +130,7 @@ for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf groups generations synthe
     if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then continue; fi
     # the sort-key kinds are those with a golden
     key_kinds=$(cd "$dir/expected" && ls $name.report-s-*.txt.gz $name.report-mem-s-*.txt.gz \
-                  $name.report-b-s-*.txt.gz 2>/dev/null |
+                  $name.report-b-s-*.txt.gz $name.report-c-s-*.txt.gz 2>/dev/null |
                 sed "s/^$name\.//; s/\.txt\.gz\$//")
     for kind in ${KINDS:-$all_kinds $key_kinds}; do
       exp=$dir/expected/$name.$kind.txt.gz

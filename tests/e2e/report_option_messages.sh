@@ -38,6 +38,14 @@ for keys in "-s type" "-s weight1" "-s op" "-F overhead,typeoff" "--mem-mode -s 
   if [ $rc = 1 ] && [[ $err == *"is not supported yet"* ]]; then echo "ok: report $keys refused"
   else echo "FAIL: report $keys: exit $rc, '$err'"; fails=$((fails+1)); fi
 done
+# Keys whose values perf takes from each callchain frame, in a --children report.
+for keys in "-s srcfile" "-s dso_size" "-s addr,sym"; do
+  # shellcheck disable=SC2086
+  err=$(cd $d/data && "$CPERF" report --stdio $keys -i g.data --symfs=../symfs 2>&1 >/dev/null)
+  rc=$?
+  if [ $rc = 1 ] && [[ $err == *"is not supported yet"* ]]; then echo "ok: report $keys (children) refused"
+  else echo "FAIL: report $keys: exit $rc, '$err'"; fails=$((fails+1)); fi
+done
 # Branch mode's parts not made yet: perf's IPC column (a symbol key) and the other branch keys.
 for keys in "-b -s symbol_from" "-b -s addr_from" "-b -s srcline_to" "-b -s ipc_lbr"; do
   # shellcheck disable=SC2086

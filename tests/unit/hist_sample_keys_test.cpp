@@ -48,8 +48,8 @@ TEST(HistSampleKeys, HeavierWeightsComeFirstAddressesLowerFirst) {
   va.weight = 400;
   vb.weight = 10;
   EXPECT_GT(sample_key_cmp(SortKey::kWeight, a, b), 0);  // > 0: `a` sorts first
-  va.ip = 0x401000;
-  vb.ip = 0x402000;
+  a.ip = 0x401000;
+  b.ip = 0x402000;
   EXPECT_GT(sample_key_cmp(SortKey::kAddr, a, b), 0);
 }
 
