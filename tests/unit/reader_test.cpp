@@ -13,8 +13,16 @@
 namespace cperf {
 namespace {
 
+// A file of this test in /tmp; every one made is removed when the test program ends.
 std::string tmp_path(const char* name) {
-  return std::string("/tmp/cperf-unit-") + std::to_string(getpid()) + "-" + name;
+  static struct Made {
+    std::vector<std::string> paths;
+    ~Made() {
+      for (const std::string& p : paths) ::unlink(p.c_str());
+    }
+  } made;
+  made.paths.push_back(std::string("/tmp/cperf-unit-") + std::to_string(getpid()) + "-" + name);
+  return made.paths.back();
 }
 
 TEST(Reader, ReadsAttrsIdsAndRecordsInOrder) {
