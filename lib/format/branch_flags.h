@@ -14,6 +14,7 @@ struct BranchFlags {
   uint8_t new_type = 0;  // PERF_BR_NEW_*
   uint8_t priv = 0;
   uint32_t reserved = 0; // the 31 bits above priv
+  bool operator==(const BranchFlags&) const = default;
 };
 
 // Bits, low to high: mispred, predicted, in_tx, abort, cycles:16, type:4, spec:2, new_type:4,

@@ -117,6 +117,7 @@ struct ResolvedAddr {
   bool has_map = false, has_sym = false, sym_is_object = false;
   Text dso, sym;             // the dso's short name; the symbol's name
   uint64_t sym_start = 0, sym_end = 0;
+  bool operator==(const ResolvedAddr&) const = default;
 };
 
 // A memory-access sample's data side (perf's mem_info): its data source, and its data
@@ -128,6 +129,7 @@ struct MemInfo {
   char level = '.';            // the data address's
   uint64_t phys_addr = 0, data_page_size = 0;
   bool code_sym_is_object = false;  // the sampled address's symbol (-s symbol_iaddr)
+  bool operator==(const MemInfo&) const = default;
 };
 
 // A sample's own values for the keys of hist/sample_keys.cpp. Pooled by the tool that makes
@@ -141,12 +143,14 @@ struct SampleValues {
   const std::string* process_comm = nullptr;  // the process's (-s tgid); nullptr: comm
   uint64_t cgroup_dev = 0, cgroup_ino = 0;    // the thread's cgroup namespace (-s cgroup_id)
   Text srcfile;            // the source file of the address (-s srcfile)
+  bool operator==(const SampleValues&) const = default;
 };
 
 // One taken branch of a sample's branch stack (perf's branch_info), both ends resolved.
 struct BranchInfo {
   ResolvedAddr from, to;
   BranchFlags flags;
+  bool operator==(const BranchInfo&) const = default;
 };
 
 // What one sample contributes, already resolved (also the key of a --children entry made

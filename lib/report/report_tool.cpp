@@ -458,21 +458,21 @@ void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread&
   ++branch_samples_[attr_index];
   ByteReader r(ds.branch_entries, s.swapped());
   if (hs.values && ds.branch_nr) {  // perf weighs every branch by the first one's cycles
-    SampleValues& v = sample_values_.emplace_back(*hs.values);
+    SampleValues v = *hs.values;
     ByteReader first(ds.branch_entries, s.swapped());
     first.skip(16);  // from, to
     uint16_t cycles = decode_branch_flags(first.u64()).cycles;
     v.weight = cycles ? cycles : 1;
-    hs.values = &v;
+    hs.values = sample_values_.intern(v);
   }
   for (uint64_t i = 0; i < ds.branch_nr; ++i) {
-    BranchInfo& b = branch_infos_.emplace_back();
+    BranchInfo b;
     uint64_t from = r.u64(), to = r.u64();
     b.flags = decode_branch_flags(r.u64());
     b.from = branch_end(t, from);
     b.to = branch_end(t, to);
     set_location(hs, resolve(t, cpumode, to), cpumode);
-    hs.branch = &b;
+    hs.branch = branch_infos_.intern(b);
     hs.period = 1;
     hs.latency = 1000 / static_cast<uint64_t>(hs.parallelism);
     feeder_.add(h, hs, nullptr, 0, filtered);
@@ -489,7 +489,7 @@ uint64_t ReportTool::map_size(const Map& m, const SymbolTable* symbols) {
 }
 
 const SampleValues* ReportTool::make_values(const Thread& t, const DecodedSample& ds, const Resolved& al) {
-  SampleValues& v = sample_values_.emplace_back();
+  SampleValues v;
   v.time = opts_.time_quantum ? ds.time / opts_.time_quantum * opts_.time_quantum : ds.time;
   v.weight = ds.weight;
   v.ins_lat = ds.ins_lat;
@@ -502,7 +502,7 @@ const SampleValues* ReportTool::make_values(const Thread& t, const DecodedSample
   if (want_srcfile_) v.srcfile = srcfile_of(al);
   if (!cgroup_ns_.empty())
     if (auto it = cgroup_ns_.find(t.tid); it != cgroup_ns_.end()) std::tie(v.cgroup_dev, v.cgroup_ino) = it->second;
-  return &v;
+  return sample_values_.intern(v);
 }
 
 // perf's source file of an address: its source line up to the ':' (none without a line).
@@ -519,7 +519,7 @@ Text ReportTool::srcfile_of(const Resolved& r) {
 // the other one (perf's thread__find_map_fb).
 const MemInfo* ReportTool::make_mem_info(const Thread& t, uint8_t cpumode, const DecodedSample& ds,
                                          const Resolved& code) {
-  MemInfo& m = mem_infos_.emplace_back();
+  MemInfo m;
   m.phys_addr = ds.phys_addr;
   m.data_page_size = ds.data_page_size;
   m.code_sym_is_object = code.sym && code.sym->type == kSttObject;
@@ -536,7 +536,7 @@ const MemInfo* ReportTool::make_mem_info(const Thread& t, uint8_t cpumode, const
   }
   m.level = mode == PERF_RECORD_MISC_KERNEL ? 'k' : mode == PERF_RECORD_MISC_USER ? '.' : 'H';
   m.data = resolved_addr(r, ds.addr);
-  return &m;
+  return mem_infos_.intern(m);
 }
 
 void ReportTool::set_location(HistSample& hs, const Resolved& al, uint8_t cpumode) {

@@ -6,7 +6,6 @@
 #include "trace/trace_events.h"
 #include <cstdint>
 #include <cstdio>
-#include <deque>
 #include <memory>
 #include <regex.h>
 #include <set>
@@ -18,6 +17,7 @@
 #include "hist/hists.h"
 #include "machine/machine.h"
 #include "report/hist_feeder.h"
+#include "report/value_pool.h"
 #include "record/sample_read.h"
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
@@ -185,10 +185,10 @@ class ReportTool : public SessionTool {
   bool want_srcline_ = false;  // -s srcline
   bool want_srcfile_ = false;  // -s srcfile
   bool want_values_ = false;   // a key of the sample's own values (HistSample::values)
-  std::deque<SampleValues> sample_values_;
+  ValuePool<SampleValues, SampleValuesHash> sample_values_;
   const SampleValues* make_values(const Thread& t, const DecodedSample& ds, const Resolved& al);
   // --mem-mode: each sample's data side (HistSample::mem), kept while the entries live.
-  std::deque<MemInfo> mem_infos_;
+  ValuePool<MemInfo, MemInfoHash> mem_infos_;
   const MemInfo* make_mem_info(const Thread& t, uint8_t cpumode, const DecodedSample& ds, const Resolved& code);
   Text srcfile_of(const Resolved& r);
   // Branch mode: the sample's taken branches as entries.
@@ -196,7 +196,7 @@ class ReportTool : public SessionTool {
                     int attr_index, bool filtered);
   ResolvedAddr branch_end(const Thread& t, uint64_t addr);
   ResolvedAddr resolved_addr(const Resolved& r, uint64_t addr);  // r: addr looked up
-  std::deque<BranchInfo> branch_infos_;
+  ValuePool<BranchInfo, BranchInfoHash> branch_infos_;
   std::unordered_map<int, uint64_t> branch_samples_;  // samples per event (entries count branches)
   static uint64_t map_size(const Map& m, const SymbolTable* symbols);
   // perf's default ":<tid>" comm of threads sampled before their first COMM, renamed once by it.
