@@ -637,18 +637,13 @@ int run_histogram(const ReportOptions& o) {
     };
     // Branch mode's call graphs and its IPC column (perf counts instructions by disassembling)
     // are not made yet: better no report than another one.
-    bool branch_chains = false;
-    for (const auto& a : reader.attrs())
-      if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) branch_chains = true;
-    bool branch_ipc = false;
-    for (const std::string& k : split_list(o.sort))
-      if (k.compare(0, 6, "symbol") == 0) branch_ipc = true;
+    bool branch_ipc = std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kIpcNull) != ro.hist.sort.end();
     auto unsupported_mode = [&]() -> bool {
-      if (!branch_mode || (!branch_chains && !branch_ipc)) return false;
+      if (!branch_mode || (!file_has_chain && !branch_ipc)) return false;
       std::fflush(stdout);
       std::fprintf(stderr, "cperf report: %s: branch mode %s is not supported yet (use --no-branch-stack for "
                    "the sample histogram)\n", o.input.c_str(),
-                   branch_chains ? "with call graphs" : "with perf's IPC column (a symbol key)");
+                   file_has_chain ? "with call graphs" : "with perf's IPC column (a symbol key)");
       return true;
     };
     if (branch_mode) {

@@ -429,10 +429,11 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
 
 // A branch end resolved as perf's ip__resolve_ams does: in the first address space (user,
 // then kernel) that has a map for it.
-ResolvedAddr ReportTool::branch_end(const Thread& t, uint64_t addr) {
+// perf resolves a branch's ends in the user maps first, then the kernel's.
+ReportTool::Resolved ReportTool::branch_end(const Thread& t, uint64_t addr) {
   Resolved r = resolve(t, PERF_RECORD_MISC_USER, addr);
   if (!r.map) r = resolve(t, PERF_RECORD_MISC_KERNEL, addr);
-  return resolved_addr(r, addr);
+  return r;
 }
 
 ResolvedAddr ReportTool::resolved_addr(const Resolved& r, uint64_t addr) {
@@ -457,21 +458,19 @@ void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread&
   Hists& h = hists_for(attr_index);
   ++branch_samples_[attr_index];
   ByteReader r(ds.branch_entries, s.swapped());
-  if (hs.values && ds.branch_nr) {  // perf weighs every branch by the first one's cycles
-    SampleValues v = *hs.values;
-    ByteReader first(ds.branch_entries, s.swapped());
-    first.skip(16);  // from, to
-    uint16_t cycles = decode_branch_flags(first.u64()).cycles;
-    v.weight = cycles ? cycles : 1;
-    hs.values = sample_values_.intern(v);
-  }
   for (uint64_t i = 0; i < ds.branch_nr; ++i) {
     BranchInfo b;
     uint64_t from = r.u64(), to = r.u64();
     b.flags = decode_branch_flags(r.u64());
-    b.from = branch_end(t, from);
-    b.to = branch_end(t, to);
-    set_location(hs, resolve(t, cpumode, to), cpumode);
+    if (i == 0 && hs.values) {  // perf weighs every branch by the first one's cycles
+      SampleValues v = *hs.values;
+      v.weight = b.flags.cycles ? b.flags.cycles : 1;
+      hs.values = sample_values_.intern(v);
+    }
+    b.from = resolved_addr(branch_end(t, from), from);
+    Resolved target = branch_end(t, to);  // perf's entry sits where the branch ends
+    b.to = resolved_addr(target, to);
+    set_location(hs, target, cpumode);
     hs.branch = branch_infos_.intern(b);
     hs.period = 1;
     hs.latency = 1000 / static_cast<uint64_t>(hs.parallelism);

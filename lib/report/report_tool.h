@@ -194,7 +194,7 @@ class ReportTool : public SessionTool {
   // Branch mode: the sample's taken branches as entries.
   void add_branches(Session& s, const DecodedSample& ds, const Thread& t, HistSample& hs, uint8_t cpumode,
                     int attr_index, bool filtered);
-  ResolvedAddr branch_end(const Thread& t, uint64_t addr);
+  Resolved branch_end(const Thread& t, uint64_t addr);
   ResolvedAddr resolved_addr(const Resolved& r, uint64_t addr);  // r: addr looked up
   ValuePool<BranchInfo, BranchInfoHash> branch_infos_;
   std::unordered_map<int, uint64_t> branch_samples_;  // samples per event (entries count branches)

@@ -98,3 +98,21 @@ is_exec_of() {
   [ -d "/proc/$1" ] || return 0
   [ "$(readlink "/proc/$1/exe" 2>/dev/null)" = "$(readlink -f "$2")" ]
 }
+
+# record_warnings_are_reports REC_ERR REP_ERR: record's loss warnings (between its "Woken up"
+# and "Captured" lines) equal report's stderr on the file; prints the difference otherwise.
+record_warnings_are_reports() {
+  sed -n '/^\[ perf record: Woken up/,/^\[ perf record: Captured/p' "$1" | sed '1d;$d' > "$T/rec.warn"
+  cmp -s "$T/rec.warn" "$2" && return 0
+  diff "$T/rec.warn" "$2" | head -8
+  return 1
+}
+
+# perf7_report_warnings_are FILE REP_ERR: perf 7.2's `report --stdio` warnings on FILE equal
+# cperf's (REP_ERR); perf 7.2's own complaint about /proc/schedstat aside.
+perf7_report_warnings_are() {
+  perf7 report --stdio -i "$1" > /dev/null 2> "$T/p7.err"
+  grep -v 'Failed to open /proc/schedstat' "$T/p7.err" | cmp -s - "$2" && return 0
+  diff "$T/p7.err" "$2" | head -6
+  return 1
+}

@@ -50,14 +50,11 @@ fi
 [ -s "$T/m4dump.err" ] && fail "report -D (-m 4): $(head -2 "$T/m4dump.err")"
 lost=$(grep -c 'PERF_RECORD_LOST\b\|PERF_RECORD_LOST_SAMPLES' "$T/m4.dump")
 "$CPERF" report --stdio -i "$T/mnt/m4.data" > /dev/null 2> "$T/m4rep.err" || fail "report (-m 4) exit $?"
-sed -n '/^\[ perf record: Woken up/,/^\[ perf record: Captured/p' "$T/m4rec.err" | sed '1d;$d' > "$T/m4rec.warn"
-cmp -s "$T/m4rec.warn" "$T/m4rep.err" || { fail "record's warnings (-m 4) differ from report's:"; diff "$T/m4rec.warn" "$T/m4rep.err" | head -6; }
+record_warnings_are_reports "$T/m4rec.err" "$T/m4rep.err" || fail "record's warnings (-m 4) differ from report's (above)"
 m4=$("$CPERF" script -F event -i "$T/mnt/m4.data" 2>/dev/null | grep -c cpu-clock)
 [ "$m4" -gt 0 ] || fail "no samples with -m 4"
 if oracle_have_perf7; then
-  perf7 report --stdio -i "$T/mnt/m4.data" > /dev/null 2> "$T/m4p7.err"
-  grep -v 'Failed to open /proc/schedstat' "$T/m4p7.err" | cmp -s - "$T/m4rep.err" ||
-    { fail "perf 7.2's report warnings (-m 4) differ:"; diff "$T/m4p7.err" "$T/m4rep.err" | head -6; }
+  perf7_report_warnings_are "$T/mnt/m4.data" "$T/m4rep.err" || fail "perf 7.2's report warnings (-m 4) differ (above)"
 fi
 [ $fails = 0 ] && echo "PASS: record -g onto a slow file system: $n samples, a valid file read alike; -m 4 at 10 kHz: $m4 samples, $lost loss records, warnings as report's"
 [ $fails = 0 ]

@@ -27,8 +27,7 @@ max=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
 lost=$(grep -c 'PERF_RECORD_LOST\b\|PERF_RECORD_LOST_SAMPLES' "$T/dump")
 "$CPERF" report --stdio -i "$T/max.data" > /dev/null 2> "$T/rep.err" || fail "report exit $?"
 # record's warnings are report's, between its "Woken up" and "Captured" lines
-sed -n '/^\[ perf record: Woken up/,/^\[ perf record: Captured/p' "$T/rec.err" | sed '1d;$d' > "$T/rec.warn"
-cmp -s "$T/rec.warn" "$T/rep.err" || { fail "record's warnings differ from report's:"; diff "$T/rec.warn" "$T/rep.err" | head -8; }
+record_warnings_are_reports "$T/rec.err" "$T/rep.err" || fail "record's warnings differ from report's (above)"
 n=$("$CPERF" script -i "$T/max.data" -F event 2>/dev/null | grep -c cpu-clock)
 [ "$n" -gt 0 ] || fail "no samples"
 if [ -x "$PERF61" ]; then
@@ -36,9 +35,7 @@ if [ -x "$PERF61" ]; then
   [ "$n61" = "$n" ] || fail "perf 6.1 reads $n61 samples, cperf $n"
 fi
 if oracle_have_perf7; then
-  perf7 report --stdio -i "$T/max.data" > /dev/null 2> "$T/p7.err"
-  grep -v 'Failed to open /proc/schedstat' "$T/p7.err" | cmp -s - "$T/rep.err" ||
-    { fail "perf 7.2's report warnings differ:"; diff "$T/p7.err" "$T/rep.err" | head -8; }
+  perf7_report_warnings_are "$T/max.data" "$T/rep.err" || fail "perf 7.2's report warnings differ (above)"
 else
   echo "SKIP (part): perf 7.2 comparison: $(oracle_why_not)"
 fi
