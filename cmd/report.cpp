@@ -214,12 +214,28 @@ bool is_mem_key(const std::string& k) {
 // Keys and columns perf 7.2 takes that cperf does not make yet: refused, never ignored.
 bool is_unmade_key(const std::string& k) {
   static const std::set<std::string> keys = {
-      "overhead", "overhead_sys", "overhead_us", "overhead_guest_sys", "overhead_guest_us",
-      "overhead_children", "latency_children", "sample", "weight1", "weight2", "weight3", "op", "cache",
+      "op", "cache",
       "memory", "dtlb", "ipc_null", "type", "typeoff", "typecln", "dcacheline", "srcline_from", "srcline_to",
       "ipc_lbr", "addr_from", "addr_to", "callchain_branch_predicted", "callchain_branch_abort",
       "callchain_branch_cycles"};
   return keys.count(k) > 0;
+}
+
+// perf's number columns (hpp fields) by name; "latency" and "period" are handled as keys.
+bool number_field_of(const std::string& k, OutputField& f) {
+  static const std::pair<const char*, OutputField::Kind> kNumbers[] = {
+      {"overhead", OutputField::kSelf},          {"overhead_sys", OutputField::kSys},
+      {"overhead_us", OutputField::kUsr},        {"overhead_guest_sys", OutputField::kGuestSys},
+      {"overhead_guest_us", OutputField::kGuestUsr}, {"overhead_children", OutputField::kChildren},
+      {"latency_children", OutputField::kLatencyChildren}, {"sample", OutputField::kSamples},
+      {"weight1", OutputField::kWeight1},        {"weight2", OutputField::kWeight2},
+      {"weight3", OutputField::kWeight3}};
+  for (auto [name, kind] : kNumbers)
+    if (k == name) {
+      f = {kind};
+      return true;
+    }
+  return false;
 }
 
 bool sort_key_of(const std::string& k, SortKey& key) {
@@ -264,8 +280,8 @@ bool sort_key_of(const std::string& k, SortKey& key) {
 // cperf's refusal of a key it does not make yet (status 1). -1: the key is fine.
 int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode) {
   SortKey key;
-  bool known = sort_key_of(k, key) || k == "latency" || k == "period" ||
-               (fields && (k == "overhead" || k == "overhead_children" || k == "sample"));
+  OutputField number;
+  bool known = sort_key_of(k, key) || k == "latency" || k == "period" || number_field_of(k, number);
   bool invalid = (is_branch_key(k) && !branch_mode) || (is_mem_key(k) && !mem_mode);
   if (known && !invalid) return -1;
   if (invalid || !is_unmade_key(k)) {
@@ -279,6 +295,85 @@ int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode
   return 1;
 }
 
+bool has_number_key(const std::string& sort) {
+  for (const std::string& k : split_list(sort))
+    if (OutputField f; number_field_of(k, f)) return true;
+  return false;
+}
+
+// -s with number columns: perf's columns are the keys' list after its overhead columns, which
+// it leaves out when the list names any ("overhead" or "latency" anywhere in it).
+std::string number_sort_list(const std::string& sort, bool children, bool latency, bool prefer_latency) {
+  std::string keys = sort;
+  auto prefix_unless_in = [&](const char* name) {
+    if (keys.find(name) == std::string::npos) keys = std::string(name) + "," + keys;
+  };
+  if (prefer_latency) {
+    prefix_unless_in("overhead");
+    prefix_unless_in("latency");
+    if (children) {
+      prefix_unless_in("overhead_children");
+      prefix_unless_in("latency_children");
+    }
+  } else if (keys.find("overhead") == std::string::npos && keys.find("latency") == std::string::npos) {
+    if (latency) prefix_unless_in("latency");
+    prefix_unless_in("overhead");
+    if (children) {
+      if (latency) prefix_unless_in("latency_children");
+      prefix_unless_in("overhead_children");
+    }
+  }
+  return keys;
+}
+
+OutputField field_of_known(const std::string& k) {
+  OutputField f;
+  if (number_field_of(k, f)) return f;
+  if (k == "latency") return {OutputField::kLatency};
+  SortKey key = SortKey::kComm;
+  sort_key_of(k, key);  // checked by check_key
+  return k == "period" ? OutputField{OutputField::kPeriod} : OutputField{OutputField::kKey, key};
+}
+
+// perf's columns for a -s list with number columns: its overhead columns where the list (after
+// number_sort_list) has them, -n's and --show-total-period's, then the list's other items in
+// its order; entries sort by the list.
+void set_number_sort(const std::string& list, bool cpu_utilization, HistOptions& h) {
+  std::vector<OutputField> sort, cols;
+  auto add_new = [](std::vector<OutputField>& v, const OutputField& f) {
+    if (std::find(v.begin(), v.end(), f) == v.end()) v.push_back(f);
+  };
+  for (const std::string& k : split_list(list)) add_new(sort, field_of_known(k));
+  auto add_if_listed = [&](OutputField::Kind kind) {
+    if (std::find(sort.begin(), sort.end(), OutputField{kind}) != sort.end()) add_new(cols, {kind});
+  };
+  if (h.children) {
+    if (h.prefer_latency) add_if_listed(OutputField::kLatencyChildren);
+    add_if_listed(OutputField::kChildren);
+    if (h.latency) add_if_listed(OutputField::kLatencyChildren);
+  }
+  if (h.prefer_latency) add_if_listed(OutputField::kLatency);
+  add_if_listed(OutputField::kSelf);
+  if (h.latency) add_if_listed(OutputField::kLatency);
+  if (cpu_utilization) {
+    add_new(cols, {OutputField::kSys});
+    add_new(cols, {OutputField::kUsr});
+  }
+  if (h.show_nr_samples) add_new(cols, {OutputField::kSamples});
+  if (h.show_total_period) add_new(cols, {OutputField::kPeriod});
+  for (const OutputField& f : sort) add_new(cols, f);
+  h.sort.clear();
+  for (const OutputField& f : sort)
+    if (f.kind == OutputField::kKey) h.sort.push_back(f.key);
+  if (cpu_utilization) {  // perf sorts by the output-only columns after the list
+    add_new(sort, {OutputField::kSys});
+    add_new(sort, {OutputField::kUsr});
+  }
+  h.fields = cols;
+  h.sort_fields = sort;
+  h.fields_from_sort = true;
+}
+
 // Returns the unknown key's name, or "" when all parse.
 // given: the order is the user's -s (perf adds its IPC column only to those).
 std::string parse_sort(const std::string& s, ReportToolOptions& o, bool given = true) {
@@ -289,6 +384,7 @@ std::string parse_sort(const std::string& s, ReportToolOptions& o, bool given = 
       o.hist.latency_key = true;
       continue;
     }
+    if (OutputField f; number_field_of(k, f)) continue;  // a column: see number_sort_fields
     SortKey key;
     if (!sort_key_of(k, key)) return k;
     // perf 7.2 adds its IPC column after the keys when one of them names a symbol
@@ -300,7 +396,7 @@ std::string parse_sort(const std::string& s, ReportToolOptions& o, bool given = 
   if (ipc) o.hist.sort.push_back(SortKey::kIpcNull);  // perf 7.2 adds its IPC column after the keys
   o.hist.sort_order_text = ipc ? s + ",ipc_null" : s;  // --mem-mode's header shows both
   o.hist.sort_starts_with_sym = s.compare(0, 3, "sym") == 0;
-  return o.hist.sort.empty() ? s : "";
+  return o.hist.sort.empty() && !has_number_key(s) ? s : "";
 }
 
 // -F/--fields: perf's output columns (number fields and sort keys). The -s keys are appended
@@ -308,9 +404,8 @@ std::string parse_sort(const std::string& s, ReportToolOptions& o, bool given = 
 // Sets the sort keys from that order. Returns the unknown field's name, or "" when all parse.
 std::string parse_fields(const std::string& fields, const std::string& sort, ReportToolOptions& o) {
   auto field_of = [](const std::string& k, OutputField& f) {
-    if (k == "overhead") f = {OutputField::kSelf};
-    else if (k == "overhead_children") f = {OutputField::kChildren};
-    else if (k == "sample") f = {OutputField::kSamples};
+    if (number_field_of(k, f)) return true;
+    if (k == "latency") f = {OutputField::kLatency};
     else if (k == "period") f = {OutputField::kPeriod};
     else if (SortKey key; sort_key_of(k, key)) f = {OutputField::kKey, key};
     else return false;
@@ -512,7 +607,10 @@ int run_histogram(const ReportOptions& o) {
     bool has_switches = false;
     for (const auto& a : reader.attrs())
       if (a.attr.context_switch) has_switches = true;
-    bool latency_asked = o.latency || !o.parallelism.empty() || ro.hist.latency_key ||
+    bool latency_column = false;
+    for (const std::string& k : split_list(o.sort + "," + o.fields))
+      if (k == "latency" || k == "latency_children") latency_column = true;
+    bool latency_asked = o.latency || !o.parallelism.empty() || latency_column ||
                          std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kParallelism) != ro.hist.sort.end();
     if (latency_asked && o.disable_order) {  // parallelism needs the records in time order
       std::fputs("Error:\nUse of latency profile or parallelism is incompatible with --disable-order.\n", stderr);
@@ -526,11 +624,33 @@ int run_histogram(const ReportOptions& o) {
     ro.hist.prefer_latency = o.latency;
     ro.nr_cpus_avail = feature_env(reader).nr_cpus_avail;
     set_latency_keys(feature_env(reader).arch, ro.hist);
+    if (o.fields.empty() && has_number_key(o.sort)) {
+      if (o.hierarchy) {
+        std::fputs("cperf report: --hierarchy with a number column in --sort is not supported yet\n", stderr);
+        return 1;
+      }
+      set_number_sort(number_sort_list(o.sort, ro.hist.children, ro.hist.latency, o.latency), o.show_cpu_utilization,
+                      ro.hist);
+      // perf drops its accumulated columns when a file cannot have them (no call graphs, a pipe)
+      if (want_children && !o.mem_mode && !ro.hist.children)
+        for (auto* v : {&ro.hist.fields, &ro.hist.sort_fields})
+          std::erase_if(*v, [](const OutputField& f) {
+            return f.kind == OutputField::kChildren || f.kind == OutputField::kLatencyChildren;
+          });
+    }
+    // a Children column without accumulation: perf's N/A
+    if (!ro.hist.children && std::find(ro.hist.fields.begin(), ro.hist.fields.end(),
+                                       OutputField{OutputField::kChildren}) != ro.hist.fields.end())
+      ro.hist.children_na = true;
     // perf sets groups up from a file's header only; a pipe's events stay apart.
     if (auto it = reader.features().find(HEADER_GROUP_DESC); !reader.is_pipe() && it != reader.features().end()) {
       ByteReader r(it->second, reader.swapped());
       if (!read_group_desc(r, ro.groups)) ro.groups.clear();
     }
+    // --group or --no-group on a file without groups: perf makes its events one group led by
+    // the first (a "forced" group: no name, its events listed without braces)
+    if ((o.group || o.no_group) && ro.groups.empty() && reader.attrs().size() > 1)
+      ro.groups.push_back({"", 0, static_cast<uint32_t>(reader.attrs().size())});
     ro.group_view = !o.no_group;
     if (int rc = check_group_sort_idx(o.group_sort_idx, ro.groups, reader.is_pipe()); rc >= 0) return rc;
     if (!o.parallelism.empty() && !parse_parallelism(o.parallelism, ro.parallelism)) {

@@ -54,7 +54,7 @@ std::string feature_failure_text(int feat);
 // Helpers shared with the tests.
 // HEADER_GROUP_DESC: one entry per group, its leader's index among the attrs and its size.
 struct GroupDesc {
-  std::string name;  // "{anon_group}" when the group has no name of its own
+  std::string name;  // "{anon_group}" when the group has no name of its own; "" for report --group's
   uint32_t leader = 0, nr_members = 0;
 };
 bool read_group_desc(ByteReader& r, std::vector<GroupDesc>& groups);

@@ -199,6 +199,7 @@ int64_t Hists::cmp(const HistEntry& left, const HistSample& r, bool right_filter
 // An accumulated column's sort (children, latency children): the accumulated values, then,
 // within one thread, the caller (longer paths below it) first.
 int64_t Hists::acc_cmp(uint64_t a_acc, uint64_t b_acc, const HistEntry& a, const HistEntry& b) const {
+  if (!opts_.children) return 0;  // perf's column without accumulation (N/A) sorts nothing
   int64_t c = field_cmp(a_acc, b_acc);
   if (c) return c;
   if (a.key.tid == b.key.tid && a.key.pid == b.key.pid && opts_.use_callchain) {
@@ -236,6 +237,11 @@ uint64_t Hists::number_field(OutputField::Kind kind, const HistEntry& e) const {
     case OutputField::kSamples: return e.samples;
     case OutputField::kSys: return e.period_sys;
     case OutputField::kUsr: return e.period_usr;
+    case OutputField::kGuestSys: return e.guest_sys;
+    case OutputField::kGuestUsr: return e.guest_usr;
+    case OutputField::kWeight1: return e.weight1;
+    case OutputField::kWeight2: return e.weight2;
+    case OutputField::kWeight3: return e.weight3;
     case OutputField::kKey: return 0;
   }
   return 0;
@@ -251,6 +257,11 @@ int64_t Hists::own_number_sort_cmp(OutputField::Kind kind, const HistEntry& a, c
     case OutputField::kSamples: return field_cmp(a.samples, b.samples);
     case OutputField::kSys: return field_cmp(a.period_sys, b.period_sys);
     case OutputField::kUsr: return field_cmp(a.period_usr, b.period_usr);
+    case OutputField::kGuestSys: return field_cmp(a.guest_sys, b.guest_sys);
+    case OutputField::kGuestUsr: return field_cmp(a.guest_usr, b.guest_usr);
+    case OutputField::kWeight1: return field_cmp(a.weight1, b.weight1);
+    case OutputField::kWeight2: return field_cmp(a.weight2, b.weight2);
+    case OutputField::kWeight3: return field_cmp(a.weight3, b.weight3);
     case OutputField::kKey: return 0;
   }
   return 0;
@@ -358,9 +369,7 @@ HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered, 
     e->period += s.period;
     e->latency += s.latency;
     e->samples += 1;
-    // perf's he_stat__add_cpumode_period (guest modes have columns of their own, not shown).
-    if (s.cpumode == 1) e->period_sys += s.period;       // PERF_RECORD_MISC_KERNEL
-    else if (s.cpumode == 2) e->period_usr += s.period;  // PERF_RECORD_MISC_USER
+    add_self_extras(*e, s);
   }
   if (opts_.children) {
     e->period_acc += s.period;
@@ -368,6 +377,32 @@ HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered, 
     e->samples_acc += 1;
   }
   return e;
+}
+
+// perf's he_stat__add_cpumode_period and the weight sums of its -F weight1-3 columns.
+void Hists::add_self_extras(HistEntry& e, const HistSample& s) {
+  switch (s.cpumode) {
+    case 1: e.period_sys += s.period; break;  // PERF_RECORD_MISC_KERNEL
+    case 2: e.period_usr += s.period; break;  // PERF_RECORD_MISC_USER
+    case 4: e.guest_sys += s.period; break;   // PERF_RECORD_MISC_GUEST_KERNEL
+    case 5: e.guest_usr += s.period; break;   // PERF_RECORD_MISC_GUEST_USER
+    default: break;
+  }
+  if (s.values) {
+    e.weight1 += s.values->weight;
+    e.weight2 += s.values->ins_lat;
+    e.weight3 += s.values->p_stage_cyc;
+  }
+}
+
+void Hists::merge_self_extras(HistEntry& into, const HistEntry& from) {
+  into.period_sys += from.period_sys;
+  into.period_usr += from.period_usr;
+  into.guest_sys += from.guest_sys;
+  into.guest_usr += from.guest_usr;
+  into.weight1 += from.weight1;
+  into.weight2 += from.weight2;
+  into.weight3 += from.weight3;
 }
 
 // perf's hists__findnew_entry: with a symbol key, an entry hit from another map (another
@@ -554,6 +589,7 @@ RbRoot& Hists::collapse() {
     same->latency += he->latency;
     same->latency_acc += he->latency_acc;
     same->samples_acc += he->samples_acc;
+    merge_self_extras(*same, *he);
     if (opts_.use_callchain) same->chain.merge(he->chain);
   }
   root_order_.clear();

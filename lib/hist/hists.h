@@ -52,7 +52,13 @@ inline bool is_sample_key(SortKey k) { return k >= SortKey::kWeight; }
 struct OutputField {
   // kLatency(Children): the wall-clock share, each sample's period divided by the number of
   // threads running then (perf's latency and latency_children).
-  enum Kind { kChildren, kSelf, kSys, kUsr, kSamples, kPeriod, kLatency, kLatencyChildren, kKey };
+  // kGuestSys/Usr: the self period of guest kernel/user samples; kWeight1-3: the average of
+  // the samples' weight, ins_lat and pipeline-stage weight (perf's weight1-3).
+  enum Kind {
+    kChildren, kSelf, kSys, kUsr, kSamples, kPeriod, kLatency, kLatencyChildren, kKey,
+    kGuestSys, kGuestUsr, kWeight1, kWeight2, kWeight3
+  };
+  static constexpr int kKinds = kWeight3 + 1;
   Kind kind = kKey;
   SortKey key = SortKey::kComm;
   bool operator==(const OutputField&) const = default;
@@ -92,6 +98,7 @@ struct HistOptions {
   // -F/--fields: the columns in order, and the output sort order (perf appends the -s keys to
   // the columns and the columns to the sort keys). Empty: perf's default layout and order.
   std::vector<OutputField> fields, sort_fields;
+  bool fields_from_sort = false;  // `fields` are -s's number columns, not -F's (perf's "Self")
   // -t/--field-separator: columns joined by this text instead of padded apart (numbers in no
   // fixed width, every column but the last still filled to its width), the separator's first
   // character written as '.' inside key texts, folded call chains joined by it. Empty: none.
@@ -211,6 +218,8 @@ struct alignas(64) HistEntry {
   HistSample key;
   uint64_t period = 0, samples = 0;          // self
   uint64_t period_sys = 0, period_usr = 0;   // self, of kernel and of user samples
+  uint64_t guest_sys = 0, guest_usr = 0;     // self, of guest kernel and guest user samples
+  uint64_t weight1 = 0, weight2 = 0, weight3 = 0;  // self sums of the samples' weights
   uint64_t period_acc = 0, samples_acc = 0;  // self + callees (--children)
   uint64_t latency = 0, latency_acc = 0;     // self, self + callees
   RbNode rb_collapsed;
@@ -338,6 +347,8 @@ class Hists {
   // The entry equal to `s` by the index, when its group is still a total order.
   HistEntry* indexed(const IndexKey& k, const HistSample& s, bool filtered, bool* answered) const;
   void refresh_map(HistEntry& e, const HistSample& s);
+  static void add_self_extras(HistEntry& e, const HistSample& s);
+  static void merge_self_extras(HistEntry& into, const HistEntry& from);
   // perf's collapse pass (sort keys with their own collapse function, i.e. comm): entries are
   // re-inserted in input-tree order and equal ones merged; returns the tree to output from.
   RbRoot& collapse();
@@ -444,7 +455,7 @@ class Hists {
   size_t w_sample_key_[kSortKeys] = {};  // the sample keys' widths (sample_keys.h)
   size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0, w_srcline_ = 0, w_cgroup_ = 0, w_trace_ = 0;
   // -w's widths by key and by number kind (0: none), set by compute_widths()
-  int user_w_key_[kSortKeys] = {}, user_w_num_[9] = {};
+  int user_w_key_[kSortKeys] = {}, user_w_num_[OutputField::kKinds] = {};
   // A number column's width for its entries' text (-w's or perf's, at least its header's).
   int entry_number_width(OutputField::Kind kind) const;
 };

@@ -65,8 +65,7 @@ void Hists::build_hierarchy() {
         node->e.period += he.period;
         node->e.latency += he.latency;
         node->e.samples += he.samples;
-        node->e.period_sys += he.period_sys;
-        node->e.period_usr += he.period_usr;
+        merge_self_extras(node->e, he);
       } else {
         owner->push_back(std::make_unique<HierNode>());
         node = owner->back().get();
@@ -76,8 +75,7 @@ void Hists::build_hierarchy() {
         node->e.period = node->e.period_acc = he.period;
         node->e.latency = node->e.latency_acc = he.latency;
         node->e.samples = node->e.samples_acc = he.samples;
-        node->e.period_sys = he.period_sys;
-        node->e.period_usr = he.period_usr;
+        merge_self_extras(node->e, he);
         node->depth = static_cast<int>(depth);
         rb_insert_at(*root, &node->rb_in, slot.parent, slot.link);
       }

@@ -109,7 +109,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
 
 int Hists::entry_number_width(OutputField::Kind kind) const {
   int w = user_w_num_[kind] ? user_w_num_[kind] : static_cast<int>(number_width(kind));
-  bool self_is_self = opts_.children && opts_.fields.empty();
+  bool self_is_self = opts_.children && (opts_.fields.empty() || opts_.fields_from_sort);
   return std::max(w, static_cast<int>(std::strlen(number_header(kind, self_is_self))));
 }
 
@@ -119,7 +119,7 @@ size_t Hists::field_width(const OutputField& f) const {
   size_t own = number_width(f.kind);
   size_t w = user_w_num_[f.kind] ? static_cast<size_t>(user_w_num_[f.kind]) : own;
   w = std::max(w, own * group_size());
-  bool self_is_self = opts_.children && opts_.fields.empty();
+  bool self_is_self = opts_.children && (opts_.fields.empty() || opts_.fields_from_sort);
   return std::max(w, std::strlen(number_header(f.kind, self_is_self)));
 }
 
@@ -206,6 +206,11 @@ const char* Hists::number_header(OutputField::Kind kind, bool self_is_self) {
     case OutputField::kSelf: return self_is_self ? "Self" : "Overhead";
     case OutputField::kSys: return "sys";
     case OutputField::kUsr: return "usr";
+    case OutputField::kGuestSys: return "guest sys";
+    case OutputField::kGuestUsr: return "guest usr";
+    case OutputField::kWeight1: return "Weight1";
+    case OutputField::kWeight2: return "Weight2";
+    case OutputField::kWeight3: return "Weight3";
     case OutputField::kSamples: return "Samples";
     case OutputField::kPeriod: return "Period";
     case OutputField::kLatency:
@@ -217,6 +222,7 @@ const char* Hists::number_header(OutputField::Kind kind, bool self_is_self) {
 
 size_t Hists::number_width(OutputField::Kind kind) {
   if (kind == OutputField::kSamples || kind == OutputField::kPeriod) return 12;
+  if (kind == OutputField::kGuestSys || kind == OutputField::kGuestUsr) return 9;
   return kind == OutputField::kLatencyChildren ? 7 : 8;  // perf's widths
 }
 
@@ -293,6 +299,15 @@ std::string Hists::single_number_text(OutputField::Kind kind, const HistEntry& e
     case OutputField::kSelf: pct(e.period, total); break;
     case OutputField::kSys: pct(e.period_sys, total); break;
     case OutputField::kUsr: pct(e.period_usr, total); break;
+    case OutputField::kGuestSys: pct(e.guest_sys, total); break;
+    case OutputField::kGuestUsr: pct(e.guest_usr, total); break;
+    case OutputField::kWeight1:
+    case OutputField::kWeight2:
+    case OutputField::kWeight3: {  // perf's average per sample, " %*.1f"
+      uint64_t sum = number_field(kind, e);
+      std::snprintf(buf, sizeof(buf), " %*.1f", sep ? 1 : w - 1, e.samples ? double(sum) / e.samples : 0.0);
+      break;
+    }
     case OutputField::kLatency: pct(e.latency, total_latency()); break;
     case OutputField::kLatencyChildren: pct(e.latency_acc, total_latency()); break;
     case OutputField::kSamples: std::snprintf(buf, sizeof(buf), " %*" PRIu64, sep ? 1 : w - 1, e.samples); break;
@@ -358,7 +373,7 @@ std::pair<std::string, std::string> Hists::header_lines() const {
     d += "  ";
     d.append(w, '.');  // perf 7.2 writes one dot per column character, however wide
   };
-  bool self_is_self = opts_.children && opts_.fields.empty();
+  bool self_is_self = opts_.children && (opts_.fields.empty() || opts_.fields_from_sort);
   for (const OutputField& f : columns()) {
     if (f.kind != OutputField::kKey) {
       col(number_header(f.kind, self_is_self), field_width(f), true);

@@ -38,7 +38,12 @@ ReportTool::ReportTool(ReportToolOptions opts)
   }
   want_srcline_ = sorts_by(SortKey::kSrcline);
   want_srcfile_ = sorts_by(SortKey::kSrcfile);
-  want_values_ = std::any_of(keys.begin(), keys.end(), is_sample_key);
+  const std::vector<OutputField>& cols = opts_.hist.fields;
+  want_values_ = std::any_of(keys.begin(), keys.end(), is_sample_key) ||
+                 std::any_of(cols.begin(), cols.end(), [](const OutputField& f) {
+                   return f.kind == OutputField::kWeight1 || f.kind == OutputField::kWeight2 ||
+                          f.kind == OutputField::kWeight3;
+                 });
   symbols_.set_prefetch(sorts_by(SortKey::kSym) || want_srcline_ || want_parent_ ||
                         opts_.hist.use_callchain || opts_.hist.children);
 }
@@ -616,8 +621,11 @@ std::vector<ReportTool::Section> ReportTool::sections(Session& s) {
         sec.event += ", " + event_name(m);
       }
       sec.event += " }";
-      for (const GroupDesc& g : opts_.groups)
-        if (g.leader == i && g.name != "{anon_group}") sec.event = g.name + sec.event.substr(10);
+      for (const GroupDesc& g : opts_.groups) {
+        if (g.leader != i) continue;
+        if (g.name.empty()) sec.event = sec.event.substr(13, sec.event.size() - 15);  // forced: no braces
+        else if (g.name != "{anon_group}") sec.event = g.name + sec.event.substr(10);
+      }
       hists_for(static_cast<int>(i));  // a leader without samples too
     }
     auto it = hists_.find(static_cast<int>(i));

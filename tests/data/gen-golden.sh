@@ -98,7 +98,9 @@
 #   report-mem-s-KEYS     perf report --stdio --mem-mode -g none -s KEYS ...             (*)
 #   report-b-s-KEYS       perf report --stdio -b -s KEYS ...                             (*)
 #   report-c-s-KEYS       perf report --stdio -g none -s KEYS ... (--children on -g files) (*)
-#                         (KEYS: sort keys joined by '+'; asked for with KINDS=...)
+#   report-a-ARGS         perf report --stdio ARGS ...                                   (*)
+#                         (KEYS: sort keys joined by '+'; ARGS: options, '+' for a space, '~' for a comma;
+#                         asked for with KINDS=...)
 #   NAMES="a b" restricts a set to those files.
 #   report-full-source-path ... --full-source-path -s srcline -g none ...                (*)
 #   report-noop-opts2     ... --itrace=i100us --addr2line=... --addr2line-style=libdw,llvm
@@ -295,6 +297,7 @@ for f in "$@"; do
       report-mem-s-*)       set -- report --stdio --mem-mode -g none -s $(echo ${k#report-mem-s-} | tr + ,) -i $f.data $S ;;
       report-b-s-*)         set -- report --stdio -b -s $(echo ${k#report-b-s-} | tr + ,) -i $f.data $S ;;
       report-c-s-*)         set -- report --stdio -g none -s $(echo ${k#report-c-s-} | tr + ,) -i $f.data $S ;;
+      report-a-*)           set -- report --stdio $(echo ${k#report-a-} | tr '+~' ' ,') -i $f.data $S ;;
       report-full-source-path) set -- report --stdio --full-source-path -s srcline -g none -i $f.data $S ;;
       report-noop-opts2)    set -- report --stdio --itrace=i100us --addr2line=/usr/bin/addr2line --addr2line-style=libdw,llvm --total-cycles --no-branch-stack -g none -i $f.data $S ;;
       report-itrace-bad)    set -- report --stdio --itrace=i10x -i $f.data $S ;;

@@ -103,6 +103,7 @@ args_of() {
     report-mem-s-*) echo "--mem-mode -g none -s $(echo ${1#report-mem-s-} | tr + ,)" ;;
     report-b-s-*) echo "-b -s $(echo ${1#report-b-s-} | tr + ,)" ;;
     report-c-s-*) echo "-g none -s $(echo ${1#report-c-s-} | tr + ,)" ;;
+    report-a-*) echo "${1#report-a-}" | tr '+~' ' ,' ;;
     report-switch-both) echo "--switch-on task-clock --switch-off cpu-clock --show-on-off-events" ;;
   esac
 }
@@ -130,7 +131,7 @@ for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf groups generations synthe
     if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then continue; fi
     # the sort-key kinds are those with a golden
     key_kinds=$(cd "$dir/expected" && ls $name.report-s-*.txt.gz $name.report-mem-s-*.txt.gz \
-                  $name.report-b-s-*.txt.gz $name.report-c-s-*.txt.gz 2>/dev/null |
+                  $name.report-b-s-*.txt.gz $name.report-c-s-*.txt.gz $name.report-a-*.txt.gz 2>/dev/null |
                 sed "s/^$name\.//; s/\.txt\.gz\$//")
     for kind in ${KINDS:-$all_kinds $key_kinds}; do
       exp=$dir/expected/$name.$kind.txt.gz
