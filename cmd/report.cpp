@@ -215,8 +215,8 @@ bool is_mem_key(const std::string& k) {
 bool is_unmade_key(const std::string& k) {
   static const std::set<std::string> keys = {
       "op", "cache",
-      "memory", "dtlb", "ipc_null", "type", "typeoff", "typecln", "dcacheline", "srcline_from", "srcline_to",
-      "ipc_lbr", "addr_from", "addr_to", "callchain_branch_predicted", "callchain_branch_abort",
+      "memory", "dtlb", "ipc_null", "type", "typeoff", "typecln",
+      "ipc_lbr", "callchain_branch_predicted", "callchain_branch_abort",
       "callchain_branch_cycles"};
   return keys.count(k) > 0;
 }
@@ -254,7 +254,9 @@ bool sort_key_of(const std::string& k, SortKey& key) {
       {"symbol_iaddr", SortKey::kSymIaddr}, {"phys_daddr", SortKey::kPhysDaddr},
       {"data_page_size", SortKey::kDataPageSize}, {"dso_from", SortKey::kDsoFrom}, {"dso_to", SortKey::kDsoTo},
       {"symbol_from", SortKey::kSymFrom}, {"symbol_to", SortKey::kSymTo}, {"cycles", SortKey::kCycles},
-      {"mispredict", SortKey::kMispredict}, {"in_tx", SortKey::kInTx}, {"abort", SortKey::kAbort}};
+      {"mispredict", SortKey::kMispredict}, {"in_tx", SortKey::kInTx}, {"abort", SortKey::kAbort},
+      {"addr_from", SortKey::kAddrFrom}, {"addr_to", SortKey::kAddrTo}, {"srcline_from", SortKey::kSrclineFrom},
+      {"srcline_to", SortKey::kSrclineTo}, {"dcacheline", SortKey::kDcacheline}};
   for (const auto& [name, k2] : kSampleKeys)
     if (k == name) {
       key = k2;

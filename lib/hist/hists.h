@@ -42,9 +42,12 @@ enum class SortKey {
   // --mem-mode's keys: the data source's parts and the data address's symbol and dso.
   kMem, kSnoop, kTlb, kLocked, kBlocked, kSymDaddr, kDsoDaddr, kSymIaddr, kPhysDaddr, kDataPageSize,
   // Branch mode's keys: each taken branch's source and target, and its flags.
-  kDsoFrom, kDsoTo, kSymFrom, kSymTo, kCycles, kMispredict, kInTx, kAbort,
+  kDsoFrom, kDsoTo, kSymFrom, kSymTo, kCycles, kMispredict, kInTx, kAbort, kAddrFrom, kAddrTo, kSrclineFrom,
+  kSrclineTo,
+  // --mem-mode's data cache line (after the branch keys: added later)
+  kDcacheline,
 };
-constexpr int kSortKeys = static_cast<int>(SortKey::kAbort) + 1;
+constexpr int kSortKeys = static_cast<int>(SortKey::kDcacheline) + 1;
 // Keys that sample_keys.cpp handles (all from kWeight on).
 inline bool is_sample_key(SortKey k) { return k >= SortKey::kWeight; }
 
@@ -122,6 +125,7 @@ struct ResolvedAddr {
   uint64_t addr = 0;         // as recorded
   uint64_t addr_in_map = 0;  // relative to its map (a symbol's offset)
   bool has_map = false, has_sym = false, sym_is_object = false;
+  char level = '.';          // a branch end's own: where it resolved ('H': nowhere)
   Text dso, sym;             // the dso's short name; the symbol's name
   uint64_t sym_start = 0, sym_end = 0;
   bool operator==(const ResolvedAddr&) const = default;
@@ -136,6 +140,11 @@ struct MemInfo {
   char level = '.';            // the data address's
   uint64_t phys_addr = 0, data_page_size = 0;
   bool code_sym_is_object = false;  // the sampled address's symbol (-s symbol_iaddr)
+  // -s dcacheline: the data map is a shared mapping of a file, not executable (perf's "[s]");
+  // an anonymous user map (no inode) is told apart by process; the data dso's inode
+  bool data_shared = false, data_anon = false;
+  uint64_t data_ino = 0;
+  uint64_t cacheline = 0;  // the data address in its map, down to its cache line
   bool operator==(const MemInfo&) const = default;
 };
 
@@ -157,6 +166,7 @@ struct SampleValues {
 struct BranchInfo {
   ResolvedAddr from, to;
   BranchFlags flags;
+  Text srcline_from, srcline_to;  // made for -s srcline_from/srcline_to only
   bool operator==(const BranchInfo&) const = default;
 };
 

@@ -116,7 +116,64 @@ std::string code_sym_text(const HistSample& s) {
 
 const ResolvedAddr* branch_end(SortKey key, const HistSample& s) {
   if (!s.branch) return nullptr;
-  return key == SortKey::kDsoFrom || key == SortKey::kSymFrom ? &s.branch->from : &s.branch->to;
+  bool from = key == SortKey::kDsoFrom || key == SortKey::kSymFrom || key == SortKey::kAddrFrom;
+  return from ? &s.branch->from : &s.branch->to;
+}
+
+const Text& branch_srcline(SortKey key, const HistSample& s) {
+  static const Text kNone;
+  if (!s.branch) return kNone;
+  return key == SortKey::kSrclineFrom ? s.branch->srcline_from : s.branch->srcline_to;
+}
+
+// perf's offset of an address in a data object: the address in its map minus the object's
+// start as mapped (so a negative number, printed unsigned, when the map does not start at 0)
+uint64_t object_offset(const ResolvedAddr& a, uint64_t in_map) { return in_map - (a.addr - a.addr_in_map + a.sym_start); }
+
+// -s addr_from/addr_to: "[level] symbol+0xoffset" (no offset at the symbol's start), the name
+// cut to the column; without a symbol the address in 16 digits.
+std::string branch_addr_text(const ResolvedAddr* e, char level, size_t width) {
+  if (!e || !e->has_sym || !e->has_map) return symbol_column(level, nullptr, false, 0, e ? e->addr_in_map : 0);
+  char buf[48];
+  std::string out = "[";
+  out += level;
+  out += "] ";
+  if (e->sym_is_object) {
+    std::snprintf(buf, sizeof(buf), "+0x%" PRIx64, object_offset(*e, e->addr_in_map));
+    return out + e->sym.str() + buf;
+  }
+  out += e->sym.str().substr(0, width > 4 ? width - 4 : 0);
+  if (uint64_t off = e->addr_in_map - e->sym_start) {
+    std::snprintf(buf, sizeof(buf), "+0x%" PRIx64, off);
+    out += buf;
+  }
+  return out;
+}
+
+// -s dcacheline: the data address's cache line, "[s]" for a shared file mapping, "[X]"
+// without a map, else the sample's level.
+std::string dcacheline_text(const HistSample& s) {
+  if (!s.mem) return symbol_column(s.level, nullptr, false, 0, 0);
+  const MemInfo& m = *s.mem;
+  char level = !m.data.has_map ? 'X' : m.data_shared && s.cpumode != 1 ? 's' : s.level;
+  const Text* sym = m.data.has_sym ? &m.data.sym : nullptr;
+  return symbol_column(level, sym, m.data.sym_is_object, object_offset(m.data, m.cacheline), m.cacheline);
+}
+
+// perf's dcacheline order: by cpumode, map, dso, process for anonymous user data, cache line.
+int64_t dcacheline_cmp(const HistSample& l, const HistSample& r) {
+  if (!l.mem) return -1;
+  if (!r.mem) return 1;
+  if (l.cpumode != r.cpumode) return l.cpumode > r.cpumode ? -1 : 1;
+  const MemInfo &a = *l.mem, &b = *r.mem;
+  if (a.data.has_map || b.data.has_map) {
+    if (!a.data.has_map) return -1;
+    if (!b.data.has_map) return 1;
+    if (a.data_ino != b.data_ino) return a.data_ino < b.data_ino ? -1 : 1;
+    if (l.cpumode != 1 && a.data_anon && l.pid != r.pid) return l.pid > r.pid ? -1 : 1;
+  }
+  if (a.cacheline != b.cacheline) return a.cacheline > b.cacheline ? -1 : 1;
+  return 0;
 }
 
 // A branch end, with the sample's level.
@@ -225,6 +282,17 @@ int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
       bool lm = l.mem && l.mem->data.has_map, rm = r.mem && r.mem->data.has_map;
       return dso_name_cmp(lm, lm ? l.mem->data.dso : Text(), rm, rm ? r.mem->data.dso : Text());
     }
+    case SortKey::kAddrFrom:
+    case SortKey::kAddrTo: {
+      if (!l.branch || !r.branch) return cmp_null(l.branch != nullptr, r.branch != nullptr);
+      const ResolvedAddr& a = *branch_end(key, l);
+      const ResolvedAddr& b = *branch_end(key, r);
+      if (int64_t c = dso_name_cmp(a.has_map, a.dso, b.has_map, b.dso)) return c;
+      return right_minus_left(a.addr, b.addr);
+    }
+    case SortKey::kSrclineFrom:
+    case SortKey::kSrclineTo: return str_cmp(branch_srcline(key, r), branch_srcline(key, l));
+    case SortKey::kDcacheline: return dcacheline_cmp(l, r);
     default: return 0;
   }
 }
@@ -273,6 +341,11 @@ const char* sample_key_header(SortKey key, LatencyNames names) {
     case SortKey::kMispredict: return "Branch Mispredicted";
     case SortKey::kInTx: return "Branch in transaction";
     case SortKey::kAbort: return "Transaction abort";
+    case SortKey::kAddrFrom: return "Source Address";
+    case SortKey::kAddrTo: return "Target Address";
+    case SortKey::kSrclineFrom: return "From Source:Line";
+    case SortKey::kSrclineTo: return "To Source:Line";
+    case SortKey::kDcacheline: return "Data Cacheline";
     default: return "";
   }
 }
@@ -326,6 +399,16 @@ size_t sample_key_entry_width(SortKey key, const HistSample& s) {
       const ResolvedAddr* e = branch_end(key, s);
       return e && e->has_sym ? e->sym.size() + 4 : 16 + 4 + 2;
     }
+    // perf widens the address columns for unresolved ends only (names are cut to the column)
+    case SortKey::kAddrFrom:
+    case SortKey::kAddrTo: {
+      const ResolvedAddr* e = branch_end(key, s);
+      return e && e->has_sym ? 0 : 16 + 4 + 2;
+    }
+    case SortKey::kSrclineFrom:
+    case SortKey::kSrclineTo: return branch_srcline(key, s).size();
+    // perf: the name, "[x] ", room for an address and one more; else room for an address
+    case SortKey::kDcacheline: return s.mem && s.mem->data.has_sym ? s.mem->data.sym.size() + 4 + 16 + 2 + 1 : 16 + 4 + 2;
     default: return 0;
   }
 }
@@ -379,13 +462,21 @@ std::string sample_key_text(SortKey key, const HistSample& s, uint64_t samples, 
       return left(e && e->has_map ? e->dso.str().substr(0, width) : "[unknown]", width);
     }
     case SortKey::kSymFrom:
-    case SortKey::kSymTo: return left(branch_sym_text(branch_end(key, s), s.level), align ? width : 0);
+    case SortKey::kSymTo: {  // perf: the branch end's own level
+      const ResolvedAddr* e = branch_end(key, s);
+      return left(branch_sym_text(e, e ? e->level : s.level), align ? width : 0);
+    }
     case SortKey::kCycles: {
       int16_t c = s.branch ? static_cast<int16_t>(s.branch->flags.cycles) : 0;  // perf's %hd
       return left(c ? std::to_string(c) : "-", width);
     }
     case SortKey::kInTx: return left(s.branch && s.branch->flags.in_tx ? "T" : ".", width);
     case SortKey::kAbort: return left(s.branch && s.branch->flags.abort ? "A" : ".", width);
+    case SortKey::kAddrFrom:
+    case SortKey::kAddrTo: return left(branch_addr_text(branch_end(key, s), s.level, width), align ? width : 0);
+    case SortKey::kSrclineFrom:
+    case SortKey::kSrclineTo: return left(branch_srcline(key, s).str().substr(0, width), width);
+    case SortKey::kDcacheline: return left(dcacheline_text(s), align ? width : 0);
     default: return {};
   }
 }

@@ -1,5 +1,7 @@
 #include "report/report_tool.h"
 
+#include <unistd.h>
+
 #include "tui/hist_browser.h"
 
 #include <algorithm>
@@ -16,6 +18,11 @@
 #include "record/side_band.h"
 
 namespace cperf {
+
+uint64_t cacheline_size() {
+  long n = ::sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
+  return n > 0 && (n & (n - 1)) == 0 ? static_cast<uint64_t>(n) : 64;
+}
 
 ReportTool::ReportTool(ReportToolOptions opts)
     : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle, opts_.srcline) {
@@ -38,6 +45,7 @@ ReportTool::ReportTool(ReportToolOptions opts)
   }
   want_srcline_ = sorts_by(SortKey::kSrcline);
   want_srcfile_ = sorts_by(SortKey::kSrcfile);
+  want_branch_srclines_ = sorts_by(SortKey::kSrclineFrom) || sorts_by(SortKey::kSrclineTo);
   const std::vector<OutputField>& cols = opts_.hist.fields;
   want_values_ = std::any_of(keys.begin(), keys.end(), is_sample_key) ||
                  std::any_of(cols.begin(), cols.end(), [](const OutputField& f) {
@@ -434,10 +442,14 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
 
 // A branch end resolved as perf's ip__resolve_ams does: in the first address space (user,
 // then kernel) that has a map for it.
-// perf resolves a branch's ends in the user maps first, then the kernel's.
-ReportTool::Resolved ReportTool::branch_end(const Thread& t, uint64_t addr) {
+// perf resolves a branch's ends in the user maps first, then the kernel's; level: where it
+// did ('H' for neither: perf's last try is a guest's, which report has not).
+ReportTool::Resolved ReportTool::branch_end(const Thread& t, uint64_t addr, char& level) {
+  level = '.';
   Resolved r = resolve(t, PERF_RECORD_MISC_USER, addr);
-  if (!r.map) r = resolve(t, PERF_RECORD_MISC_KERNEL, addr);
+  if (r.map) return r;
+  r = resolve(t, PERF_RECORD_MISC_KERNEL, addr);
+  level = r.map ? 'k' : 'H';
   return r;
 }
 
@@ -472,9 +484,17 @@ void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread&
       v.weight = b.flags.cycles ? b.flags.cycles : 1;
       hs.values = sample_values_.intern(v);
     }
-    b.from = resolved_addr(branch_end(t, from), from);
-    Resolved target = branch_end(t, to);  // perf's entry sits where the branch ends
+    char from_level, to_level;
+    Resolved source = branch_end(t, from, from_level);
+    b.from = resolved_addr(source, from);
+    b.from.level = from_level;
+    Resolved target = branch_end(t, to, to_level);  // perf's entry sits where the branch ends
     b.to = resolved_addr(target, to);
+    b.to.level = to_level;
+    if (want_branch_srclines_) {
+      b.srcline_from = pool_.intern(srcline_of(source));
+      b.srcline_to = pool_.intern(srcline_of(target));
+    }
     set_location(hs, target, cpumode);
     hs.branch = branch_infos_.intern(b);
     hs.period = 1;
@@ -540,6 +560,14 @@ const MemInfo* ReportTool::make_mem_info(const Thread& t, uint8_t cpumode, const
   }
   m.level = mode == PERF_RECORD_MISC_KERNEL ? 'k' : mode == PERF_RECORD_MISC_USER ? '.' : 'H';
   m.data = resolved_addr(r, ds.addr);
+  if (r.map && r.map->dso) {
+    constexpr uint32_t kMapShared = 0x01, kProtExec = 0x4;
+    bool shared = r.map->flags & kMapShared;
+    m.data_ino = r.map->dso->ino;
+    m.data_shared = shared && !(r.map->prot & kProtExec) && m.data_ino;
+    m.data_anon = !shared && !m.data_ino;
+  }
+  m.cacheline = m.data.addr_in_map & ~(cacheline_size_ - 1);
   return mem_infos_.intern(m);
 }
 

@@ -28,6 +28,9 @@
 
 namespace cperf {
 
+// This machine's L1 data cache line size (perf's cacheline_size(): 64 when unknown).
+uint64_t cacheline_size();
+
 struct ReportToolOptions {
   std::string symfs, kallsyms;
   DemangleOptions demangle;  // --no-demangle
@@ -184,6 +187,8 @@ class ReportTool : public SessionTool {
   std::unique_ptr<regex_t, void (*)(regex_t*)> ignore_re_{nullptr, [](regex_t* r) { regfree(r); delete r; }};
   bool want_srcline_ = false;  // -s srcline
   bool want_srcfile_ = false;  // -s srcfile
+  bool want_branch_srclines_ = false;  // -s srcline_from/srcline_to
+  uint64_t cacheline_size_ = cacheline_size();  // -s dcacheline: this machine's, as perf
   bool want_values_ = false;   // a key of the sample's own values (HistSample::values)
   ValuePool<SampleValues, SampleValuesHash> sample_values_;
   const SampleValues* make_values(const Thread& t, const DecodedSample& ds, const Resolved& al);
@@ -194,7 +199,7 @@ class ReportTool : public SessionTool {
   // Branch mode: the sample's taken branches as entries.
   void add_branches(Session& s, const DecodedSample& ds, const Thread& t, HistSample& hs, uint8_t cpumode,
                     int attr_index, bool filtered);
-  Resolved branch_end(const Thread& t, uint64_t addr);
+  Resolved branch_end(const Thread& t, uint64_t addr, char& level);
   ResolvedAddr resolved_addr(const Resolved& r, uint64_t addr);  // r: addr looked up
   ValuePool<BranchInfo, BranchInfoHash> branch_infos_;
   std::unordered_map<int, uint64_t> branch_samples_;  // samples per event (entries count branches)

@@ -31,7 +31,7 @@ names="g syswide" check report-s-foo --no-children -g none -s foo
 names="g syswide" check report-s-dso_from --no-children -g none -s dso_from
 names="g syswide" check report-s-mem --no-children -g none -s mem
 # Keys perf 7.2 takes that cperf does not make yet: refused (exit 1), never ignored.
-for keys in "-s type" "--hierarchy -s sample,comm" "-s op" "-F overhead,typeoff" "--mem-mode -s dcacheline"; do
+for keys in "-s type" "--hierarchy -s sample,comm" "-s op" "-F overhead,typeoff" "--mem-mode -s dtlb"; do
   # shellcheck disable=SC2086
   err=$(cd $d/data && "$CPERF" report --stdio $keys -i dwarf.data --symfs=../symfs 2>&1 >/dev/null)
   rc=$?
@@ -47,7 +47,7 @@ for keys in "-s srcfile" "-s dso_size" "-s addr,sym"; do
   else echo "FAIL: report $keys: exit $rc, '$err'"; fails=$((fails+1)); fi
 done
 # Branch mode's parts not made yet: perf's IPC column (a symbol key) and the other branch keys.
-for keys in "-b -s symbol_from" "-b -s addr_from" "-b -s srcline_to" "-b -s ipc_lbr"; do
+for keys in "-b -s symbol_from" "-b -s ipc_lbr" "-b -s callchain_branch_cycles"; do
   # shellcheck disable=SC2086
   err=$(cd tests/data/synthetic/data && "$CPERF" report --stdio $keys -i branch-stack.data --symfs=../symfs 2>&1 >/dev/null)
   rc=$?

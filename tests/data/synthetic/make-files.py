@@ -121,6 +121,18 @@ def branch_samples(f):
 scenario("branch-stack", branch_samples, sample_type=PLAIN["sample_type"] | 0x800,
          flags=PLAIN["flags"], branch_sample_type=(1 << 0) | (1 << 3) | (1 << 17))
 
+# Branch ends that do not all resolve: addresses outside every map, a kernel address.
+def unresolved_branches(f):
+    entries = [branch_entry(0x1234, 0x4017C0, cycles=3, type_=1),
+               branch_entry(0x40182E, 0x7F0000001456, cycles=7, type_=1),
+               branch_entry(0xFFFFFFFF81000130, 0x40183F, type_=2)]
+    f.plain_sample(PID, t, USER[0], extra=pk("QQ", len(entries), 0) + b"".join(entries))
+    f.plain_sample(PID, t + 100, USER[1], extra=pk("QQ", 1, 0) + entries[0])
+
+
+scenario("branch-unresolved", unresolved_branches, sample_type=PLAIN["sample_type"] | 0x800,
+         flags=PLAIN["flags"], branch_sample_type=(1 << 0) | (1 << 3) | (1 << 17))
+
 # Intel PT's AUXTRACE_INFO (type 1): the PMU type, TSC conversion and the PT config bits.
 PT_PRIV = [8, 10, 524163371, 18446744069414584321, 1, 0x400, 0x800, 1, 0, 1,  # ..PER_CPU_MMAPS
            0x200, 3, 2, 130, 0x2, 36, 0]                            # MTC_BIT..FILTER_STR_LEN
