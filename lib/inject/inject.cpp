@@ -28,6 +28,7 @@
 #include "inject/dwarf_convert.h"
 #include "inject/lazy_mmaps.h"
 #include "inject/sample_key.h"
+#include "inject/sched_stat.h"
 #include "header/build_id_table.h"
 #include "io/perf_data_reader.h"
 #include "machine/machine.h"
@@ -172,7 +173,7 @@ class Injector {
   void write_record(const RawRecord& rec);
   void write_sample(const RawRecord& rec, Session& helper);
   void write_converted_sample(const RawRecord& rec, Session& helper);
-  bool rewrites_samples() const { return o_.merge_callchains || o_.convert_callchain; }
+  bool rewrites_samples() const { return o_.merge_callchains || o_.convert_callchain || o_.sched_stat; }
   // Records are rewritten one by one: COMPRESSED ones are unpacked, the input read first.
   bool rewrites_records() const {
     return rewrites_samples() || o_.mmap2_buildid_all || o_.mmap2_buildids || o_.aslr;
@@ -197,6 +198,8 @@ class Injector {
   bool streaming_ = false;  // pipe -> pipe without a prepass: records copied as they come
   std::unique_ptr<PerfDataReader> meta_;  // prepass reader: complete attrs and features
   MergeResults merge_;
+  std::unique_ptr<SchedStatCollector> sched_stat_;  // -s
+  void write_sched_stat_sample(const RawRecord& rec, Session& helper);
   std::vector<BuildIdEntry> new_build_ids_;
   PerfDataWriter w_;
   bool write_error_ = false;
@@ -247,6 +250,13 @@ void Injector::prepass() {
                    (unsigned long long)ms.parked, (unsigned long long)ms.merged,
                    (unsigned long long)ms.mismatched,
                    (unsigned long long)(ms.flushed + ms.evicted), (unsigned long long)ms.records);
+  }
+  if (o_.sched_stat) {
+    name_events(*meta_);
+    sched_stat_ = std::make_unique<SchedStatCollector>(meta_->attrs());
+    if (!sched_stat_->error().empty()) return;  // run() reports it
+    Session session(*meta_, SessionOptions{}, *sched_stat_);
+    session.run();
   }
   if (o_.aslr) {
     const std::string& arch = feature_env(*meta_).arch;
@@ -299,7 +309,7 @@ FeatureMap Injector::output_features(PerfDataReader& meta) {
     if (unpacks() && id == HEADER_COMPRESSED) continue;  // data goes out unpacked
     f[id].assign(payload.begin(), payload.end());
   }
-  if (rewrites_samples() || o_.aslr) {
+  if (o_.merge_callchains || o_.convert_callchain || o_.aslr) {  // their attrs change
     if (auto it = f.find(HEADER_EVENT_DESC); it != f.end()) {
       Bytes payload(it->second.data(), it->second.size());
       std::vector<std::byte> desc = o_.merge_callchains ? rewrite_event_desc(payload, false)
@@ -472,6 +482,23 @@ void Injector::write_converted_sample(const RawRecord& rec, Session& helper) {
   write_record(copy);
 }
 
+// -s: a switch, exit or stat sample goes out as the first pass decided (or not at all).
+void Injector::write_sched_stat_sample(const RawRecord& rec, Session& helper) {
+  int idx = helper.attr_for(rec);
+  if (!sched_stat_->handles(idx)) return write_record(rec);
+  DecodedSample ds;
+  if (!decode_sample(rec.bytes, helper.swapped(), helper.attrs()[idx].attr, ds).empty()) return write_record(rec);
+  auto it = sched_stat_->results.find({rec.offset, ds.time, ds.tid});
+  if (it == sched_stat_->results.end() || it->second.empty()) return;
+  std::optional<std::vector<std::byte>> out = std::move(it->second.front());
+  it->second.pop_front();
+  if (!out) return;
+  RawRecord copy = rec;
+  copy.bytes = Bytes(out->data(), out->size());
+  copy.payload = {};
+  write_record(copy);
+}
+
 const std::vector<uint8_t>& Injector::build_id_for(const std::string& filename) {
   auto it = build_ids_.find(filename);
   if (it != build_ids_.end()) return it->second;
@@ -589,7 +616,9 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
         break;
       case PERF_RECORD_SAMPLE:
         if (o_.mmap2_buildids) write_lazy_mmaps(rec, helper);
-        if (o_.convert_callchain)
+        if (o_.sched_stat)
+          write_sched_stat_sample(rec, helper);
+        else if (o_.convert_callchain)
           write_converted_sample(rec, helper);
         else if (o_.merge_callchains)
           write_sample(rec, helper);
@@ -613,6 +642,10 @@ int Injector::run() {
   }
   prepare_input();
   if (!streaming_) prepass();
+  if (sched_stat_ && !sched_stat_->error().empty()) {
+    std::fprintf(stderr, "%s\n", sched_stat_->error().c_str());
+    return 234;  // perf's -EINVAL
+  }
   // The prepass has read (and warned about) the header already.
   std::unique_ptr<PerfDataReader> in = std::make_unique<PerfDataReader>(in_path_, streaming_);
   if (in->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");

@@ -20,6 +20,8 @@
 //                   callchain) hits gets a build-id MMAP2 just before the first such sample,
 //                   with that sample's thread, time and ids.
 //   --aslr          perf 7.2's: the address-space layout is hidden (inject/aslr.h).
+//   -s, --sched-stat  perf's: sched_stat_* samples become their task's last sched_switch
+//                   sample (inject/sched_stat.h).
 //   --convert-callchain  perf 7.2's: --call-graph dwarf samples get their user frames, unwound
 //                   (--unwind-style: libdw or libunwind) as script shows them, in the callchain
 //                   after PERF_CONTEXT_USER, and lose their registers and stack copy; their
@@ -44,6 +46,7 @@ struct InjectOptions {
   bool mmap2_buildid_all = false;  // --mmap2-buildid-all
   bool mmap2_buildids = false;     // -B, --mmap2-buildids
   bool aslr = false;               // --aslr: see inject/aslr.h
+  bool sched_stat = false;         // -s, --sched-stat: see inject/sched_stat.h
   UnwindStyle unwind_style = UnwindStyle::kLibdw;
   std::string symfs;  // where --convert-callchain finds the binaries (cperf's addition)
   bool force = false;

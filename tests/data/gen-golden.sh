@@ -229,6 +229,7 @@ for f in "$@"; do
       inject-B)             set -- inject -B -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-mmap2-all)     set -- inject --mmap2-buildid-all -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-aslr)          set -- inject --aslr -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-sched-stat)    set -- inject -s -i $f.data -o ../inj.data; post=script tip=0 ;;
       script)               set -- script -i $f.data $S; tip=0 ;;
       script-nomerge)       set -- script --no-merge-callchains -i $f.data $S; tip=0 ;;
       report)               set -- report --stdio --no-children -i $f.data $S ;;
@@ -391,6 +392,11 @@ for f in "$@"; do
         sed -E 's/ 0x[0-9a-f]+ \[/ [/; /^0x[0-9a-f]+@/d' > $E.raw
       rm -f ../inj.data
     fi
+    # ... or its script output
+    if [ "$post" = script ]; then
+      perf script -i ../inj.data $S > $E.raw 2>/dev/null
+      rm -f ../inj.data
+    fi
     # (sed keeps a last line without its newline: perf's branch statistics end so)
     if [ $tip = 1 ]; then sed '/^# (Tip:/d' $E.raw > $E.txt; else mv $E.raw $E.txt; fi
     rm -f $E.raw
@@ -441,6 +447,7 @@ for set in $sets; do
     run "$rel/$set/out" script,dump,evlist,header,$fields_kinds $names
   elif [ "$set" = perf7.2 ]; then
     run "$rel/$set/out" $base_kinds,header,inject-aslr $names
+    run "$rel/$set/out" inject-sched-stat $(echo $names | tr ' ' '\n' | grep -x sched-stat)
   elif [ "$set" = generations ]; then
     run "$rel/$set/out" script,dump,evlist,header,report,report-children $names
   elif [ "$set" = arch ]; then
