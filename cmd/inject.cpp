@@ -63,10 +63,9 @@ int cmd_inject(const Args& args) {
   vtc->expected(0, 1);
   // Modes cperf does not have yet: perf's checks of their values, then a refusal.
   std::string itrace, guest_data;
-  bool jit = false;
   auto* itrace_opt = app.add_option("--itrace", itrace, "Instruction Tracing options")->expected(0, 1);
   app.add_option("--guest-data", guest_data, "Guest event data (file,machine_pid[,time_offset[,time_scale]])");
-  app.add_flag("-j,--jit", jit, "merge jitdump files into perf.data file");
+  app.add_flag("-j,--jit", o.jit, "merge jitdump files into perf.data file");
   app.add_flag("-s,--sched-stat", o.sched_stat, "Merge sched-stat and sched-switch for getting events where and how long tasks slept");
   app.add_flag("-v,--verbose", o.verbose, "be more verbose (show build ids, etc)");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
@@ -96,7 +95,7 @@ int cmd_inject(const Args& args) {
   }
   const char* unsupported = itrace_opt->count() ? "--itrace (decoding instruction trace)"
                             : !guest_data.empty() ? "--guest-data"
-                            : jit ? "-j/--jit (jitdump files)" : nullptr;
+                            : nullptr;
   if (unsupported) {
     std::fprintf(stderr, "cperf inject: %s is not supported yet\n", unsupported);
     return 1;

@@ -2,9 +2,12 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -28,6 +31,8 @@
 #include "inject/dwarf_convert.h"
 #include "inject/lazy_mmaps.h"
 #include "inject/sample_key.h"
+#include "inject/jit_elf.h"
+#include "inject/jitdump.h"
 #include "inject/sched_stat.h"
 #include "header/build_id_table.h"
 #include "io/perf_data_reader.h"
@@ -176,10 +181,10 @@ class Injector {
   bool rewrites_samples() const { return o_.merge_callchains || o_.convert_callchain || o_.sched_stat; }
   // Records are rewritten one by one: COMPRESSED ones are unpacked, the input read first.
   bool rewrites_records() const {
-    return rewrites_samples() || o_.mmap2_buildid_all || o_.mmap2_buildids || o_.aslr;
+    return rewrites_samples() || o_.mmap2_buildid_all || o_.mmap2_buildids || o_.aslr || o_.jit;
   }
   // Records go out unpacked from COMPRESSED ones: their samples change.
-  bool unpacks() const { return rewrites_samples() || o_.aslr; }
+  bool unpacks() const { return rewrites_samples() || o_.aslr || o_.jit; }
   void write_aslr_record(const RawRecord& rec);
   std::unique_ptr<AslrRemapper> aslr_;
   bool auxtrace_warned_ = false;
@@ -199,6 +204,12 @@ class Injector {
   std::unique_ptr<PerfDataReader> meta_;  // prepass reader: complete attrs and features
   MergeResults merge_;
   std::unique_ptr<SchedStatCollector> sched_stat_;  // -s
+  // -j: true when the map record was consumed (a jitdump marker, or an anonymous map of a
+  // process whose jitdump was read); jit_failed_: perf's processing error
+  bool jit_map(const RawRecord& rec, Session& helper);
+  void write_jit_mmap2(const JitCode& c, const std::string& dir, Session& helper, uint16_t elf_machine);
+  std::set<int32_t> jitted_pids_;
+  bool jit_failed_ = false;
   void write_sched_stat_sample(const RawRecord& rec, Session& helper);
   std::vector<BuildIdEntry> new_build_ids_;
   PerfDataWriter w_;
@@ -604,9 +615,11 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
           write_record(rec);
         break;
       case PERF_RECORD_MMAP:
+        if (o_.jit && jit_map(rec, helper)) break;
         if (!o_.mmap2_buildids) write_record(rec);  // -B: maps come back when samples hit them
         break;
       case PERF_RECORD_MMAP2:
+        if (o_.jit && jit_map(rec, helper)) break;
         if (o_.mmap2_buildids)
           break;
         if (o_.mmap2_buildid_all)
@@ -629,8 +642,84 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
         write_record(rec);
         break;
     }
-    if (write_error_) return;
+    if (write_error_ || jit_failed_) return;
   }
+}
+
+bool Injector::jit_map(const RawRecord& rec, Session& helper) {
+  SideBand sb;
+  if (!decode_side_band(rec, false, sb).empty()) return false;
+  std::string name(sb.name);
+  if (!is_jitdump_marker(name, sb.pid)) return jitted_pids_.count(sb.pid) && name.compare(0, 6, "//anon") == 0;
+  JitDump dump;
+  std::string err = read_jitdump(name, dump);
+  bool clock_ok = std::all_of(helper.attrs().begin(), helper.attrs().end(), [](const EventAttrEntry& a) {
+    return a.attr.use_clockid && a.attr.clockid == 1;  // CLOCK_MONOTONIC
+  });
+  if (err.empty() && dump.arch_timestamp) {
+    std::fprintf(stderr, "cperf inject: %s: jitdump TSC timestamps are not supported yet\n", name.c_str());
+    jit_failed_ = true;
+    return true;
+  }
+  if (!err.empty() || !clock_ok) {
+    // perf's messages: the clock check's, then its processing error naming the map record
+    if (err.empty()) std::fputs("error, jitted code must be sampled with perf record -k 1\n", stderr);
+    else if (o_.verbose) std::fprintf(stderr, "%s\n", err.c_str());
+    std::fprintf(stderr, "%#" PRIx64 " [%#zx]: ordered event processing failed (-1) for event of type: %s (%u)\n",
+                 rec.offset, rec.bytes.size(), rec.type == PERF_RECORD_MMAP ? "MMAP" : "MMAP2", rec.type);
+    jit_failed_ = true;
+    return true;
+  }
+  std::string dir = name.substr(0, name.rfind('/'));
+  if (o_.verbose) std::fprintf(stderr, "jit marker found: %s\ninjecting: %s\n", name.c_str(), name.c_str());
+  for (const JitCode& c : dump.code) write_jit_mmap2(c, dir, helper, static_cast<uint16_t>(dump.elf_mach));
+  jitted_pids_.insert(sb.pid);
+  return true;
+}
+
+// perf's MMAP2 of a jitted function: its ELF file's device, inode and mode (perf stores the
+// file mode as prot), MAP_SHARED, generation 1, page offset at the ELF's .text; the sample id
+// area carries pid/tid and the JIT's time at its start, the rest zero (as perf writes it).
+void Injector::write_jit_mmap2(const JitCode& c, const std::string& dir, Session& helper, uint16_t elf_machine) {
+  std::string path = dir + "/jitted-" + std::to_string(c.pid) + "-" + std::to_string(c.code_index) + ".so";
+  if (!c.moved) {
+    if (o_.verbose) std::fprintf(stderr, "write ELF image %s\n", path.c_str());
+    std::string err = write_jit_elf(path, c.name, c.code, elf_machine);
+    if (!err.empty()) {
+      std::fprintf(stderr, "%s\n", err.c_str());
+      return;
+    }
+  }
+  struct stat st{};
+  if (::stat(path.c_str(), &st) != 0) st = {};
+  uint64_t len = c.unwinding_mapped_size ? (c.code_size + 7) / 8 * 8 + c.unwinding_mapped_size : c.code_size;
+  ByteBuffer b;
+  b.u32(PERF_RECORD_MMAP2);
+  b.u16(PERF_RECORD_MISC_USER);
+  b.u16(0);
+  b.u32(c.pid);
+  b.u32(c.tid);
+  b.u64(c.code_addr);
+  b.u64(len);
+  b.u64(kJitElfTextOffset);
+  b.u32(major(st.st_dev));
+  b.u32(minor(st.st_dev));
+  b.u64(st.st_ino);
+  b.u64(1);  // inode generation
+  b.u32(st.st_mode);
+  b.u32(0x01);  // MAP_SHARED
+  b.padded_cstring(path, 8);
+  const perf_event_attr* first = helper.attrs().empty() ? nullptr : &helper.attrs().front().attr;
+  size_t id_size = first ? sample_id_size(*first) : 0;
+  size_t id_at = b.size();
+  b.zeros(id_size);
+  if (first && (first->sample_type & PERF_SAMPLE_TID) && id_size >= 8) {
+    b.patch<uint32_t>(id_at, c.pid);
+    b.patch<uint32_t>(id_at + 4, c.tid);
+  }
+  if (first && (first->sample_type & PERF_SAMPLE_TIME) && id_size >= 16) b.patch<uint64_t>(id_at + 8, c.timestamp);
+  b.patch<uint16_t>(6, static_cast<uint16_t>(b.size()));
+  if (!write_error_ && !w_.write(b.data(), b.size())) fail_write();
 }
 
 int Injector::run() {
@@ -653,6 +742,7 @@ int Injector::run() {
   if (!begin_output(meta)) return output_refused_ ? 255 : 1;
   copy_records(*in, meta);
   if (write_error_) return 1;
+  if (jit_failed_) return 255;
   FeatureMap features;
   if (!w_.is_pipe()) {
     features = output_features(meta);

@@ -22,6 +22,9 @@
 //   --aslr          perf 7.2's: the address-space layout is hidden (inject/aslr.h).
 //   -s, --sched-stat  perf's: sched_stat_* samples become their task's last sched_switch
 //                   sample (inject/sched_stat.h).
+//   -j, --jit       perf's: the mapping of a jitdump file (jit-PID.dump) becomes an MMAP2 of
+//                   an ELF file per function it lists (jitted-PID-N.so, written beside the
+//                   dump), and later anonymous maps of that process go.
 //   --convert-callchain  perf 7.2's: --call-graph dwarf samples get their user frames, unwound
 //                   (--unwind-style: libdw or libunwind) as script shows them, in the callchain
 //                   after PERF_CONTEXT_USER, and lose their registers and stack copy; their
@@ -47,6 +50,7 @@ struct InjectOptions {
   bool mmap2_buildids = false;     // -B, --mmap2-buildids
   bool aslr = false;               // --aslr: see inject/aslr.h
   bool sched_stat = false;         // -s, --sched-stat: see inject/sched_stat.h
+  bool jit = false;                // -j, --jit: see inject/jitdump.h
   UnwindStyle unwind_style = UnwindStyle::kLibdw;
   std::string symfs;  // where --convert-callchain finds the binaries (cperf's addition)
   bool force = false;
