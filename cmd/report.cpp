@@ -594,7 +594,10 @@ int run_histogram(const ReportOptions& o) {
     bool file_has_chain = false;
     for (const auto& a : reader.attrs())
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
-    ro.hist.children = want_children && !reader.is_pipe() && file_has_chain && !o.mem_mode;
+    // perf's sort mode: branch with -b, or by default on a file recorded with -b (no
+    // accumulation there: an entry per branch, the sample's call graph aside)
+    const bool branch_mode = o.branch_mode == 1 || (o.branch_mode == -1 && reader.features().count(HEADER_BRANCH_STACK));
+    ro.hist.children = want_children && !reader.is_pipe() && file_has_chain && !o.mem_mode && !branch_mode;
     // perf takes these keys' values from each callchain frame's own address; cperf has the
     // sample's only
     for (auto [k, name] : {std::pair{SortKey::kSrcfile, "srcfile"}, {SortKey::kDsoSize, "dso_size"},
@@ -665,8 +668,6 @@ int run_histogram(const ReportOptions& o) {
     if (auto it = reader.features().find(HEADER_CPU_TOPOLOGY); it != reader.features().end())
       ro.cpu_sockets = cpu_socket_ids(it->second, feature_env(reader));
     ro.hist.show_cpu_utilization = o.show_cpu_utilization;
-    // perf's sort mode: branch with -b, or by default on a file recorded with -b.
-    const bool branch_mode = o.branch_mode == 1 || (o.branch_mode == -1 && reader.features().count(HEADER_BRANCH_STACK));
     if (branch_mode && o.mem_mode) {
       std::fputs("branch and mem mode incompatible\n", stderr);
       return 0;  // perf's status too
@@ -757,15 +758,14 @@ int run_histogram(const ReportOptions& o) {
       }
       return false;
     };
-    // Branch mode's call graphs and its IPC column (perf counts instructions by disassembling)
-    // are not made yet: better no report than another one.
+    // Branch mode's IPC column (perf counts instructions by disassembling) is not made yet:
+    // better no report than another one.
     bool branch_ipc = std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kIpcNull) != ro.hist.sort.end();
     auto unsupported_mode = [&]() -> bool {
-      if (!branch_mode || (!file_has_chain && !branch_ipc)) return false;
+      if (!branch_mode || !branch_ipc) return false;
       std::fflush(stdout);
-      std::fprintf(stderr, "cperf report: %s: branch mode %s is not supported yet (use --no-branch-stack for "
-                   "the sample histogram)\n", o.input.c_str(),
-                   file_has_chain ? "with call graphs" : "with perf's IPC column (a symbol key)");
+      std::fprintf(stderr, "cperf report: %s: branch mode with perf's IPC column (a symbol key) is not supported yet "
+                   "(use --no-branch-stack for the sample histogram)\n", o.input.c_str());
       return true;
     };
     if (branch_mode) {

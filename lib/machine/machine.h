@@ -36,6 +36,10 @@ struct Map {
   uint64_t map_ip(uint64_t ip) const {
     return identity || (dso && dso->kernel && pgoff == start) ? ip : ip - start + pgoff;
   }
+  // The reverse: perf's map__unmap_ip.
+  uint64_t unmap_ip(uint64_t addr) const {
+    return identity || (dso && dso->kernel && pgoff == start) ? addr : addr + start - pgoff;
+  }
 };
 
 class MapSet {

@@ -496,6 +496,9 @@ void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread&
       b.srcline_to = pool_.intern(srcline_of(target));
     }
     set_location(hs, target, cpumode);
+    hs.addr = to;  // perf's entry address is the branch target as recorded
+    // ... which -s addr unmaps once more (a target in a map that is not at 0 moves)
+    hs.ip = target.map ? target.map->unmap_ip(to) : to;
     hs.branch = branch_infos_.intern(b);
     hs.period = 1;
     hs.latency = 1000 / static_cast<uint64_t>(hs.parallelism);

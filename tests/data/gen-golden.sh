@@ -481,6 +481,12 @@ for set in $sets; do
     for n in $names; do
       rm -f "$src"/expected/$n.*.stderr.txt
     done
+    if [ -n "${NAMES:-}" ]; then  # only these files: the others' exit-status lines stay
+      pat="^($(echo $names | tr ' ' '|')) "
+      { grep -Ev "$pat" "$src/expected/exit-status.txt" 2>/dev/null || true
+        cat "$dst/out/exit-status.txt"; } > "$dst/exit-status.txt"
+      mv "$dst/exit-status.txt" "$dst/out/exit-status.txt"
+    fi
   fi
   cp "$dst"/out/* "$src/expected/"
   # An option kind whose output is the plain `script` output (say -F trace:... on a file without
