@@ -11,6 +11,7 @@ using Args = std::vector<std::string>;
 int cmd_report(const Args& args);
 int cmd_script(const Args& args);
 int cmd_evlist(const Args& args);
+int cmd_data(const Args& args);
 int cmd_record(const Args& args);
 int cmd_inject(const Args& args);
 int cmd_buildid_list(const Args& args);

@@ -11,7 +11,8 @@ int answer_list_request(const Args& args) {
     if (args[i] == "--list-opts")
       list = command_options_list(args[0]);
     else if (args[i] == "--list-cmds")
-      list = command_subcommands_list(args[0]);
+      // a subcommand named first has none of its own (perf's `data convert --list-cmds`)
+      list = i > 1 && args[0] == "data" ? "" : command_subcommands_list(args[0]);
     else
       continue;
     if (!list) return -1;

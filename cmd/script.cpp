@@ -129,15 +129,6 @@ std::string check_cpu_option(const PerfDataReader& reader, const std::set<uint32
   return {};
 }
 
-// HEADER_SAMPLE_TIME: the first and last sample times (0, 0 when absent).
-std::pair<uint64_t, uint64_t> sample_time_span(const PerfDataReader& reader) {
-  auto it = reader.features().find(HEADER_SAMPLE_TIME);
-  if (it == reader.features().end() || it->second.size() < 16) return {0, 0};
-  ByteReader r(it->second, reader.swapped());
-  uint64_t first = r.u64();
-  return {first, r.u64()};
-}
-
 int usage_error(const std::string& msg) {
   std::fprintf(stderr, "  Error: %s\n", msg.c_str());
   return 129;

@@ -105,7 +105,7 @@ const Kallsyms* ScriptSymbols::kernel_kallsyms(const Map& core) {
   }
   std::string why;
   const Kallsyms* ks = cache_.kernel_kallsyms(build_id_of(*core.dso), k, &why);
-  if (!why.empty()) std::fprintf(stderr, "%s\n", why.c_str());
+  if (!why.empty() && !quiet_kernel_) std::fprintf(stderr, "%s\n", why.c_str());
   return ks;
 }
 

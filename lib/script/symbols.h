@@ -36,6 +36,8 @@ class ScriptSymbols {
 
   // perf's --no-inline: callchain entries are never split into inline lines.
   void set_inline_frames(bool on) { inline_frames_ = on; }
+  // No "No kallsyms or vmlinux with build-id ..." line (perf's data convert prints none).
+  void set_quiet_kernel(bool on) { quiet_kernel_ = on; }
 
   // Takes the build-id table of the reader's file. Call before the first lookup; later
   // calls with the same reader do nothing.
@@ -91,6 +93,7 @@ class ScriptSymbols {
   std::unordered_map<std::string, std::string> header_build_ids_;  // filename -> hex
   std::unordered_map<const Dso*, Entry> by_dso_;
   bool inline_frames_ = true;
+  bool quiet_kernel_ = false;
   bool prefetch_ = false;
   const Dso* last_dso_ = nullptr;
   const Entry* last_entry_ = nullptr;

@@ -4,7 +4,19 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "base/byte_reader.h"
+#include "format/file_header.h"
+#include "io/perf_data_reader.h"
+
 namespace cperf {
+
+std::pair<uint64_t, uint64_t> sample_time_span(const PerfDataReader& reader) {
+  auto it = reader.features().find(HEADER_SAMPLE_TIME);
+  if (it == reader.features().end() || it->second.size() < 16) return {0, 0};
+  ByteReader r(it->second, reader.swapped());
+  uint64_t first = r.u64();
+  return {first, r.u64()};
+}
 
 namespace {
 

@@ -10,6 +10,11 @@
 
 namespace cperf {
 
+class PerfDataReader;
+
+// HEADER_SAMPLE_TIME: the file's first and last sample times (0, 0 when absent).
+std::pair<uint64_t, uint64_t> sample_time_span(const PerfDataReader& reader);
+
 class TimeRanges {
  public:
   enum class ParseResult { kOk, kInvalid, kNoSampleTime };

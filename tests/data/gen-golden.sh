@@ -99,6 +99,7 @@
 #   report-b-s-KEYS       perf report --stdio -b -s KEYS ...                             (*)
 #   report-c-s-KEYS       perf report --stdio -g none -s KEYS ... (--children on -g files) (*)
 #   report-a-ARGS         perf report --stdio ARGS ...                                   (*)
+#   convert-json          perf data convert --to-json OUT -i NAME.data: OUT without "captured-on"
 #                         (KEYS: sort keys joined by '+'; ARGS: options, '+' for a space, '~' for a comma;
 #                         asked for with KINDS=...)
 #   NAMES="a b" restricts a set to those files.
@@ -230,6 +231,7 @@ for f in "$@"; do
       inject-mmap2-all)     set -- inject --mmap2-buildid-all -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-aslr)          set -- inject --aslr -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-sched-stat)    set -- inject -s -i $f.data -o ../inj.data; post=script tip=0 ;;
+      convert-json)         set -- data convert --to-json ../out.json -i $f.data; post=json tip=0 ;;
       script)               set -- script -i $f.data $S; tip=0 ;;
       script-nomerge)       set -- script --no-merge-callchains -i $f.data $S; tip=0 ;;
       report)               set -- report --stdio --no-children -i $f.data $S ;;
@@ -391,6 +393,11 @@ for f in "$@"; do
       perf report -D -i ../inj.data --symfs=../symfs 2>/dev/null |
         sed -E 's/ 0x[0-9a-f]+ \[/ [/; /^0x[0-9a-f]+@/d' > $E.raw
       rm -f ../inj.data
+    fi
+    # ... or the JSON written, without its "captured-on" line (the input's mtime)
+    if [ "$post" = json ]; then
+      grep -v '^		"captured-on": ' ../out.json > $E.raw 2>/dev/null
+      rm -f ../out.json
     fi
     # ... or its script output
     if [ "$post" = script ]; then
