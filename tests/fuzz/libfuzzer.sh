@@ -24,7 +24,7 @@ seeds() {
   local name=$1 dir=build/fuzz/seeds/$1
   rm -rf "$dir"; mkdir -p "$dir"
   case $name in
-    reader|script|report|dump|inject)
+    reader|script|report|dump|inject|convert)
       find tests/data -name '*.data' -size -256k -exec cp --backup=numbered -t "$dir" {} + ;;
     pipe)
       python3 tests/fuzz/make_seeds.py pipe "$dir" $(find tests/data -name '*.data' -size -256k) ;;
@@ -35,6 +35,8 @@ seeds() {
     config)
       printf '[report]\n\tchildren = false\n[call-graph]\n\trecord-mode = dwarf\n' > "$dir/basic"
       printf '[annotate "x"]\n  key = "quoted \\" value" ; comment\n# c\n[ui]\n  show-headers\n' > "$dir/syntax" ;;
+    jitdump)
+      python3 tests/fuzz/make_seeds.py jitdump "$dir" ;;
     elf)
       find tests/data -type f -size -256k -exec sh -c 'head -c4 "$1" | grep -q ELF' _ {} \; \
         -exec cp --backup=numbered -t "$dir" {} + ;;

@@ -15,8 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::string out = cperf_fuzz::empty_symfs() + "/../cperf-fuzz-inject-" +
                                  std::to_string(getpid()) + ".data";
   std::vector<std::string> args = {"inject", "-i", in.path(), "-o", out};
-  if (size % 3 == 1) args.push_back("--merge-callchains");
-  if (size % 3 == 2) args.push_back("-b");
+  if (size % 4 == 1) args.push_back("--merge-callchains");
+  if (size % 4 == 2) args.push_back("-b");
+  if (size % 4 == 3) args.push_back("-s");  // sched_stat rewrites, whatever the events are
   std::remove(out.c_str());
   if (cperf_fuzz::run_command(cperf::cmd_inject, args) == 0) {
     try {
