@@ -3,7 +3,7 @@
 # sizes and counts, hostile header fields) must give a clean error, never a crash or hang.
 # Truncated files must exit non-zero. The histogram (`report --stdio`, children and
 # --no-children on every third variant) is run too: its trees and call graphs must survive
-# whatever samples survive. Runs the sanitizer build (ASan + UBSan) given as $1.
+# whatever samples survive; so is `data convert --to-json` on every sixth. Runs the sanitizer build (ASan + UBSan) given as $1.
 set -u
 CPERF=${1:-build/asan/cperf}
 cd "$(dirname "$0")/../.." || exit 1
@@ -22,11 +22,15 @@ for input in $inputs; do
     cmds=("report -D" "evlist -v" "script" "report --stdio")
     # the histogram's other mode on every third variant (keeps the run time in bounds)
     [ $((n % 3)) = 0 ] && cmds+=("report --stdio --no-children -s pid,sym")
+    # and the JSON export on every sixth
+    [ $((n % 6)) = 1 ] && cmds+=("data convert --force --to-json $work/out.json")
     for cmd in "${cmds[@]}"; do
       runs=$((runs+1))
       timeout 120 "$CPERF" $cmd -i "$dir/$name" > /dev/null 2> "$work/err"
       rc=$?
-      if [ $rc -ge 124 ] || [ $rc -eq 98 ] || [ $rc -eq 99 ] || grep -q 'Sanitizer' "$work/err"; then
+      # a timeout (124), a signal (128+N; 255 is perf's error status) or a sanitizer report
+      if [ $rc -eq 124 ] || { [ $rc -gt 128 ] && [ $rc -lt 192 ]; } || [ $rc -eq 98 ] || [ $rc -eq 99 ] ||
+         grep -q 'Sanitizer' "$work/err"; then
         echo "CRASH/HANG ($rc): cperf $cmd -i $input variant $name"; head -5 "$work/err"; fail=$((fail+1))
       elif [ "$kind" = truncated ] && [ "$cmd" != "evlist -v" ] && [ $rc -eq 0 ]; then
         echo "EXIT 0 on truncated file: cperf $cmd -i $input variant $name"; fail=$((fail+1))
