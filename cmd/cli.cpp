@@ -1,6 +1,8 @@
 #include "cli.h"
 
 #include "base/perf_config.h"
+#include "io/perf_data_reader.h"
+#include "script/time_ranges.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -106,6 +108,22 @@ int refuse_foreign_input(const std::string& path, bool force) {
   if (st.st_uid == 0 || st.st_uid == ::geteuid()) return 0;
   std::fprintf(stderr, "File %s not owned by current user or root (use -f to override)\n", path.c_str());
   return 255;
+}
+
+int parse_time_option(const std::string& spec, const PerfDataReader& reader, TimeRanges& out) {
+  auto [first, last] = sample_time_span(reader);
+  switch (out.parse(spec, first, last)) {
+    case TimeRanges::ParseResult::kOk: return -1;
+    case TimeRanges::ParseResult::kNoSampleTime:
+      std::fputs("HINT: no first/last sample time found in perf data.\n"
+                 "Please use latest perf binary to execute 'perf record'\n"
+                 "(if '--buildid-all' is enabled, please set '--timestamp-boundary').\n",
+                 stderr);
+      return 234;  // perf's -EINVAL
+    case TimeRanges::ParseResult::kInvalid: break;
+  }
+  std::fputs("Invalid time string\n", stderr);
+  return 234;
 }
 
 }  // namespace cperf

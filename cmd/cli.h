@@ -36,6 +36,12 @@ bool parse_number_list(const std::string& s, std::set<T>& out) {
 // line, and libdw.
 UnwindStyle unwind_style_from(const std::string& style);
 
+class TimeRanges;
+class PerfDataReader;
+// perf's --time for script and data convert: parses spec against the file's sample time span
+// into out. Returns -1, or perf's status (234) after its message.
+int parse_time_option(const std::string& spec, const PerfDataReader& reader, TimeRanges& out);
+
 // The default input: perf.data, or "-" when stdin is a pipe (perf's rule).
 std::string default_input();
 

@@ -58,6 +58,14 @@ int usage(const char* before = "") {
   return 129;
 }
 
+// perf's answer to an option without its value: the error, then that option's usage line.
+int missing_value(const ConvertOption& o, bool as_short) {
+  if (as_short) std::fprintf(stderr, " Error: switch `%c' requires a value\n", o.short_name);
+  else std::fprintf(stderr, " Error: option `%s' requires a value\n", o.long_name);
+  std::fprintf(stderr, "%s%s\n", kUsageHead, o.usage ? o.usage : "");
+  return 129;
+}
+
 struct ConvertArgs {
   bool force = false, all = false, tod = false;
   int verbose = 0;
@@ -102,10 +110,7 @@ int parse_convert(const std::vector<std::string>& args, ConvertArgs& a) {
       if (!hit || matches != 1 || name.empty())
         return usage(("  Error: unknown option `" + name + "'\n").c_str());
       if (hit->takes_value && !has_value) {
-        if (i + 1 >= args.size()) {
-          std::fprintf(stderr, " Error: option `%s' requires a value\n%s%s\n", hit->long_name, kUsageHead, hit->usage);
-          return 129;
-        }
+        if (i + 1 >= args.size()) return missing_value(*hit, false);
         value = args[++i];
       }
       set(*hit, value);
@@ -123,10 +128,7 @@ int parse_convert(const std::vector<std::string>& args, ConvertArgs& a) {
         }
         std::string value = arg.substr(k + 1);
         if (value.empty()) {
-          if (i + 1 >= args.size()) {
-            std::fprintf(stderr, " Error: switch `%c' requires a value\n%s%s\n", hit->short_name, kUsageHead, hit->usage);
-            return 129;
-          }
+          if (i + 1 >= args.size()) return missing_value(*hit, true);
           value = args[++i];
         }
         set(*hit, value);
@@ -173,23 +175,11 @@ int convert_to_json(const ConvertArgs& a) {
   JsonExportOptions jo;
   jo.symfs = a.symfs;
   jo.kallsyms = a.kallsyms;
-  if (!a.time.empty()) {
-    auto [first, last] = sample_time_span(*reader);
-    switch (jo.time.parse(a.time, first, last)) {
-      case TimeRanges::ParseResult::kOk: break;
-      case TimeRanges::ParseResult::kNoSampleTime:
-        std::fputs("HINT: no first/last sample time found in perf data.\n"
-                   "Please use latest perf binary to execute 'perf record'\n"
-                   "(if '--buildid-all' is enabled, please set '--timestamp-boundary').\n",
-                   stderr);
-        std::fclose(out);
-        return 234;
-      case TimeRanges::ParseResult::kInvalid:
-        std::fputs("Invalid time string\n", stderr);
-        std::fclose(out);
-        return 234;
+  if (!a.time.empty())
+    if (int rc = parse_time_option(a.time, *reader, jo.time); rc >= 0) {
+      std::fclose(out);
+      return rc;
     }
-  }
   struct stat st{};  // "captured-on": the input's modification time (stdin's for a pipe)
   bool stat_ok = input == "-" ? ::fstat(0, &st) == 0 : ::stat(input.c_str(), &st) == 0;
   long long mtime = stat_ok ? static_cast<long long>(st.st_mtime) : -1;

@@ -323,21 +323,8 @@ int cmd_script(const Args& args) {
         return 255;
       }
     }
-    if (!o.time.empty()) {
-      auto [first, last] = sample_time_span(reader);
-      switch (so.time_ranges.parse(o.time, first, last)) {
-        case TimeRanges::ParseResult::kOk: break;
-        case TimeRanges::ParseResult::kNoSampleTime:
-          std::fputs("HINT: no first/last sample time found in perf data.\n"
-                     "Please use latest perf binary to execute 'perf record'\n"
-                     "(if '--buildid-all' is enabled, please set '--timestamp-boundary').\n",
-                     stderr);
-          return 234;  // perf's -EINVAL
-        case TimeRanges::ParseResult::kInvalid:
-          std::fputs("Invalid time string\n", stderr);
-          return 234;
-      }
-    }
+    if (!o.time.empty())
+      if (int rc = parse_time_option(o.time, reader, so.time_ranges); rc >= 0) return rc;
     if (o.header || o.header_only) print_header(stdout, reader, o.show_info || o.verbose > 0);
     if (o.header_only) return std::fflush(stdout) == 0 ? 0 : 1;
     ScriptTool tool(stdout, so, fields);

@@ -186,6 +186,7 @@ class Injector {
   // Records go out unpacked from COMPRESSED ones: their samples change.
   bool unpacks() const { return rewrites_samples() || o_.aslr || o_.jit; }
   void write_aslr_record(const RawRecord& rec);
+  void write_first_result(const RawRecord& rec, std::deque<std::optional<std::vector<std::byte>>>& results);
   std::unique_ptr<AslrRemapper> aslr_;
   bool auxtrace_warned_ = false;
   void write_mmap2_build_id(const RawRecord& rec);
@@ -437,8 +438,13 @@ void Injector::write_aslr_record(const RawRecord& rec) {
     ++stats_.aslr_unseen;
     return;
   }
-  std::optional<std::vector<std::byte>> out = std::move(it->second.front());
-  it->second.pop_front();
+  write_first_result(rec, it->second);
+}
+
+// The first pass's next answer for a record: the bytes to write in its place, or nothing.
+void Injector::write_first_result(const RawRecord& rec, std::deque<std::optional<std::vector<std::byte>>>& results) {
+  std::optional<std::vector<std::byte>> out = std::move(results.front());
+  results.pop_front();
   if (!out) return;
   RawRecord copy = rec;
   copy.bytes = Bytes(out->data(), out->size());
@@ -501,13 +507,7 @@ void Injector::write_sched_stat_sample(const RawRecord& rec, Session& helper) {
   if (!decode_sample(rec.bytes, helper.swapped(), helper.attrs()[idx].attr, ds).empty()) return write_record(rec);
   auto it = sched_stat_->results.find({rec.offset, ds.time, ds.tid});
   if (it == sched_stat_->results.end() || it->second.empty()) return;
-  std::optional<std::vector<std::byte>> out = std::move(it->second.front());
-  it->second.pop_front();
-  if (!out) return;
-  RawRecord copy = rec;
-  copy.bytes = Bytes(out->data(), out->size());
-  copy.payload = {};
-  write_record(copy);
+  write_first_result(rec, it->second);
 }
 
 const std::vector<uint8_t>& Injector::build_id_for(const std::string& filename) {
