@@ -215,7 +215,7 @@ bool is_mem_key(const std::string& k) {
 bool is_unmade_key(const std::string& k) {
   static const std::set<std::string> keys = {
       "op", "cache",
-      "memory", "dtlb", "ipc_null", "type", "typeoff", "typecln",
+      "memory", "dtlb", "type", "typeoff", "typecln",
       "ipc_lbr", "callchain_branch_predicted", "callchain_branch_abort",
       "callchain_branch_cycles"};
   return keys.count(k) > 0;
@@ -274,6 +274,7 @@ bool sort_key_of(const std::string& k, SortKey& key) {
   else if (k == "socket") key = SortKey::kSocket;
   else if (k == "cgroup") key = SortKey::kCgroup;
   else if (k == "trace") key = SortKey::kTrace;
+  else if (k == "ipc_null") key = SortKey::kIpcNull;
   else return false;
   return true;
 }
@@ -283,6 +284,12 @@ bool sort_key_of(const std::string& k, SortKey& key) {
 int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode) {
   SortKey key;
   OutputField number;
+  // perf takes its IPC column as a field only; as a sort key it prints its usage alone
+  if (!fields && k == "ipc_null") {
+    std::fputc('\n', stderr);
+    print_key_usage(false);
+    return 0;
+  }
   bool known = sort_key_of(k, key) || k == "latency" || k == "period" || number_field_of(k, number);
   bool invalid = (is_branch_key(k) && !branch_mode) || (is_mem_key(k) && !mem_mode);
   if (known && !invalid) return -1;
@@ -760,7 +767,9 @@ int run_histogram(const ReportOptions& o) {
     };
     // Branch mode's IPC column (perf counts instructions by disassembling) is not made yet:
     // better no report than another one.
-    bool branch_ipc = std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kIpcNull) != ro.hist.sort.end();
+    // (the column -s adds after a symbol key; -F's ipc_null is perf's empty one)
+    bool branch_ipc = o.fields.empty() &&
+                      std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kIpcNull) != ro.hist.sort.end();
     auto unsupported_mode = [&]() -> bool {
       if (!branch_mode || !branch_ipc) return false;
       std::fflush(stdout);
