@@ -393,7 +393,7 @@ std::string parse_sort(const std::string& s, ReportToolOptions& o, bool given = 
       o.hist.latency_key = true;
       continue;
     }
-    if (OutputField f; number_field_of(k, f)) continue;  // a column: see number_sort_fields
+    if (OutputField f; number_field_of(k, f)) continue;  // a column: see set_number_sort
     SortKey key;
     if (!sort_key_of(k, key)) return k;
     // perf 7.2 adds its IPC column after the keys when one of them names a symbol
