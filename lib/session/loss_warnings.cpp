@@ -36,6 +36,8 @@ void print_loss_warnings(std::FILE* out, const SessionStats& st, uint64_t lost_s
   if (rate > 0.05)
     std::fprintf(out, "Warning:\nProcessed %" PRIu64 " samples and lost %3.2f%%!\n\n", processed,
                  rate * 100.0);
+  // records older than events already delivered in time order (perf's last warning)
+  if (st.unordered) std::fprintf(out, "Warning:\n%" PRIu64 " out of order events recorded.\n", st.unordered);
 }
 
 void print_file_loss_warnings(std::FILE* out, const std::string& path) {

@@ -1,5 +1,6 @@
 // perf's warnings about lost events once a file's events are processed: lost chunks
-// (PERF_RECORD_LOST) and a sample drop rate over 5% (PERF_RECORD_LOST_SAMPLES). `report`
+// (PERF_RECORD_LOST), a sample drop rate over 5% (PERF_RECORD_LOST_SAMPLES), and records that
+// came after later ones had been delivered in time order ("out of order events"). `report`
 // prints them after reading a file; `record` after writing one (perf reads its own file back
 // for the build ids and warns then).
 #pragma once
