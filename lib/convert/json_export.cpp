@@ -3,6 +3,7 @@
 #include <sys/utsname.h>
 #include <traceevent/event-parse.h>
 
+#include <algorithm>
 #include <cinttypes>
 #include <ctime>
 
@@ -263,10 +264,12 @@ void JsonExportTool::write_sample(Event& ev, Session& s) {
   key_raw(out_, false, 3, "timestamp", std::to_string(static_cast<int64_t>(ds.time)));
   key_raw(out_, true, 3, "pid", std::to_string(t.pid));
   key_raw(out_, true, 3, "tid", std::to_string(t.tid));
-  // perf asks whether any event samples the cpu
-  bool any_cpu = false;
-  for (const EventAttrEntry& a : s.attrs()) any_cpu |= (a.attr.sample_type & PERF_SAMPLE_CPU) != 0;
-  if (any_cpu) key_raw(out_, true, 3, "cpu", std::to_string(static_cast<int32_t>(ds.cpu)));
+  if (s.attrs().size() != attrs_seen_) {  // a pipe's attrs may still be arriving
+    attrs_seen_ = s.attrs().size();
+    any_cpu_ = std::any_of(s.attrs().begin(), s.attrs().end(),
+                           [](const EventAttrEntry& a) { return (a.attr.sample_type & PERF_SAMPLE_CPU) != 0; });
+  }
+  if (any_cpu_) key_raw(out_, true, 3, "cpu", std::to_string(static_cast<int32_t>(ds.cpu)));
   key_string(out_, true, 3, "comm", t.comm_str());
   key_raw(out_, true, 3, "callchain", "[");
   if (ds.sample_type & PERF_SAMPLE_CALLCHAIN) {

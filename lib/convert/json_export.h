@@ -57,6 +57,9 @@ class JsonExportTool : public SessionTool {
   TraceEvents trace_;
   bool trace_tried_ = false;
   bool first_ = true;
+  // perf asks whether any event samples the cpu: worked out again only when attrs come
+  size_t attrs_seen_ = 0;
+  bool any_cpu_ = false;
   uint64_t samples_ = 0, skipped_ = 0, lost_samples_ = 0;
 };
 
