@@ -116,3 +116,16 @@ perf7_report_warnings_are() {
   diff "$T/p7.err" "$2" | head -6
   return 1
 }
+
+# lossy_file_is_valid FILE REC_ERR TAG: a recording that may have lost events is valid (report -D
+# reads it without a word on stderr), report --stdio reads it, and record's loss warnings
+# (REC_ERR) are report's. Sets $lost (its LOST and LOST_SAMPLES records) and leaves report's
+# stderr in $T/TAG.rep.err. Failures go through the caller's fail().
+lossy_file_is_valid() {
+  local f=$1 rec_err=$2 tag=$3
+  "$CPERF" report -D -i "$f" > "$T/$tag.dump" 2> "$T/$tag.dump.err" || fail "report -D ($tag) exit $?"
+  [ -s "$T/$tag.dump.err" ] && fail "report -D ($tag): $(head -2 "$T/$tag.dump.err")"
+  lost=$(grep -c 'PERF_RECORD_LOST\b\|PERF_RECORD_LOST_SAMPLES' "$T/$tag.dump")
+  "$CPERF" report --stdio -i "$f" > /dev/null 2> "$T/$tag.rep.err" || fail "report ($tag) exit $?"
+  record_warnings_are_reports "$rec_err" "$T/$tag.rep.err" || fail "record's warnings ($tag) differ from report's (above)"
+}
