@@ -71,6 +71,11 @@ const Lists kLists[] = {
     {"data",
      "--verbose --input --to-json --to-ctf --tod --force --all --time ",
      "convert "},
+    {"diff",
+     "--verbose --quiet --baseline-only --compute --period --formula --cycles-hist --dump-raw-trace "
+     "--force --kallsyms --modules --dsos --comms --symbols --sort --field-separator --symfs --order "
+     "--percentage --time --cpu --pid --tid --stream ",
+     ""},
     {"buildid-list",
      "--with-hits --input --force --kernel --kernel-maps --verbose ",
      ""},

@@ -35,11 +35,18 @@ void PerfOptionParser::print_option(std::FILE* f, const PerfOption& o) const {
   std::fprintf(f, "%s%s\n", line.c_str(), o.help);
 }
 
-int PerfOptionParser::usage(const std::string& error) const {
+int PerfOptionParser::usage(const std::string& error, bool after_message) const {
   if (!error.empty()) std::fprintf(stderr, "  Error: %s\n", error.c_str());
-  std::fprintf(stderr, "\n Usage: %s\n\n", usage_line_.c_str());
+  std::fprintf(stderr, "%s Usage: %s\n\n", after_message ? "" : "\n", usage_line_.c_str());
   for (const PerfOption& o : options_) print_option(stderr, o);
   std::fputc('\n', stderr);
+  return 129;
+}
+
+int PerfOptionParser::option_usage(const std::string& long_name, const std::string& message) const {
+  std::fprintf(stderr, "%s\n Usage: %s\n\n", message.c_str(), usage_line_.c_str());
+  for (const PerfOption& o : options_)
+    if (long_name == o.long_name) print_option(stderr, o);
   return 129;
 }
 
@@ -161,17 +168,22 @@ int PerfOptionParser::parse_short(const std::vector<std::string>& args, size_t& 
 
 int PerfOptionParser::parse(const std::vector<std::string>& args, PerfOptionValues& out) const {
   size_t i = 1;
+  out.rest.clear();
   for (; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--") {
       ++i;
       break;
     }
-    if (a.size() < 2 || a[0] != '-') break;
+    if (a.size() < 2 || a[0] != '-') {
+      if (!permute_) break;
+      out.rest.push_back(a);  // a word among the options: kept, and the options go on
+      continue;
+    }
     int rc = a[1] == '-' ? parse_long(args, i, out) : parse_short(args, i, out);
     if (rc >= 0) return rc;
   }
-  out.rest.assign(args.begin() + static_cast<long>(i), args.end());
+  out.rest.insert(out.rest.end(), args.begin() + static_cast<long>(i), args.end());
   return -1;
 }
 

@@ -1,5 +1,5 @@
 // A small table-driven option parser with perf's own rules and messages (its parse-options):
-// options until the first other word or "--"; long options by any unambiguous prefix, with
+// options until the first other word or "--" (or all of them, see permute()); long options by any unambiguous prefix, with
 // "--no-" to clear them and "=value" or the next word as value; short ones bundled ("-vl") and
 // with the value attached ("-afile") or next. Its usage text is perf's layout, byte for byte.
 // For commands whose usage and errors must match perf 7.2 exactly (buildid-cache, evlist).
@@ -43,8 +43,18 @@ class PerfOptionParser {
   // perf's message and usage on stderr (129; -h and --help too).
   int parse(const std::vector<std::string>& args, PerfOptionValues& out) const;
 
-  // perf's usage: "\n Usage: ...\n\n", every option, "\n"; status 129.
-  int usage(const std::string& error = "") const;
+  // Options may follow other words (perf's default; buildid-cache and evlist stop at the first).
+  PerfOptionParser& permute() {
+    permute_ = true;
+    return *this;
+  }
+
+  // perf's usage: "\n Usage: ...\n\n", every option, "\n"; status 129. after_message:
+  // printed after a message of the caller's (no blank line before " Usage").
+  int usage(const std::string& error = "", bool after_message = false) const;
+  // perf's answer to an option its callback refused: the callback's message, then
+  // "\n Usage: ...\n\n" and that option alone; status 129.
+  int option_usage(const std::string& long_name, const std::string& message) const;
 
  private:
   int parse_long(const std::vector<std::string>& args, size_t& i, PerfOptionValues& out) const;
@@ -58,6 +68,7 @@ class PerfOptionParser {
 
   std::string usage_line_;
   std::vector<PerfOption> options_;
+  bool permute_ = false;
 };
 
 }  // namespace cperf

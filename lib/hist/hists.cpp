@@ -175,6 +175,8 @@ int64_t Hists::key_cmp(SortKey key, const HistSample& l, const HistSample& r, bo
     }
     case SortKey::kDso: return dso_cmp(r, l);
     case SortKey::kSym: {
+      if (collapsing && opts_.collapse_sym_names)
+        return !l.has_sym || !r.has_sym ? cmp_null(l.has_sym, r.has_sym) : str_cmp(r.sym, l.sym);
       if (!l.has_sym && !r.has_sym) return static_cast<int64_t>(r.addr - l.addr);
       bool has_dso_key = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kDso) != opts_.sort.end();
       int64_t c = has_dso_key ? 0 : dso_cmp(r, l);
@@ -533,7 +535,8 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
 
 RbRoot& Hists::collapse() {
   bool need = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kComm) != opts_.sort.end() ||
-              std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kSrcline) != opts_.sort.end();
+              std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kSrcline) != opts_.sort.end() ||
+              opts_.collapse_sym_names;
   if (!need) return in_;
   collapsed_ = RbRoot{};
   // The new tree's order, kept as a list while it is built (a node goes in just before or
@@ -547,7 +550,7 @@ RbRoot& Hists::collapse() {
   // (groups compare by their keys first): its search would end right of the last one. The
   // index knows the groups when the keys are value compares (srcline's collapse compare is
   // not its search compare), unless a comm renamed at print time moved entries.
-  bool groups_known = index_keys_ && !comms_renamed_;
+  bool groups_known = index_keys_ && !comms_renamed_ && !opts_.collapse_sym_names;
   for (RbNode* n = rb_first(in_); n; n = rb_next(n)) {
     HistEntry* he = n->item<HistEntry>();
     RbSlot slot;
@@ -620,12 +623,13 @@ RbRoot& Hists::output_root() {
   return *root_;
 }
 
-void Hists::link_group(const std::vector<Hists*>& members) {
+void Hists::link_group(const std::vector<Hists*>& members, bool add_missing) {
   members_ = members;
   if (opts_.hierarchy) return;  // linked level by level when the hierarchy is built
   RbRoot& root = output_root();
   bool collapsed = &root == &collapsed_;
   for (size_t m = 0; m < members_.size(); ++m) {
+    if (!members_[m]) continue;
     Hists& other = *members_[m];
     RbRoot& theirs = other.output_root();
     std::vector<bool> paired(other.entries_.size());
@@ -643,6 +647,7 @@ void Hists::link_group(const std::vector<Hists*>& members) {
       paired[index[pair]] = true;
     }
     // perf's hists__link: theirs without an equal become empty entries of ours.
+    if (!add_missing) continue;
     for (RbNode* n = rb_first(theirs); n; n = rb_next(n)) {
       const HistEntry* t = n->item<HistEntry>();
       if (paired[index[t]]) continue;
@@ -662,19 +667,7 @@ void Hists::link_group(const std::vector<Hists*>& members) {
 }
 
 std::vector<HistEntry*> Hists::sorted() {
-  // The entries in the output tree's insertion order: the tree's order.
-  std::vector<HistEntry*> in;
-  in.reserve(entries_.size());
-  RbRoot& root = output_root();
-  if (!root_order_.empty()) {
-    in = root_order_;
-  } else {
-    for (RbNode* n = rb_first(root); n; n = rb_next(n)) in.push_back(n->item<HistEntry>());
-  }
-  // perf's --symbol-filter and --socket-filter hide entries after the collapse, which they do
-  // not steer.
-  for (HistEntry* e : in)
-    if (!output_filter_keeps(e->key)) e->filtered = true;
+  std::vector<HistEntry*> in = collapsed_entries();
   std::vector<HistEntry*> v;
   if (plain_sorted(in, v)) return v;
   // The output tree's nodes live here, not in the entries: it is built once, for this list.
@@ -688,6 +681,23 @@ std::vector<HistEntry*> Hists::sorted() {
   v.reserve(in.size());
   for (RbNode* n = rb_first(out); n; n = rb_next(n)) v.push_back(n->item<HistEntry>());
   return v;
+}
+
+std::vector<HistEntry*> Hists::collapsed_entries() {
+  // The entries in the output tree's insertion order: the tree's order.
+  std::vector<HistEntry*> in;
+  in.reserve(entries_.size());
+  RbRoot& root = output_root();
+  if (!root_order_.empty()) {
+    in = root_order_;
+  } else {
+    for (RbNode* n = rb_first(root); n; n = rb_next(n)) in.push_back(n->item<HistEntry>());
+  }
+  // perf's --symbol-filter and --socket-filter hide entries after the collapse, which they do
+  // not steer.
+  for (HistEntry* e : in)
+    if (!output_filter_keeps(e->key)) e->filtered = true;
+  return in;
 }
 
 }  // namespace cperf

@@ -83,6 +83,7 @@ struct HistOptions {
   bool filter_relative = false;  // --percentage relative: percents of the non-filtered total
   // Columns hidden because a filter allows one value only (-S x, -d x, -c x; perf's elide).
   bool elide_comm = false, elide_dso = false, elide_sym = false;
+  bool dso_filter = false;  // --dsos given (perf then leaves an unresolved entry's dso column be)
   // --symbol-filter: only entries whose symbol name holds this text are shown.
   std::string symbol_filter;
   // --socket-filter: only entries whose (first) sample's socket is this one; -1: all.
@@ -117,6 +118,9 @@ struct HistOptions {
   // --mem-mode: the header's total weight and sort order lines replace the event count.
   bool mem_mode = false;
   std::string sort_order_text;
+  // perf diff's collapse: symbols compare by name (entries of equal names are one, the first
+  // by address; so are entries without a symbol), as far as the other keys allow.
+  bool collapse_sym_names = false;
 };
 
 // An address resolved for a histogram key: its map's dso and its symbol (perf's
@@ -280,6 +284,8 @@ class Hists {
  public:
   // The sort keys that are printed (not elided), in order.
   std::vector<SortKey> shown_keys() const;
+  // All the sort keys, elided ones included.
+  const std::vector<SortKey>& sort_keys() const { return opts_.sort; }
 
   explicit Hists(HistOptions opts);
 
@@ -310,8 +316,9 @@ class Hists {
 
   // Group view (perf's event groups): these histograms' entries are shown beside this one's,
   // matched by key; entries only they have join this one with no period (perf's hists__link).
-  // Call once before print().
-  void link_group(const std::vector<Hists*>& members);
+  // Call once before print(). A null member has no entries to match (perf diff: a file without
+  // the event); add_missing false: theirs without an equal are left out (diff -b).
+  void link_group(const std::vector<Hists*>& members, bool add_missing = true);
   size_t group_size() const { return members_.size() + 1; }
 
   // Branch mode: each add() counted by its entry's branch (the entry's first, as perf does).
@@ -319,6 +326,9 @@ class Hists {
 
   // Output-sorted entries (call once, after all add()s).
   std::vector<HistEntry*> sorted();
+  // The entries in the order the output tree is built from (perf's collapsed tree), the
+  // output filters applied: what sorted() sorts (perf diff sorts them its own way).
+  std::vector<HistEntry*> collapsed_entries();
   // Prints the column header block and every entry (with its call graph).
   void print(std::FILE* out, bool show_header);
 
@@ -333,6 +343,12 @@ class Hists {
   // Formats one entry's columns; widths from compute_widths().
   std::string format_entry(const HistEntry& e) const;
   std::string key_text(SortKey key, const HistEntry& e, bool align) const;
+  // A key's text in -t mode (unaligned, the separator's first character replaced by '.').
+  std::string sep_key_text(SortKey key, const HistEntry& e) const;
+  // The key columns' widths for these entries (perf's hists__calc_col_len).
+  void compute_widths(const std::vector<HistEntry*>& entries);
+  // A sort key's sort function (perf's se_sort, or se_cmp without one): > 0 puts `a` first.
+  int64_t key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b) const;
   std::string number_text(OutputField::Kind kind, const HistEntry& e) const;
   static const char* number_header(OutputField::Kind kind, bool self_is_self);
   static size_t number_width(OutputField::Kind kind);
@@ -375,7 +391,6 @@ class Hists {
   // copies of what sort_cmp reads. False: the layout is not one of them.
   bool plain_sorted(const std::vector<HistEntry*>& in, std::vector<HistEntry*>& out) const;
   int64_t fields_sort_cmp(const HistEntry& a, const HistEntry& b) const;
-  int64_t key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b) const;
   int64_t children_cmp(const HistEntry& a, const HistEntry& b) const;
   int64_t acc_cmp(uint64_t a_acc, uint64_t b_acc, const HistEntry& a, const HistEntry& b) const;
   int64_t number_sort_cmp(OutputField::Kind kind, const HistEntry& a, const HistEntry& b) const;
@@ -395,9 +410,6 @@ class Hists {
   int user_width(const OutputField& f) const;
   // A column's width as its header and alignment use it (after compute_widths()).
   size_t field_width(const OutputField& f) const;
-  // A key's text in -t mode (unaligned, the separator's first character replaced by '.').
-  std::string sep_key_text(SortKey key, const HistEntry& e) const;
-  void compute_widths(const std::vector<HistEntry*>& entries);
   void print_chain(std::FILE* out, HistEntry& e) const;  // sort_chain, print_sorted_chain
   void sort_chain(HistEntry& e) const;
   // perf's callchain min percent as a period: the hits a call-graph node needs to be shown.

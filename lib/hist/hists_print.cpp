@@ -67,8 +67,11 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
     size_t comm_len = current_comm(e->key).size();
     w_comm_ = std::max(w_comm_, comm_len);
     if (e->key.has_map) w_dso_ = std::max(w_dso_, e->key.dso.size());
-    // perf's unresolved-symbol rule: room for an address in the dso column too.
-    if (!e->key.has_map || !e->key.has_sym) w_dso_ = std::max<size_t>(w_dso_, 16);
+    // perf's unresolved-symbol rule: room for an address in the dso column too (not with -t,
+    // -w or --dsos).
+    if ((!e->key.has_map || !e->key.has_sym) && opts_.field_sep.empty() && opts_.user_widths.empty() &&
+        !opts_.dso_filter)
+      w_dso_ = std::max<size_t>(w_dso_, 16);
     // perf counts the bare name (not " (inlined)") plus "[x] "
     w_sym_ = std::max(w_sym_, e->key.has_sym ? e->key.sym.size() + 4 : size_t{22});
     w_pid_ = std::max(w_pid_, comm_len + 8);

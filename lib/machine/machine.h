@@ -104,6 +104,11 @@ class Machine {
   // fresh thread (comm ":<tid>", new maps for a group leader).
   // (Freed at once: script, its only user, keeps no pointer to a thread past its record.)
   void remove_thread(int32_t tid) { threads_.erase(tid); }
+  // The same, the thread itself kept alive (what points at it or its names stays valid): a
+  // later record of its tid makes a new thread.
+  void forget_thread(int32_t tid) {
+    if (auto node = threads_.extract(tid)) forgotten_.push_back(std::move(node));
+  }
   // An MMAP/MMAP2. pid -1 or kernel cpumode goes to the kernel maps.
   // mmap2_ino: the inode of an MMAP2 record that gives one (not the build-id form).
   void mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64_t len, uint64_t pgoff,
@@ -129,6 +134,7 @@ class Machine {
   void retire_thread(int32_t tid);
 
   std::unordered_map<int32_t, Thread> threads_;
+  std::vector<std::unordered_map<int32_t, Thread>::node_type> forgotten_;
   std::vector<std::unordered_map<int32_t, Thread>::node_type> retired_;
   uint64_t serials_ = 0;
   std::unordered_map<std::string, Dso*> dsos_;

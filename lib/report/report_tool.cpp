@@ -146,10 +146,11 @@ void ReportTool::record(Event& ev, Session& s) {
   if (rec.type == PERF_RECORD_CGROUP) cgroup_names_[sb.id] = std::string(sb.name);
   if (rec.type == PERF_RECORD_NAMESPACES && sb.ns_links.size() > kCgroupNsIndex)
     cgroup_ns_[sb.tid] = sb.ns_links[kCgroupNsIndex];
-  // Unlike script, report keeps exited threads (perf's plain exit handling): samples that
-  // come after the EXIT in time order still get the thread's comm.
+  // Unlike script and diff, report keeps exited threads (perf's plain exit handling): samples
+  // that come after the EXIT in time order still get the thread's comm.
   ++side_band_gen_;
   apply_side_band(machine_, rec, sb);
+  if (rec.type == PERF_RECORD_EXIT && opts_.forget_exited_threads) machine_.forget_thread(sb.tid);
   if (rec.type == PERF_RECORD_COMM && !default_comms_.empty()) {
     auto it = default_comms_.find(&machine_.findnew_thread(sb.pid, sb.tid));
     if (it != default_comms_.end() && !it->second->renamed) {
@@ -289,8 +290,7 @@ void ReportTool::on_sample(Event& ev, Session& s) {
   if (st == DeferredState::kMerged || st == DeferredState::kMismatch) ds.deferred_callchain = false;
   // perf's order: the time range, then the on/off switch (once per sample, S groups too).
   if (opts_.event_switch.active()) {
-    if ((opts_.time_start && ds.time < opts_.time_start) || (opts_.time_stop && ds.time > opts_.time_stop))
-      return;
+    if (outside_time(ds.time)) return;
     if (opts_.event_switch.discard(ev.attr_index)) return;
   }
   if (e.attr.sample_type & PERF_SAMPLE_READ) {  // S: one sample per counter that grew
@@ -327,8 +327,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
   if (!opts_.cpus.empty() && !opts_.cpus.count(ds.cpu)) return;
   // --time: samples outside the range are dropped, as with -C
-  if ((opts_.time_start && ds.time < opts_.time_start) || (opts_.time_stop && ds.time > opts_.time_stop))
-    return;
+  if (outside_time(ds.time)) return;
   // The other filters only hide entries: their samples still count in the total period.
   bool filtered = (!opts_.pids.empty() && !opts_.pids.count(t.pid)) ||
                   (!opts_.tids.empty() && !opts_.tids.count(t.tid)) ||
@@ -616,6 +615,12 @@ bool ReportTool::has_samples() const {
   for (const auto& [idx, h] : hists_)
     if (h->all_samples()) return true;
   return false;
+}
+
+Hists* ReportTool::hists_of(int attr_index) {
+  drain();
+  auto it = hists_.find(attr_index);
+  return it == hists_.end() ? nullptr : it->second.get();
 }
 
 // The reports to show, in perf's order: one per event with samples, an event group's leader

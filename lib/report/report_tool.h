@@ -21,6 +21,7 @@
 #include "record/sample_read.h"
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
+#include "script/time_ranges.h"
 #include "session/deferred_merger.h"
 #include "session/event_switch.h"
 #include "session/session.h"
@@ -52,6 +53,8 @@ struct ReportToolOptions {
   // --time START,STOP in ns (0: open end); time_text is printed in the "# Samples" line.
   uint64_t time_start = 0, time_stop = 0;
   std::string time_text;
+  // perf's other --time forms (percent slices, several ranges: diff); empty: none.
+  TimeRanges time_ranges;
   // Latency: the recording's available CPUs bound the parallelism; --parallelism keeps only
   // samples taken at these levels (empty: all).
   uint32_t nr_cpus_avail = 0;
@@ -71,6 +74,9 @@ struct ReportToolOptions {
   // Branch mode (-b): an entry per taken branch of each sample's branch stack, keyed by its
   // target (and the branch keys), each counting 1.
   bool branch_mode = false;
+  // perf diff forgets a thread at its EXIT (report keeps it): a later sample of its tid
+  // belongs to a new thread, named ":tid" until a COMM names it.
+  bool forget_exited_threads = false;
   // -s time: sample times are cut to multiples of this (--time-quantum; perf's 100ms).
   uint64_t time_quantum = 100000000;
 };
@@ -91,6 +97,8 @@ class ReportTool : public SessionTool {
   void set_use_callchain(bool on) { opts_.hist.use_callchain = on; }
   uint64_t lost_samples() const { return lost_samples_; }
   bool has_samples() const;  // any sample kept (filtered ones included)  // PERF_RECORD_LOST_SAMPLES' sum
+  // The histogram of the event at attr_index after the run; nullptr: no sample came for it.
+  Hists* hists_of(int attr_index);
   // Writes the report for every event with samples.
   void print(std::FILE* out, Session& s);
   // The interactive browser (a terminal) on the first report; returns the exit status.
@@ -120,6 +128,11 @@ class ReportTool : public SessionTool {
     uint8_t cpumode = PERF_RECORD_MISC_USER;  // its context's
   };
   void on_sample(Event& ev, Session& s);
+  // --time: the sample's time is outside the span(s) asked for.
+  bool outside_time(uint64_t time) const {
+    return (opts_.time_start && time < opts_.time_start) || (opts_.time_stop && time > opts_.time_stop) ||
+           (!opts_.time_ranges.empty() && opts_.time_ranges.skip(time));
+  }
   // Adds one sample to the histogram of attr_index (a sample read of a group gives several).
   void add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_index);
   Resolved resolve(const Thread& t, uint8_t cpumode, uint64_t ip) { return resolve_slot(t, cpumode, ip).r; }
