@@ -43,6 +43,34 @@ int PerfOptionParser::usage(const std::string& error, bool after_message) const 
   return 129;
 }
 
+// perf's option__in_argv: a word after -h that names the option (a dash word by its short or
+// exact long name; another by a one-letter short name, its exact long name, or any part of its
+// help text, case aside).
+static bool named_after_help(const PerfOption& o, const std::string& arg) {
+  if (arg.empty()) return false;
+  if (arg[0] != '-') {
+    if (arg.size() == 1) return arg[0] == o.short_name;
+    if (arg == o.long_name) return true;
+    return o.help && strcasestr(o.help, arg.c_str()) != nullptr;
+  }
+  return (arg.size() > 1 && arg[1] == o.short_name && o.short_name) ||
+         (arg.size() > 2 && arg[1] == '-' && arg.substr(2) == o.long_name);
+}
+
+int PerfOptionParser::help(const std::vector<std::string>& args, size_t at) const {
+  if (at + 1 >= args.size()) return usage();
+  // words after -h: only the options they name
+  std::fprintf(stderr, "\n Usage: %s\n\n", usage_line_.c_str());
+  for (const PerfOption& o : options_)
+    for (size_t k = at + 1; k < args.size(); ++k)
+      if (named_after_help(o, args[k])) {
+        print_option(stderr, o);
+        break;
+      }
+  std::fputc('\n', stderr);
+  return 129;
+}
+
 int PerfOptionParser::option_usage(const std::string& long_name, const std::string& message) const {
   std::fprintf(stderr, "%s\n Usage: %s\n\n", message.c_str(), usage_line_.c_str());
   for (const PerfOption& o : options_)
@@ -80,7 +108,7 @@ int PerfOptionParser::parse_long(const std::vector<std::string>& args, size_t& i
     name = name.substr(0, eq);
     has_value = true;
   }
-  if (name == "help") return usage();
+  if (name == "help") return help(args, i);
   // An exact name wins; else the one option the word abbreviates, negated or not.
   const PerfOption* match = nullptr;
   bool negated = false;
@@ -141,7 +169,7 @@ int PerfOptionParser::parse_short(const std::vector<std::string>& args, size_t& 
                                   PerfOptionValues& out) const {
   const std::string& a = args[i];
   for (size_t k = 1; k < a.size(); ++k) {
-    if (a[k] == 'h') return usage();
+    if (a[k] == 'h') return help(args, i);
     const PerfOption* match = nullptr;
     for (const PerfOption& o : options_)
       if (o.short_name == a[k]) match = &o;

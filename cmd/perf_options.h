@@ -52,6 +52,8 @@ class PerfOptionParser {
   // perf's usage: "\n Usage: ...\n\n", every option, "\n"; status 129. after_message:
   // printed after a message of the caller's (no blank line before " Usage").
   int usage(const std::string& error = "", bool after_message = false) const;
+  // -h/--help at args[at]: the usage, of the options named by the words after it if any.
+  int help(const std::vector<std::string>& args, size_t at) const;
   // perf's answer to an option its callback refused: the callback's message, then
   // "\n Usage: ...\n\n" and that option alone; status 129.
   int option_usage(const std::string& long_name, const std::string& message) const;
