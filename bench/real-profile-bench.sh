@@ -13,7 +13,9 @@
 # perf 7.2 / cperf ratios (how many times less time, and the memory share).
 #
 # Environment: BENCH_DIR (default /tmp/cperf-real-bench), REPEAT (3), FILES ("make-g syswide-g
-# dwarf"), ONLY ("script report report-children"), CPERF (./cperf), RECORDER (perf|cperf).
+# dwarf"), ONLY ("script report report-children diff"), CPERF (./cperf), RECORDER (perf|cperf).
+# `diff` compares the file with make-g (make-g itself with syswide-g): two real profiles of the
+# same build.
 # Needs the oracle (../shared/oracle/setup) for perf 7.2; without it prints cperf's figures only.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -22,7 +24,7 @@ CPERF=${CPERF:-$root/cperf}
 W=${BENCH_DIR:-/tmp/cperf-real-bench}
 REPEAT=${REPEAT:-3}
 FILES=${FILES:-make-g syswide-g dwarf}
-ONLY=${ONLY:-script report report-children}
+ONLY=${ONLY:-script report report-children diff}
 RECORDER=${RECORDER:-perf}
 . tests/oracle.sh
 TIME=/usr/bin/time
@@ -49,11 +51,12 @@ if [[ " $FILES " == *" dwarf "* ]] && [ ! -s "$W/dwarf.data" ]; then
     python3 -c 'import math; sum(math.sqrt(i) for i in range(6000000))' >/dev/null 2>&1
 fi
 
-args_of() {  # command name -> perf arguments
+args_of() {  # command name, file -> perf arguments
   case $1 in
-    script) echo "script" ;;
-    report) echo "report --stdio --no-children" ;;
-    report-children) echo "report --stdio" ;;
+    script) echo "script -i $2" ;;
+    report) echo "report --stdio --no-children -i $2" ;;
+    report-children) echo "report --stdio -i $2" ;;
+    diff) if [ "$2" = "$W/make-g.data" ]; then echo "diff $2 $W/syswide-g.data"; else echo "diff $W/make-g.data $2"; fi ;;
   esac
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
@@ -80,18 +83,18 @@ for f in $FILES; do
   samples=$("$CPERF" report --stats -i "$data" 2>/dev/null | awk '/SAMPLE events:/{print $3; exit}')
   echo "# $f: $(du -mL "$data" | cut -f1) MB, ${samples:-?} samples"
   for c in $ONLY; do
-    read -ra a <<< "$(args_of "$c")"
+    read -ra a <<< "$(args_of "$c" "$data")"
     same=n/a
     if [ $have7 = 1 ]; then
-      "$CPERF" "${a[@]}" -i "$data" 2>/dev/null | grep -v '^# (Tip:' > "$W/out.cperf"
-      "$PERF7" "${a[@]}" -i "$data" 2>/dev/null | grep -v '^# (Tip:' > "$W/out.perf7"
+      "$CPERF" "${a[@]}" 2>/dev/null | grep -v '^# (Tip:' > "$W/out.cperf"
+      "$PERF7" "${a[@]}" 2>/dev/null | grep -v '^# (Tip:' > "$W/out.perf7"
       if cmp -s "$W/out.cperf" "$W/out.perf7"; then same=identical
       else same="differs ($(diff "$W/out.cperf" "$W/out.perf7" | grep -c '^[<>]') lines)"; fi
     fi
     : > "$W/c.t"; : > "$W/p.t"
     for _ in $(seq "$REPEAT"); do
-      timed "$CPERF" "${a[@]}" -i "$data" >> "$W/c.t"
-      [ $have7 = 1 ] && timed "$PERF7" "${a[@]}" -i "$data" >> "$W/p.t"
+      timed "$CPERF" "${a[@]}" >> "$W/c.t"
+      [ $have7 = 1 ] && timed "$PERF7" "${a[@]}" >> "$W/p.t"
     done
     cw=$(cut -d' ' -f1 "$W/c.t" | median); cm=$(cut -d' ' -f2 "$W/c.t" | median)
     if [ $have7 = 1 ]; then

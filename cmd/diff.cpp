@@ -212,6 +212,9 @@ int cmd_diff(const Args& args) {
   }
   ro.hist.filter_relative = d.filter_relative;
   ro.hist.collapse_sym_names = true;
+  ro.hist.mode = ChainMode::kNone;  // perf diff shows no call graphs: none are built
+  // and so no inline frames either (source lines aside)
+  ro.inline_frames = std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kSrcline) != ro.hist.sort.end();
   ro.forget_exited_threads = true;
   ro.hist.field_sep = d.field_sep;
   std::vector<std::string> sym_list = split_list(str("symbols")), dso_list = split_list(str("dsos")),
