@@ -6,14 +6,14 @@ BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
 PKGS     := libelf libdw libzstd libtraceevent ncursesw
 CXXSTD   := -std=c++20
 WARN     := -Wall -Wextra -Werror
-INCLUDES := -I. -Ilib -Iuapi
+INCLUDES := -I. -Ilib -Iuapi -Ibuild/gen
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 # Embedded CPython for `script -s x.py`: Debian's libpython3-dev (not a python3 found on PATH).
 PY_CFLAGS  := $(shell pkg-config --cflags python3-embed 2>/dev/null)
 PY_LIBS    := $(shell pkg-config --libs python3-embed 2>/dev/null)
 PY_HOME    := $(shell pkg-config --variable=prefix python3-embed 2>/dev/null)
-LIBS     := $(PKG_LIBS) $(PY_LIBS) -lunwind -lunwind-x86_64 -lz
+LIBS     := $(PKG_LIBS) $(PY_LIBS) -lunwind -lunwind-x86_64 -lz -lprotobuf
 OPT      ?= -O2 -g
 CXXFLAGS += $(CXXSTD) $(WARN) $(OPT) $(INCLUDES) $(PKG_CFLAGS) -MMD -MP
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
@@ -28,10 +28,15 @@ TEST_SRCS := $(sort $(wildcard tests/unit/*.cpp))
 
 BUILD     := build/release
 ASAN      := build/asan
-LIB_OBJS  := $(LIB_SRCS:%.cpp=$(BUILD)/%.o)
+# pprof's profile.proto (Debian's golang-github-google-pprof-dev), compiled by protoc for
+# `data convert --to-pprof`; its C++ is made in build/gen and built without -Werror (not ours).
+PROTO     := /usr/share/gocode/src/github.com/google/pprof/proto/profile.proto
+GEN       := build/gen
+GEN_SRCS  := $(GEN)/profile.pb.cc
+LIB_OBJS  := $(LIB_SRCS:%.cpp=$(BUILD)/%.o) $(BUILD)/gen/profile.pb.o
 CMD_OBJS  := $(CMD_SRCS:%.cpp=$(BUILD)/%.o) $(WL_SRCS:%.c=$(BUILD)/%.o)
 TEST_OBJS := $(TEST_SRCS:%.cpp=$(BUILD)/%.o)
-ASAN_OBJS := $(LIB_SRCS:%.cpp=$(ASAN)/%.o) $(CMD_SRCS:%.cpp=$(ASAN)/%.o) $(WL_SRCS:%.c=$(BUILD)/%.o)
+ASAN_OBJS := $(LIB_SRCS:%.cpp=$(ASAN)/%.o) $(ASAN)/gen/profile.pb.o $(CMD_SRCS:%.cpp=$(ASAN)/%.o) $(WL_SRCS:%.c=$(BUILD)/%.o)
 
 .PHONY: all man test unit-test e2e-test vm-test fuzz-test check-headers deps install clean bench asan
 all: cperf man
@@ -46,6 +51,18 @@ $(BUILD)/libcperf.a: $(LIB_OBJS)
 # Only the scripting engine (and its unit test) sees Python's headers.
 PY_FLAGS := $(PY_CFLAGS) -DCPERF_PYTHON_HOME='"$(PY_HOME)"'
 $(BUILD)/lib/scripting/%.o $(ASAN)/lib/scripting/%.o $(BUILD)/tests/unit/py_%.o: CXXFLAGS += $(PY_FLAGS)
+
+$(GEN)/profile.pb.cc $(GEN)/profile.pb.h &: $(PROTO)
+	@mkdir -p $(GEN)
+	protoc --proto_path=$(dir $(PROTO)) --cpp_out=$(GEN) $(PROTO)
+$(BUILD)/gen/profile.pb.o: $(GEN)/profile.pb.cc
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXSTD) $(OPT) -w -I$(GEN) -c -o $@ $<
+$(ASAN)/gen/profile.pb.o: $(GEN)/profile.pb.cc
+	@mkdir -p $(dir $@)
+	$(CXX) $(CXXSTD) -O1 $(SAN) -w -I$(GEN) -c -o $@ $<
+# what includes the generated header needs it made first
+$(BUILD)/lib/convert/pprof_export.o $(ASAN)/lib/convert/pprof_export.o: $(GEN)/profile.pb.h
 
 $(BUILD)/%.o: %.cpp
 	@mkdir -p $(dir $@)
@@ -95,13 +112,18 @@ FUZZ_FLAGS   := $(CXXSTD) -Wall -Wextra -O1 -g $(INCLUDES) $(PKG_CFLAGS) -MMD -M
                 -DCPERF_SOURCE_DIR='"$(CURDIR)"'
 FUZZ_SRCS    := $(sort $(wildcard tests/fuzz/targets/*.cpp))
 FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/targets/%.cpp=$(FUZZ)/%)
-FUZZ_OBJS    := $(LIB_SRCS:%.cpp=$(FUZZ)/%.o) $(filter-out $(FUZZ)/cmd/main.o,$(CMD_SRCS:%.cpp=$(FUZZ)/%.o))
+FUZZ_OBJS    := $(LIB_SRCS:%.cpp=$(FUZZ)/%.o) $(FUZZ)/gen/profile.pb.o \
+                $(filter-out $(FUZZ)/cmd/main.o,$(CMD_SRCS:%.cpp=$(FUZZ)/%.o))
 FUZZ_SECONDS ?= 60
 .PHONY: fuzz fuzz-build fuzz-replay
 $(FUZZ)/lib/scripting/%.o: FUZZ_FLAGS += $(PY_FLAGS)
 $(FUZZ)/%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+$(FUZZ)/gen/profile.pb.o: $(GEN)/profile.pb.cc
+	@mkdir -p $(dir $@)
+	$(FUZZ_CXX) $(CXXSTD) -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -w -I$(GEN) -c -o $@ $<
+$(FUZZ)/lib/convert/pprof_export.o: $(GEN)/profile.pb.h
 $(FUZZ)/libcperf-fuzz.a: $(FUZZ_OBJS)
 	@rm -f $@
 	ar rcs $@ $^

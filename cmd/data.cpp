@@ -17,6 +17,9 @@
 #include "cli.h"
 #include "commands.h"
 #include "convert/json_export.h"
+#include "convert/pprof_export.h"
+#include "header/feature_print.h"
+#include "script/script_tool.h"
 #include "io/perf_data_reader.h"
 #include "other_perf.h"
 #include "session/deferred_merger.h"
@@ -45,6 +48,8 @@ const ConvertOption kOptions[] = {
     // cperf's own, for --to-json (perf has none here): where binaries and kernel symbols are
     {"symfs", 0, true, nullptr},
     {"kallsyms", 0, true, nullptr},
+    // cperf's own: Google's pprof format (convert/pprof_export.h)
+    {"to-pprof", 0, true, nullptr},
 };
 
 constexpr const char* kUsageHead = " Usage: perf data convert [<options>]\n\n";
@@ -70,7 +75,8 @@ struct ConvertArgs {
   bool force = false, all = false, tod = false;
   int verbose = 0;
   std::string input, time, to_ctf, to_json, symfs, kallsyms;
-  bool to_ctf_set = false, to_json_set = false;
+  std::string to_pprof;
+  bool to_ctf_set = false, to_json_set = false, to_pprof_set = false;
 };
 
 // perf's parse-options for `data convert`: long options by any unambiguous prefix, values
@@ -88,6 +94,7 @@ int parse_convert(const std::vector<std::string>& args, ConvertArgs& a) {
     else if (n == "kallsyms") a.kallsyms = v;
     else if (n == "to-ctf") a.to_ctf = v, a.to_ctf_set = true;
     else if (n == "to-json") a.to_json = v, a.to_json_set = true;
+    else if (n == "to-pprof") a.to_pprof = v, a.to_pprof_set = true;
   };
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& arg = args[i];
@@ -205,6 +212,52 @@ int convert_to_json(const ConvertArgs& a) {
   return 0;
 }
 
+// --to-pprof: the samples as script resolves them, into a gzipped pprof profile.
+int convert_to_pprof(const ConvertArgs& a) {
+  if (a.all || a.tod) {
+    std::fprintf(stderr, "cperf data convert: %s is not supported with --to-pprof\n", a.all ? "--all" : "--tod");
+    return 255;
+  }
+  if (!a.force && ::access(a.to_pprof.c_str(), F_OK) == 0) {
+    std::fputs("Output file exists. Use --force to overwrite it.\n", stderr);
+    return 255;
+  }
+  std::string input = a.input.empty() ? default_input() : a.input;
+  PprofWriter pprof;
+  uint64_t lost = 0;
+  try {
+    PerfDataReader reader(input);
+    name_events(reader);
+    ScriptOptions so;
+    so.symfs = a.symfs;
+    so.kallsyms = a.kallsyms;
+    if (!a.time.empty())
+      if (int rc = parse_time_option(a.time, reader, so.time_ranges); rc >= 0) return rc;
+    ScriptTool tool(stdout, so, FieldSet());
+    tool.load_file_trace(reader);
+    tool.set_sink(&pprof);
+    DeferredCallchainMerger merger(tool);
+    tool.set_merger(&merger);
+    Session session(reader, SessionOptions{}, merger);
+    session.run();
+    if (!tool.error().empty()) return tool.exit_status();
+    print_loss_warnings(stderr, session.stats(), lost);
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
+  std::string error;
+  if (!pprof.write(a.to_pprof, error)) {
+    std::fprintf(stderr, "cperf data convert: %s\n", error.c_str());
+    return 1;
+  }
+  std::fprintf(stderr, "[ cperf data convert: Converted '%s' into pprof profile '%s' (%" PRIu64 " samples) ]\n",
+               input.c_str(), a.to_pprof.c_str(), pprof.samples());
+  if (pprof.tracepoint_samples())
+    std::fprintf(stderr, "[ cperf data convert: left out %" PRIu64 " tracepoint samples ]\n", pprof.tracepoint_samples());
+  return 0;
+}
+
 }  // namespace
 
 int cmd_data(const Args& args) {
@@ -213,6 +266,11 @@ int cmd_data(const Args& args) {
   std::vector<std::string> rest(args.begin() + 1, args.end());
   ConvertArgs a;
   if (int rc = parse_convert(rest, a); rc >= 0) return rc;
+  if (a.to_pprof_set && (a.to_json_set || a.to_ctf_set)) {
+    std::fputs("cperf data convert: --to-pprof goes alone (not with --to-json or --to-ctf)\n", stderr);
+    return 255;
+  }
+  if (a.to_pprof_set) return convert_to_pprof(a);
   if (a.to_json_set && a.to_ctf_set) {
     std::fputs("You cannot specify both --to-ctf and --to-json.\n", stderr);
     return 255;
