@@ -62,7 +62,7 @@ $(ASAN)/gen/profile.pb.o: $(GEN)/profile.pb.cc
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXSTD) -O1 $(SAN) -w -I$(GEN) -c -o $@ $<
 # what includes the generated header needs it made first
-$(BUILD)/lib/convert/pprof_export.o $(ASAN)/lib/convert/pprof_export.o: $(GEN)/profile.pb.h
+$(BUILD)/lib/convert/pprof_export.o $(ASAN)/lib/convert/pprof_export.o $(BUILD)/tests/unit/pprof_export_test.o: $(GEN)/profile.pb.h
 
 $(BUILD)/%.o: %.cpp
 	@mkdir -p $(dir $@)
