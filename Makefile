@@ -13,7 +13,7 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 PY_CFLAGS  := $(shell pkg-config --cflags python3-embed 2>/dev/null)
 PY_LIBS    := $(shell pkg-config --libs python3-embed 2>/dev/null)
 PY_HOME    := $(shell pkg-config --variable=prefix python3-embed 2>/dev/null)
-LIBS     := $(PKG_LIBS) $(PY_LIBS) -lunwind -lunwind-x86_64 -lz -lprotobuf
+LIBS     := $(PKG_LIBS) $(PY_LIBS) -lunwind -lunwind-x86_64 -lz -lprotobuf -lbabeltrace-ctf
 OPT      ?= -O2 -g
 CXXFLAGS += $(CXXSTD) $(WARN) $(OPT) $(INCLUDES) $(PKG_CFLAGS) -MMD -MP
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined

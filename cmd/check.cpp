@@ -28,7 +28,7 @@ const Feature kFeatures[] = {
     {"dwarf_getlocations", "HAVE_LIBDW_SUPPORT", true},
     {"dwarf-unwind", "HAVE_DWARF_UNWIND_SUPPORT", true},
     {"libbfd", "HAVE_LIBBFD_SUPPORT", false},
-    {"babeltrace2-ctf-writer", "HAVE_BABELTRACE2_CTF_WRITER_SUPPORT", false},
+    {"babeltrace2-ctf-writer", "HAVE_BABELTRACE2_CTF_WRITER_SUPPORT", true},
     {"libbpf-strings", "HAVE_LIBBPF_STRINGS_SUPPORT", false},
     {"libcapstone", "HAVE_LIBCAPSTONE_SUPPORT", false},
     {"libdw-dwarf-unwind", "HAVE_LIBDW_SUPPORT", true},

@@ -1,6 +1,6 @@
-// cperf data: perf's `data convert`. --to-json is cperf's own (lib/convert/json_export.h);
-// --to-ctf goes to another installed perf when there is one (it needs babeltrace), else it is
-// refused.
+// cperf data: perf's `data convert`: --to-json (lib/convert/json_export.h), --to-ctf (through
+// babeltrace's CTF writer, lib/convert/ctf_export.h) and cperf's own --to-pprof
+// (lib/convert/pprof_export.h).
 #include <fcntl.h>
 #include <unistd.h>
 #include <sys/stat.h>
@@ -16,6 +16,7 @@
 #include "base/error.h"
 #include "cli.h"
 #include "commands.h"
+#include "convert/ctf_export.h"
 #include "convert/json_export.h"
 #include "convert/pprof_export.h"
 #include "header/feature_print.h"
@@ -212,6 +213,58 @@ int convert_to_json(const ConvertArgs& a) {
   return 0;
 }
 
+// The samples as script resolves them, handed to `sink`; returns -1 or the exit status.
+int convert_with_sink(const ConvertArgs& a, const std::string& input, SampleSink& sink) {
+  try {
+    PerfDataReader reader(input);
+    name_events(reader);
+    ScriptOptions so;
+    so.symfs = a.symfs;
+    so.kallsyms = a.kallsyms;
+    if (!a.time.empty())
+      if (int rc = parse_time_option(a.time, reader, so.time_ranges); rc >= 0) return rc;
+    ScriptTool tool(stdout, so, FieldSet());
+    tool.load_file_trace(reader);
+    tool.set_sink(&sink);
+    DeferredCallchainMerger merger(tool);
+    tool.set_merger(&merger);
+    Session session(reader, SessionOptions{}, merger);
+    session.run();
+    if (!tool.error().empty()) return tool.exit_status();
+    print_loss_warnings(stderr, session.stats(), 0);
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
+  return -1;
+}
+
+// --to-ctf: a CTF trace through babeltrace's writer (convert/ctf_export.h).
+int convert_to_ctf(const ConvertArgs& a) {
+  if (a.all || a.tod) {
+    std::fprintf(stderr, "cperf data convert: %s with --to-ctf is not supported yet\n", a.all ? "--all" : "--tod");
+    return 1;
+  }
+  std::string input = a.input.empty() ? default_input() : a.input;
+  if (input != "-" && ::access(input.c_str(), R_OK) != 0) {  // perf's words for it
+    std::fprintf(stderr, "failed to open %s: %s\nError creating perf session!\n", input.c_str(), std::strerror(errno));
+    return 255;
+  }
+  CtfWriter ctf(a.to_ctf);
+  if (!ctf.ok()) {
+    std::fprintf(stderr, "cperf data convert: %s\n", ctf.error().c_str());
+    return 255;
+  }
+  if (int rc = convert_with_sink(a, input, ctf); rc >= 0) return rc;
+  if (!ctf.finish()) {
+    std::fprintf(stderr, "cperf data convert: %s\n", ctf.error().c_str());
+    return 1;
+  }
+  std::fprintf(stderr, "[ perf data convert: Converted '%s' into CTF data '%s' ]\n", input.c_str(), a.to_ctf.c_str());
+  std::fprintf(stderr, "[ perf data convert: Converted and wrote %" PRIu64 " samples ]\n", ctf.samples());
+  return 0;
+}
+
 // --to-pprof: the samples as script resolves them, into a gzipped pprof profile.
 int convert_to_pprof(const ConvertArgs& a) {
   if (a.all || a.tod) {
@@ -224,28 +277,7 @@ int convert_to_pprof(const ConvertArgs& a) {
   }
   std::string input = a.input.empty() ? default_input() : a.input;
   PprofWriter pprof;
-  uint64_t lost = 0;
-  try {
-    PerfDataReader reader(input);
-    name_events(reader);
-    ScriptOptions so;
-    so.symfs = a.symfs;
-    so.kallsyms = a.kallsyms;
-    if (!a.time.empty())
-      if (int rc = parse_time_option(a.time, reader, so.time_ranges); rc >= 0) return rc;
-    ScriptTool tool(stdout, so, FieldSet());
-    tool.load_file_trace(reader);
-    tool.set_sink(&pprof);
-    DeferredCallchainMerger merger(tool);
-    tool.set_merger(&merger);
-    Session session(reader, SessionOptions{}, merger);
-    session.run();
-    if (!tool.error().empty()) return tool.exit_status();
-    print_loss_warnings(stderr, session.stats(), lost);
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
-    return 1;
-  }
+  if (int rc = convert_with_sink(a, input, pprof); rc >= 0) return rc;
   std::string error;
   if (!pprof.write(a.to_pprof, error)) {
     std::fprintf(stderr, "cperf data convert: %s\n", error.c_str());
@@ -276,13 +308,7 @@ int cmd_data(const Args& args) {
     return 255;
   }
   if (a.to_json_set) return convert_to_json(a);
-  if (a.to_ctf_set) {
-    // CTF needs babeltrace: another perf may have it
-    std::vector<std::string> argv(args.begin(), args.end());
-    if (int rc = run_other_perf(argv); rc >= 0) return rc;
-    std::fputs("cperf data convert: --to-ctf is not supported yet (no other perf to hand it to)\n", stderr);
-    return 1;
-  }
+  if (a.to_ctf_set) return convert_to_ctf(a);
   std::fputs("You must specify one of --to-ctf or --to-json.\n", stderr);
   return 255;
 }
