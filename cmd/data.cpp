@@ -22,7 +22,6 @@
 #include "header/feature_print.h"
 #include "script/script_tool.h"
 #include "io/perf_data_reader.h"
-#include "other_perf.h"
 #include "session/deferred_merger.h"
 #include "session/loss_warnings.h"
 
