@@ -3,7 +3,8 @@
 # sizes and counts, hostile header fields) must give a clean error, never a crash or hang.
 # Truncated files must exit non-zero. The histogram (`report --stdio`, children and
 # --no-children on every third variant) is run too: its trees and call graphs must survive
-# whatever samples survive; so is `data convert --to-json` on every sixth. Runs the sanitizer build (ASan + UBSan) given as $1.
+# whatever samples survive; so are `data convert --to-json` on every sixth, --to-pprof and
+# --to-ctf on others. Runs the sanitizer build (ASan + UBSan) given as $1.
 set -u
 CPERF=${1:-build/asan/cperf}
 cd "$(dirname "$0")/../.." || exit 1
@@ -22,8 +23,10 @@ for input in $inputs; do
     cmds=("report -D" "evlist -v" "script" "report --stdio")
     # the histogram's other mode on every third variant (keeps the run time in bounds)
     [ $((n % 3)) = 0 ] && cmds+=("report --stdio --no-children -s pid,sym")
-    # and the JSON export on every sixth
+    # and the JSON export on every sixth, the pprof and CTF ones on others
     [ $((n % 6)) = 1 ] && cmds+=("data convert --force --to-json $work/out.json")
+    [ $((n % 6)) = 4 ] && cmds+=("data convert --force --to-pprof $work/out.pb.gz")
+    [ $((n % 12)) = 7 ] && rm -rf "$work/ctf" && cmds+=("data convert --to-ctf $work/ctf")
     for cmd in "${cmds[@]}"; do
       runs=$((runs+1))
       timeout 120 "$CPERF" $cmd -i "$dir/$name" > /dev/null 2> "$work/err"
