@@ -4,11 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "hist/hists_diff.h"
+#include "hist_test_support.h"
 
 namespace cperf {
 namespace {
@@ -50,16 +50,7 @@ struct Files {
 };
 
 std::vector<std::string> table(Files& f, const DiffOptions& o) {
-  char* buf = nullptr;
-  size_t len = 0;
-  std::FILE* out = open_memstream(&buf, &len);
-  print_diff(out, {&f.base, &f.next}, o, true);
-  std::fclose(out);
-  std::string s(buf, len);
-  std::free(buf);
-  std::vector<std::string> lines;
-  for (size_t at = 0, nl; (nl = s.find('\n', at)) != std::string::npos; at = nl + 1) lines.push_back(s.substr(at, nl - at));
-  return lines;
+  return test::written_lines([&](std::FILE* out) { print_diff(out, {&f.base, &f.next}, o, true); });
 }
 
 bool has(const std::string& line, const char* text) { return line.find(text) != std::string::npos; }

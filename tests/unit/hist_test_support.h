@@ -27,18 +27,24 @@ inline HistSample sample_at(const std::vector<ChainFrame>& p, const std::string*
   return s;
 }
 
-// What h.print writes (with the header), line by line.
-inline std::vector<std::string> printed_lines(Hists& h) {
+// What `write` writes to a stream, line by line.
+template <typename Write>
+std::vector<std::string> written_lines(Write write) {
   char* buf = nullptr;
   size_t len = 0;
   std::FILE* f = open_memstream(&buf, &len);
-  h.print(f, true);
+  write(f);
   std::fclose(f);
   std::string s(buf, len);
   std::free(buf);
   std::vector<std::string> lines;
   for (size_t at = 0, nl; (nl = s.find('\n', at)) != std::string::npos; at = nl + 1) lines.push_back(s.substr(at, nl - at));
   return lines;
+}
+
+// What h.print writes (with the header), line by line.
+inline std::vector<std::string> printed_lines(Hists& h) {
+  return written_lines([&](std::FILE* f) { h.print(f, true); });
 }
 
 }  // namespace cperf::test
