@@ -135,10 +135,11 @@ void PprofWriter::db_sample(Machine&, bool, const DbSample& s) {
   }
   int slot = event_slot(s);
   std::vector<uint64_t> stack;
+  DbFrame leaf;  // the sample's own address
   if (s.has_callchain && !s.frames.empty()) {
     for (const DbFrame& f : s.frames) stack.push_back(location_id(f, s));
+    leaf = s.frames.front();
   } else {
-    DbFrame leaf;
     leaf.ip = s.ip;
     leaf.dso = s.where.dso;
     leaf.map = s.where.map;
@@ -146,6 +147,8 @@ void PprofWriter::db_sample(Machine&, bool, const DbSample& s) {
     leaf.sym = s.where.sym;
     stack.push_back(location_id(leaf, s));
   }
+  if (leaf.dso && !leaf.dso->kernel && leaf.map) ++leaf_samples_[mapping_id(leaf, s)];
+  ++comm_samples_[s.thread->comm_str()];
   const Thread& t = *s.thread;
   std::string key;
   put_u64(key, static_cast<uint64_t>(slot));
@@ -209,6 +212,24 @@ bool PprofWriter::write(const std::string& path, std::string& error) {
     size_t at = 2 * static_cast<size_t>(slot_at[static_cast<size_t>(sample_event_[static_cast<size_t>(i)])]);
     for (size_t v = 0; v < width; ++v) sample->add_value(v == at ? count : v == at + 1 ? period : 0);
   }
+  // pprof names the profile after its first mapping: the program's
+  std::string comm;
+  uint64_t main = 0, most = 0;
+  for (const auto& [c, n] : comm_samples_)
+    if (n > most) comm = c, most = n;
+  most = 0;
+  for (auto [id, n] : leaf_samples_)
+    if (id && n > most) main = id, most = n;
+  for (const auto& [key, id] : mappings_)
+    if (std::get<0>(key)->short_name == comm) {
+      main = id;
+      break;
+    }
+  for (int i = 1; main && i < profile_->mapping_size(); ++i)
+    if (profile_->mapping(i).id() == main) {
+      for (int j = i; j > 0; --j) profile_->mutable_mapping()->SwapElements(j, j - 1);
+      break;
+    }
   if (last_time_ > first_time_) profile_->set_duration_nanos(static_cast<int64_t>(last_time_ - first_time_));
   std::string raw, packed;
   if (!profile_->SerializeToString(&raw) || !gzip(raw, packed)) {

@@ -11,7 +11,8 @@
 //    address without a symbol has none;
 //  - functions: by name and dso (the dso's path is the function's file name, so that equal
 //    names in different dsos stay apart, as in `report -s sym`); mappings: per map, with its
-//    file, offset and build id.
+//    file, offset and build id; first the program's (pprof names the profile after its first
+//    mapping): the file named as most samples' comm, else the one most samples' leaves are in.
 // Tracepoint samples are left out (counted, and said so).
 #pragma once
 #include <cstdint>
@@ -63,6 +64,8 @@ class PprofWriter : public SampleSink {
   // Equal samples (event, thread, comm, stack) summed: key -> index in the profile.
   std::unordered_map<std::string, int> sample_index_;
   std::vector<int> sample_event_;  // each profile sample's event slot
+  std::map<uint64_t, uint64_t> leaf_samples_;  // user mapping id -> samples whose leaf is in it
+  std::map<std::string, uint64_t> comm_samples_;  // samples per comm
   uint64_t samples_ = 0, tracepoint_samples_ = 0;
   uint64_t first_time_ = 0, last_time_ = 0;
 };

@@ -7,7 +7,7 @@
 #  - `pprof -traces -noinlines` (sample counts) holds the stacks `script --no-inline` prints,
 #    per comm and thread;
 #  - inline frames are lines of their own (`pprof -top` names "fill (inline)" in qs), mappings
-#    carry build ids;
+#    carry build ids, the program's mapping comes first (pprof's "File: qs");
 #  - an existing output needs --force; --to-pprof goes alone.
 # Skips (77) where Go or pprof's source is missing. Hermetic: inputs from the repository.
 cd "$(dirname "$0")/../.." || exit 1
@@ -57,6 +57,9 @@ n=$((n + 1))
 pprof -top -nodecount=1000000 -nodefraction=0 "$W/qs-g.pb.gz" | grep -q ' fill (inline)$' || fail "qs-g: no inline function in pprof -top"
 n=$((n + 1))
 pprof -raw "$W/qs-g.pb.gz" | grep -Eq '[0-9a-f]{40}' || fail "qs-g: no build id in the mappings (pprof -raw)"
+# the profile is named after the program (its mapping first), not the library most samples hit
+n=$((n + 1))
+pprof -top "$W/qs-g.pb.gz" | grep -q '^File: qs$' || fail "qs-g: pprof does not name the profile after qs"
 # an existing output needs --force; --to-pprof goes alone
 n=$((n + 1))
 (cd "$W/rs/data" && HOME=$W/home "$CPERF" data convert --to-pprof "$W/qs-g.pb.gz" -i qs-g.data) 2> "$W/err"
