@@ -52,6 +52,11 @@ int parse_command_line(CLI::App& app, const std::vector<std::string>& args) {
     rev.push_back(after_dashdash ? args[i] : expand_prefix(args[i], names));
   }
   std::reverse(rev.begin(), rev.end());  // CLI11 takes arguments in reverse order
+  // perf takes a one-value option given twice by its last value (CLI11 would refuse it; lists
+  // like script's -F keep all)
+  for (CLI::Option* opt : app.get_options())
+    if (opt->get_multi_option_policy() == CLI::MultiOptionPolicy::Throw && opt->get_items_expected_max() <= 1)
+      opt->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   try {
     app.parse(rev);
   } catch (const CLI::CallForHelp&) {

@@ -129,8 +129,25 @@ std::string check_cpu_option(const PerfDataReader& reader, const std::set<uint32
   return {};
 }
 
+constexpr const char* kFieldsUsage =
+    "    -F, --fields <str>    comma separated output fields prepend with 'type:'. +field to add and -field to remove.Valid types: hw,sw,trace,raw,synth. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,dsoff,addr,symoff,srcline,period,iregs,uregs,brstack,brstacksym,flags,data_src,weight,bpf-output,brstackinsn,brstackinsnlen,brstackdisasm,brstackoff,callindent,insn,disasm,insnlen,synth,phys_addr,metric,misc,srccode,ipc,tod,data_page_size,code_page_size,ins_lat,machine_pid,vcpu,cgroup,retire_lat,brcntr";
+
 int usage_error(const std::string& msg) {
   std::fprintf(stderr, "  Error: %s\n", msg.c_str());
+  return 129;
+}
+
+// perf's answer to a -F it refuses (its option callback fails): the message, then the usage
+// lines and -F's own line.
+int field_error(const std::string& msg) {
+  std::fprintf(stderr,
+               "%s\n\n Usage: perf script [<options>]\n"
+               "    or: perf script [<options>] record <script> [<record-options>] <command>\n"
+               "    or: perf script [<options>] report <script> [script-args]\n"
+               "    or: perf script [<options>] <script> [<record-options>] <command>\n"
+               "    or: perf script [<options>] <top-script> [script-args]\n\n"
+               "%s\n",
+               msg.c_str(), kFieldsUsage);
   return 129;
 }
 
@@ -249,6 +266,17 @@ int cmd_script(const Args& args) {
   }
   if (o.script.empty()) setup_pager();  // on a terminal only, as perf
 
+  // The trace shorthands choose fields (before -F's, which cperf applies next) and ns times.
+  if (o.call_trace) o.fields.insert(o.fields.begin(), "-ip,-addr,-event,-period,+callindent");
+  if (o.call_ret_trace) o.fields.insert(o.fields.begin(), "-ip,-addr,-event,-period,+callindent,+flags");
+  // perf parses -F while it reads the options: its warnings and errors come first
+  FieldSet fields;
+  for (const std::string& f : o.fields) {
+    std::string err = fields.parse(f);
+    std::fputs(fields.take_warnings().c_str(), stderr);
+    if (!err.empty()) return field_error(err);
+  }
+
   ScriptOptions so;
   so.symfs = o.symfs;
   so.kallsyms = o.kallsyms;
@@ -268,9 +296,6 @@ int cmd_script(const Args& args) {
   so.merge_callchains = !o.no_merge;
   so.hide_call_graph = o.hide_call_graph;
   so.max_stack = o.max_stack < 0 ? 0 : o.max_stack;
-  // The trace shorthands choose fields (before -F's, which cperf applies next) and ns times.
-  if (o.call_trace) o.fields.insert(o.fields.begin(), "-ip,-addr,-event,-period,+callindent");
-  if (o.call_ret_trace) o.fields.insert(o.fields.begin(), "-ip,-addr,-event,-period,+callindent,+flags");
   so.ns = o.ns || o.call_trace || o.call_ret_trace;
   if (o.reltime && o.deltatime) {
     std::fputs("reltime and deltatime - the two don't get along well. Please limit to --reltime or --deltatime.\n",
@@ -299,12 +324,6 @@ int cmd_script(const Args& args) {
   if (!o.tid.empty() && !parse_number_list(o.tid, so.tids)) return usage_error("Invalid tid list");
   for (const std::string& c : split_list(o.comms)) so.comms.insert(c);
   for (const std::string& c : split_list(o.symbols)) so.symbols.insert(c);
-  FieldSet fields;
-  for (const std::string& f : o.fields) {
-    std::string err = fields.parse(f);
-    std::fputs(fields.take_warnings().c_str(), stderr);
-    if (!err.empty()) return usage_error(err);
-  }
 
   // Script output is large: write it to a pipe or file in big chunks (a terminal keeps
   // stdio's line buffering).

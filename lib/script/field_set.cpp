@@ -1,5 +1,7 @@
 #include "script/field_set.h"
 
+#include <algorithm>
+
 #include <sstream>
 #include <vector>
 
@@ -145,11 +147,17 @@ std::string FieldSet::parse(const std::string& spec_in) {
       if (tname == t.name) only = t.type;
     if (only < 0) return "Invalid event type in field string.";
     spec = spec.substr(colon + 1);
+    if (requested_[only]) warnings_ += std::string("Overriding previous field request for ") + type_text(only) + " events.\n";
+    requested_[only] = true;
     fields_[only] = 0;
   } else {
     if (spec.empty()) return "Cannot set fields to 'none' for all event types.";
-    if (spec.find_first_of("+-") == std::string::npos)
+    if (spec.find_first_of("+-") == std::string::npos) {
+      if (std::find(requested_.begin(), requested_.end(), true) != requested_.end())
+        warnings_ += "Overriding previous field request for all events.\n";
+      requested_.fill(true);
       for (int t = 0; t < kOutTypes; ++t) fields_[t] = user_set_[t] = 0;
+    }
   }
   enum { kDefault, kSet, kAdd, kRemove } change = kDefault;
   for (std::string item : split(spec, ',')) {

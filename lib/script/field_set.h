@@ -92,6 +92,8 @@ class FieldSet {
   std::array<uint64_t, kOutTypes> fields_{};
   std::array<uint64_t, kOutTypes> user_set_{};
   std::array<uint64_t, kOutTypes> user_unset_{};
+  // A -F without +/- has set the type's fields (a later one overrides them, and perf says so).
+  std::array<bool, kOutTypes> requested_{};
   std::string warnings_;
   std::array<bool, kOutTypes> checked_{};
 };

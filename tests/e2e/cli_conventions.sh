@@ -54,6 +54,24 @@ check "missing file" 1 "$CPERF" report -D -i /nonexistent/perf.data
 printf 'garbage that is not perf data at all' > $T/cli.bad
 check "bad magic" 1 "$CPERF" evlist -i $T/cli.bad
 grep -q 'bad magic' $T/cli.err || { echo "FAIL: bad magic message"; fail=$((fail+1)); }
+# An option given twice: perf takes the last value of a one-value option (CLI11 alone refuses).
+g=tests/data/perf6.1/data/g.data
+"$CPERF" report --stdio --no-children -s sym -s dso -i "$g" > $T/cli.twice 2>/dev/null
+"$CPERF" report --stdio --no-children -s dso -i "$g" > $T/cli.once 2>/dev/null
+grep -v '^# (Tip' $T/cli.twice | cmp -s - <(grep -v '^# (Tip' $T/cli.once) ||
+  { echo "FAIL: report -s sym -s dso is not -s dso"; fail=$((fail+1)); }
+# script -F twice: the second overrides, with perf's warning; a field perf does not know gets
+# perf's message and -F's usage (status 129)
+check "script -F twice" 0 "$CPERF" script -F comm -F tid -i "$f"
+grep -qx 'Overriding previous field request for all events.' $T/cli.err ||
+  { echo "FAIL: no override warning for -F twice"; fail=$((fail+1)); }
+check "script -F sw: twice" 0 "$CPERF" script -F sw:comm -F sw:tid -i "$f"
+grep -qx 'Overriding previous field request for software events.' $T/cli.err ||
+  { echo "FAIL: no override warning for -F sw: twice"; fail=$((fail+1)); }
+check "script -F unknown" 129 "$CPERF" script -F foo -i "$f"
+[ "$(head -1 $T/cli.err)" = "Invalid field requested." ] && grep -q '^ Usage: perf script \[<options>\]$' $T/cli.err &&
+  grep -q '^    -F, --fields <str>    comma separated output fields' $T/cli.err ||
+  { echo "FAIL: -F foo is not answered as perf"; cat $T/cli.err; fail=$((fail+1)); }
 # A `perf` symlink to cperf behaves the same.
 d=$(mktemp -d); make -s install PREFIX="$d" PERF_ALIAS=1 >/dev/null 2>&1
 check "perf alias" 0 "$d/bin/perf" evlist -i "$f"
