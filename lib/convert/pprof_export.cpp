@@ -7,6 +7,8 @@
 #include <cstring>
 
 #include "machine/machine.h"
+#include <google/protobuf/arena.h>
+
 #include "profile.pb.h"  // generated from pprof's profile.proto (see the Makefile)
 
 namespace cperf {
@@ -30,7 +32,7 @@ int64_t srcline_number(const std::string* srcline) {
 
 bool gzip(const std::string& in, std::string& out) {
   z_stream z{};
-  if (deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return false;
+  if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return false;
   out.resize(deflateBound(&z, in.size()) + 32);
   z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
   z.avail_in = static_cast<uInt>(in.size());
@@ -42,12 +44,14 @@ bool gzip(const std::string& in, std::string& out) {
   return rc == Z_STREAM_END;
 }
 
-void put_u64(std::string& key, uint64_t v) { key.append(reinterpret_cast<const char*>(&v), sizeof v); }
-
 }  // namespace
 
-PprofWriter::PprofWriter() : profile_(std::make_unique<perftools::profiles::Profile>()) {
+PprofWriter::PprofWriter()
+    : arena_(std::make_unique<google::protobuf::Arena>()),
+      profile_(google::protobuf::Arena::CreateMessage<perftools::profiles::Profile>(arena_.get())) {
   string_id("");  // the table starts with the empty string
+  sample_index_.reserve(1 << 16);
+  locations_.reserve(1 << 16);
 }
 
 PprofWriter::~PprofWriter() = default;
@@ -93,11 +97,17 @@ uint64_t PprofWriter::function_id(const std::string& name, const Dso* dso) {
 
 uint64_t PprofWriter::location_id(const DbFrame& f, const DbSample& s) {
   uint64_t mapping = f.dso && f.map ? mapping_id(f, s) : 0;
+  LocationMemo& memo = location_memo_[((f.ip ^ mapping) * 0x9e3779b97f4a7c15ull) >> 48];
+  if (memo.mapping == mapping && memo.address == f.ip) return memo.id;
   auto key = std::make_pair(mapping, f.ip);
   auto it = locations_.find(key);
-  if (it != locations_.end()) return it->second;
+  if (it != locations_.end()) {
+    memo = {mapping, f.ip, it->second};
+    return it->second;
+  }
   uint64_t id = locations_.size() + 1;
   locations_.emplace(key, id);
+  memo = {mapping, f.ip, id};
   auto* loc = profile_->add_location();
   loc->set_id(id);
   loc->set_mapping_id(mapping);
@@ -150,32 +160,46 @@ void PprofWriter::db_sample(Machine&, bool, const DbSample& s) {
   if (leaf.dso && !leaf.dso->kernel && leaf.map) ++leaf_samples_[mapping_id(leaf, s)];
   ++comm_samples_[s.thread->comm_str()];
   const Thread& t = *s.thread;
-  std::string key;
-  put_u64(key, static_cast<uint64_t>(slot));
-  put_u64(key, static_cast<uint64_t>(t.pid));
-  put_u64(key, static_cast<uint64_t>(t.tid));
-  key += t.comm_str();
-  key.push_back('\0');
-  for (uint64_t id : stack) put_u64(key, id);
-  auto [it, added] = sample_index_.emplace(key, profile_->sample_size());
-  if (added) {
+  const int64_t comm = static_cast<int64_t>(string_id(t.comm_str()));
+  uint64_t hash = 0xcbf29ce484222325ull;
+  auto mix = [&](uint64_t v) { hash = (hash ^ v) * 0x100000001b3ull; };
+  mix(static_cast<uint64_t>(slot));
+  mix(static_cast<uint64_t>(t.pid));
+  mix(static_cast<uint64_t>(t.tid));
+  mix(static_cast<uint64_t>(comm));
+  for (uint64_t id : stack) mix(id);
+  // the same sample as one made before: same event, labels and stack
+  auto same = [&](int i) {
+    const auto& old = profile_->sample(i);
+    if (sample_event_[static_cast<size_t>(i)] != slot || old.label(0).str() != comm || old.label(1).num() != t.pid ||
+        old.label(2).num() != t.tid || old.location_id_size() != static_cast<int>(stack.size()))
+      return false;
+    for (size_t k = 0; k < stack.size(); ++k)
+      if (old.location_id(static_cast<int>(k)) != stack[k]) return false;
+    return true;
+  };
+  int found = -1;
+  for (auto [it, end] = sample_index_.equal_range(hash); it != end && found < 0; ++it)
+    if (same(it->second)) found = it->second;
+  if (found < 0) {
+    sample_index_.emplace(hash, profile_->sample_size());
     auto* sample = profile_->add_sample();
     for (uint64_t id : stack) sample->add_location_id(id);
-    auto label = [&](const char* k, const std::string* str, int64_t num) {
+    auto label = [&](const char* k, int64_t str, int64_t num) {
       auto* l = sample->add_label();
       l->set_key(static_cast<int64_t>(string_id(k)));
-      if (str) l->set_str(static_cast<int64_t>(string_id(*str)));
+      if (str) l->set_str(str);
       else l->set_num(num);
     };
-    label("comm", &t.comm_str(), 0);
-    label("pid", nullptr, t.pid);
-    label("tid", nullptr, t.tid);
+    label("comm", comm, 0);
+    label("pid", 0, t.pid);
+    label("tid", 0, t.tid);
     sample->add_value(1);
     sample->add_value(static_cast<int64_t>(s.period));
     sample_event_.push_back(slot);
     return;
   }
-  auto* sample = profile_->mutable_sample(it->second);
+  auto* sample = profile_->mutable_sample(found);
   sample->set_value(0, sample->value(0) + 1);
   sample->set_value(1, sample->value(1) + static_cast<int64_t>(s.period));
 }

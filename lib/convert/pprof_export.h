@@ -31,6 +31,9 @@ namespace cperf {
 namespace perftools::profiles {
 class Profile;  // the protobuf message (generated from profile.proto), kept out of this header
 }
+namespace google::protobuf {
+class Arena;
+}
 namespace cperf {
 
 class PprofWriter : public SampleSink {
@@ -54,15 +57,29 @@ class PprofWriter : public SampleSink {
   uint64_t function_id(const std::string& name, const Dso* dso);
   int event_slot(const DbSample& s);
 
-  std::unique_ptr<perftools::profiles::Profile> profile_;
+  // The profile's many small messages live in an arena: made fast, freed at once.
+  std::unique_ptr<google::protobuf::Arena> arena_;
+  perftools::profiles::Profile* profile_ = nullptr;
   std::unordered_map<std::string, uint64_t> strings_;
   std::map<std::tuple<const Dso*, uint64_t, uint64_t, uint64_t>, uint64_t> mappings_;  // dso, start, end, pgoff
-  std::map<std::pair<uint64_t, uint64_t>, uint64_t> locations_;                        // mapping, address
+  struct PairHash {
+    size_t operator()(const std::pair<uint64_t, uint64_t>& p) const {
+      return (p.first * 0x9e3779b97f4a7c15ull) ^ p.second;
+    }
+  };
+  std::unordered_map<std::pair<uint64_t, uint64_t>, uint64_t, PairHash> locations_;     // mapping, address
+  // Recent (mapping, address) -> location, direct-mapped: call chains repeat their callers.
+  struct LocationMemo {
+    uint64_t mapping = ~0ULL, address = 0, id = 0;
+  };
+  static constexpr size_t kLocationMemo = 1 << 16;
+  std::unique_ptr<LocationMemo[]> location_memo_ = std::make_unique<LocationMemo[]>(kLocationMemo);
   std::map<std::pair<std::string, const Dso*>, uint64_t> functions_;
   std::map<int, int> event_slots_;  // attr index -> its pair of values
   std::vector<std::pair<std::string, std::string>> event_types_;  // name, unit
-  // Equal samples (event, thread, comm, stack) summed: key -> index in the profile.
-  std::unordered_map<std::string, int> sample_index_;
+  // Equal samples (event, thread, comm, stack) summed: their hash -> index in the profile
+  // (compared there on a hit: no key is kept twice).
+  std::unordered_multimap<uint64_t, int> sample_index_;
   std::vector<int> sample_event_;  // each profile sample's event slot
   std::map<uint64_t, uint64_t> leaf_samples_;  // user mapping id -> samples whose leaf is in it
   std::map<std::string, uint64_t> comm_samples_;  // samples per comm
