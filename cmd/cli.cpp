@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "perf_usage.h"
 
 #include "base/perf_config.h"
 #include "io/perf_data_reader.h"
@@ -52,6 +53,12 @@ int parse_command_line(CLI::App& app, const std::vector<std::string>& args) {
     rev.push_back(after_dashdash ? args[i] : expand_prefix(args[i], names));
   }
   std::reverse(rev.begin(), rev.end());  // CLI11 takes arguments in reverse order
+  // perf answers -h before it looks at the other options (which may lack their values)
+  for (size_t i = 1; i < args.size() && args[i] != "--"; ++i)
+    if (args[i] == "-h" || args[i] == "--help") {
+      if (int rc = print_perf_usage(args, i); rc >= 0) return rc;
+      break;
+    }
   // perf takes a one-value option given twice by its last value (CLI11 would refuse it; lists
   // like script's -F keep all)
   for (CLI::Option* opt : app.get_options())
@@ -60,6 +67,10 @@ int parse_command_line(CLI::App& app, const std::vector<std::string>& args) {
   try {
     app.parse(rev);
   } catch (const CLI::CallForHelp&) {
+    // perf's usage text (stderr, status 129) where cperf has it
+    size_t at = 1;
+    while (at < args.size() && args[at] != "-h" && args[at] != "--help") ++at;
+    if (int rc = print_perf_usage(args, at); rc >= 0) return rc;
     std::cout << app.help();
     return 0;
   } catch (const CLI::ExtrasError& e) {

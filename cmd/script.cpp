@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "report_compat.h"
 #include "commands.h"
+#include "perf_usage.h"
 #include "header/feature_print.h"
 #include "header/feature_text.h"
 #include "header/header_print.h"
@@ -228,6 +229,10 @@ int cmd_script(const Args& args) {
   app.add_flag("-D,--dump-raw-trace", o.dump_raw, "dump raw trace in ASCII");
   app.add_flag("--dump-unsorted-raw-trace", o.dump_unsorted, "dump unsorted raw trace in ASCII");
   std::vector<std::string> rest;  // a script's arguments, or record|report NAME ...
+  // -h before any script name: perf's usage, of the options named after it (those words are
+  // not a script's)
+  for (size_t i = 1; i < args.size() && (args[i][0] == '-' || args[i].empty()); ++i)
+    if (args[i] == "-h" || args[i] == "--help") return print_perf_usage(args, i);
   int rc = parse_command_line(app, split_at_non_option(app, args, rest));
   if (rc >= 0) return rc;
   if ((rc = check_itrace_option(itrace->count() > 0, o.itrace, kScriptUsage)) >= 0) return rc;

@@ -14,8 +14,15 @@ check() {  # description, expected exit, command...
 check "--version" 0 "$CPERF" --version
 grep -q '^perf version 7.2' $T/cli.out || { echo "FAIL: --version text"; fail=$((fail+1)); }
 check "help" 0 "$CPERF" help
-check "report -h" 0 "$CPERF" report -h
-grep -q -- '--dump-raw-trace' $T/cli.out || { echo "FAIL: report -h lists options"; fail=$((fail+1)); }
+# -h: perf's usage text (stderr, status 129); with option names after it, only those options
+check "report -h" 129 "$CPERF" report -h
+grep -q -- '^    -D, --dump-raw-trace  dump raw trace in ASCII$' $T/cli.err ||
+  { echo "FAIL: report -h does not list perf's options"; fail=$((fail+1)); }
+check "script -h --stdio" 129 "$CPERF" script -h -F
+[ "$(grep -c '^    -' $T/cli.err)" = 1 ] && grep -q '^    -F, --fields <str>' $T/cli.err ||
+  { echo "FAIL: script -h -F is not -F's usage alone"; cat $T/cli.err; fail=$((fail+1)); }
+check "inject -h" 129 "$CPERF" inject -h
+grep -q '^ Usage: perf inject \[<options>\]$' $T/cli.err || { echo "FAIL: inject -h usage line"; fail=$((fail+1)); }
 check "unknown option" 129 "$CPERF" report --no-such-option
 # perf's words (parse-options.c) and usage line, for every command.
 for c in "report --no-such-option|unknown option \`no-such-option'|perf report [<options>]" \
