@@ -1,4 +1,5 @@
 #include "perf_options.h"
+#include "perf_usage.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -43,27 +44,13 @@ int PerfOptionParser::usage(const std::string& error, bool after_message) const 
   return 129;
 }
 
-// perf's option__in_argv: a word after -h that names the option (a dash word by its short or
-// exact long name; another by a one-letter short name, its exact long name, or any part of its
-// help text, case aside).
-static bool named_after_help(const PerfOption& o, const std::string& arg) {
-  if (arg.empty()) return false;
-  if (arg[0] != '-') {
-    if (arg.size() == 1) return arg[0] == o.short_name;
-    if (arg == o.long_name) return true;
-    return o.help && strcasestr(o.help, arg.c_str()) != nullptr;
-  }
-  return (arg.size() > 1 && arg[1] == o.short_name && o.short_name) ||
-         (arg.size() > 2 && arg[1] == '-' && arg.substr(2) == o.long_name);
-}
-
 int PerfOptionParser::help(const std::vector<std::string>& args, size_t at) const {
   if (at + 1 >= args.size()) return usage();
   // words after -h: only the options they name
   std::fprintf(stderr, "\n Usage: %s\n\n", usage_line_.c_str());
   for (const PerfOption& o : options_)
     for (size_t k = at + 1; k < args.size(); ++k)
-      if (named_after_help(o, args[k])) {
+      if (option_named(o.short_name, o.long_name, o.help ? o.help : "", args[k])) {
         print_option(stderr, o);
         break;
       }

@@ -34,18 +34,17 @@ bool is_option_start(const std::string& line) {
   return line.compare(0, 5, "    -") == 0 || line.compare(0, 10, "        --") == 0;
 }
 
-// perf's option__in_argv for one word after -h.
-bool named(const OptionBlock& b, const std::string& arg) {
+}  // namespace
+
+bool option_named(char short_name, const std::string& long_name, const std::string& help, const std::string& arg) {
   if (arg.empty()) return false;
   if (arg[0] != '-') {
-    if (arg.size() == 1) return arg[0] == b.short_name;
-    return arg == b.long_name || strcasestr(b.help.c_str(), arg.c_str()) != nullptr;
+    if (arg.size() == 1) return arg[0] == short_name;
+    return arg == long_name || strcasestr(help.c_str(), arg.c_str()) != nullptr;
   }
-  return (arg.size() > 1 && b.short_name && arg[1] == b.short_name) ||
-         (arg.size() > 2 && arg[1] == '-' && arg.substr(2) == b.long_name);
+  return (arg.size() > 1 && short_name && arg[1] == short_name) ||
+         (arg.size() > 2 && arg[1] == '-' && arg.substr(2) == long_name);
 }
-
-}  // namespace
 
 int print_perf_usage(const std::vector<std::string>& args, size_t at) {
   const char* text = perf_usage_text(args.empty() ? "" : args[0]);
@@ -79,7 +78,7 @@ int print_perf_usage(const std::vector<std::string>& args, size_t at) {
   std::fprintf(stderr, "\n%s\n", head.c_str());
   for (const OptionBlock& b : blocks)
     for (size_t k = at + 1; k < args.size(); ++k)
-      if (named(b, args[k])) {
+      if (option_named(b.short_name, b.long_name, b.help, args[k])) {
         std::fputs(b.text.c_str(), stderr);
         break;
       }

@@ -8,6 +8,10 @@
 
 namespace cperf {
 
+// perf's option__in_argv for one word after -h: does it name the option (short letter, long
+// name, help text)?
+bool option_named(char short_name, const std::string& long_name, const std::string& help, const std::string& arg);
+
 // The text perf 7.2 prints for `COMMAND -h` (stderr), or nullptr when cperf has none.
 const char* perf_usage_text(const std::string& command);
 
