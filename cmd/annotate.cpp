@@ -1,0 +1,321 @@
+// cperf annotate: perf 7.2's `annotate --stdio`. The file is read into histograms by the
+// report engine (perf annotate's keys dso,symbol), each sample also counted at its address in
+// its symbol; every entry with a symbol, in the histogram's order, is then disassembled by
+// objdump as perf runs it and printed with each instruction's share (lib/annotate).
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <tuple>
+
+#include "annotate/annotate_print.h"
+#include "annotate/objdump_lines.h"
+#include "annotate/objdump_run.h"
+#include "base/error.h"
+#include "cli.h"
+#include "commands.h"
+#include "header/feature_print.h"
+#include "io/perf_data_reader.h"
+#include "perf_options.h"
+#include "report/report_tool.h"
+#include "session/deferred_merger.h"
+#include "session/loss_warnings.h"
+#include "session/session.h"
+
+namespace cperf {
+
+namespace {
+
+const char* const kItraceHelp =
+    "Instruction Tracing options\n"
+    "\t\t\t\ti[period]:    \t\tsynthesize instructions events\n"
+    "\t\t\t\ty[period]:    \t\tsynthesize cycles events (same period as i)\n"
+    "\t\t\t\tb:\t    \t\tsynthesize branches events\n"
+    "\t\t\t\tc:\t    \t\tsynthesize branches events (calls only)\n"
+    "\t\t\t\tr:\t    \t\tsynthesize branches events (returns only)\n"
+    "\t\t\t\tx:\t    \t\tsynthesize transactions events\n"
+    "\t\t\t\tw:\t    \t\tsynthesize ptwrite events\n"
+    "\t\t\t\tp:\t    \t\tsynthesize power events\n"
+    "\t\t\t\to:\t\t\tsynthesize other events recorded due to the use\n"
+    "\t\t\t\t\t\t\tof aux-output (refer to perf record)\n"
+    "\t\t\t\tI:\t\t\tsynthesize interrupt or similar (asynchronous) events\n"
+    "\t\t\t\t\t\t\t(e.g. Intel PT Event Trace)\n"
+    "\t\t\t\te[flags]:\t\tsynthesize error events\n"
+    "\t\t\t\t\t\t\teach flag must be preceded by + or -\n"
+    "\t\t\t\t\t\t\terror flags are: o (overflow)\n"
+    "\t\t\t\t\t\t\t\t\t l (data lost)\n"
+    "\t\t\t\td[flags]:\t\tcreate a debug log\n"
+    "\t\t\t\t\t\t\teach flag must be preceded by + or -\n"
+    "\t\t\t\t\t\t\tlog flags are: a (all perf events)\n"
+    "\t\t\t\t\t\t\t               o (output to stdout)\n"
+    "\t\t\t\tf:\t    \t\tsynthesize first level cache events\n"
+    "\t\t\t\tm:\t    \t\tsynthesize last level cache events\n"
+    "\t\t\t\tt:\t    \t\tsynthesize TLB events\n"
+    "\t\t\t\ta:\t    \t\tsynthesize remote access events\n"
+    "\t\t\t\tg[len]:     \t\tsynthesize a call chain (use with i or x)\n"
+    "\t\t\t\tG[len]:\t\t\tsynthesize a call chain on existing event records\n"
+    "\t\t\t\tl[len]:     \t\tsynthesize last branch entries (use with i or x)\n"
+    "\t\t\t\tL[len]:\t\t\tsynthesize last branch entries on existing event records\n"
+    "\t\t\t\tsNUMBER:    \t\tskip initial number of events\n"
+    "\t\t\t\tq:\t\t\tquicker (less detailed) decoding\n"
+    "\t\t\t\tA:\t\t\tapproximate IPC\n"
+    "\t\t\t\tZ:\t\t\tprefer to ignore timestamps (so-called \"timeless\" decoding)\n"
+    "\t\t\t\tT:\t\t\tuse the timestamp trace as kernel time\n"
+    "\t\t\t\tPERIOD[ns|us|ms|i|t]:   specify period to sample stream\n"
+    "\t\t\t\tconcatenate multiple options. Default is iybxwpe or cewp\n";
+
+const PerfOptionParser& parser() {
+  static PerfOptionParser p(
+      "perf annotate [<options>]",
+      {
+          {'C', "cpu", PerfOption::kString, "cpu", "list of cpus to profile"},
+          {'d', "dsos", PerfOption::kString, "dso[,dso...]", "only consider symbols in these dsos"},
+          {'D', "dump-raw-trace", PerfOption::kFlag, nullptr, "dump raw trace in ASCII"},
+          {'f', "force", PerfOption::kFlag, nullptr, "don't complain, do it"},
+          {'i', "input", PerfOption::kString, "file", "input file name"},
+          {'k', "vmlinux", PerfOption::kString, "file", "vmlinux pathname"},
+          {'l', "print-line", PerfOption::kFlag, nullptr, "print matching source lines (may be slow)"},
+          {'M', "disassembler-style", PerfOption::kString, "disassembler style",
+           "Specify disassembler style (e.g. -M intel for intel syntax)"},
+          {'m', "modules", PerfOption::kFlag, nullptr,
+           "load module symbols - WARNING: use only with -k and LIVE kernel"},
+          {'n', "show-nr-samples", PerfOption::kFlag, nullptr, "Show a column with the number of samples"},
+          {'P', "full-paths", PerfOption::kFlag, nullptr, "Don't shorten the displayed pathnames"},
+          {'q', "quiet", PerfOption::kFlag, nullptr, "do now show any warnings or messages"},
+          {'s', "symbol", PerfOption::kString, "symbol", "symbol to annotate"},
+          {'v', "verbose", PerfOption::kIncr, nullptr, "be more verbose (show symbol address, etc)"},
+          {0, "addr2line", PerfOption::kString, "path", "addr2line binary to use for line numbers"},
+          {0, "asm-raw", PerfOption::kFlag, nullptr, "Display raw encoding of assembly instructions (default)"},
+          {0, "code-with-type", PerfOption::kFlag, nullptr,
+           "Show data type info in code annotation (memory instructions only)"},
+          {0, "data-type", PerfOption::kOptString, "name", "Show data type annotate for the memory accesses"},
+          {0, "demangle", PerfOption::kFlag, nullptr, "Enable symbol demangling"},
+          {0, "demangle-kernel", PerfOption::kFlag, nullptr, "Enable kernel symbol demangling"},
+          {0, "group", PerfOption::kFlag, nullptr, "Show event group information together"},
+          {0, "ignore-vmlinux", PerfOption::kFlag, nullptr, "don't load vmlinux even if found"},
+          {0, "insn-stat", PerfOption::kFlag, nullptr, "Show instruction stats for the data type annotation"},
+          {0, "itrace", PerfOption::kOptString, "opts", kItraceHelp},
+          {0, "objdump", PerfOption::kString, "path", "objdump binary to use for disassembly and annotations"},
+          {0, "percent-limit", PerfOption::kString, "percent", "Don't show entries under that percent"},
+          {0, "percent-type", PerfOption::kString, "local-period", "Set percent type local/global-period/hits"},
+          {0, "prefix", PerfOption::kString, "prefix",
+           "Add prefix to source file path names in programs (with --prefix-strip)"},
+          {0, "prefix-strip", PerfOption::kString, "N",
+           "Strip first N entries of source file path name in programs (with --prefix)"},
+          {0, "show-total-period", PerfOption::kFlag, nullptr, "Show a column with the sum of periods"},
+          {0, "skip-empty", PerfOption::kFlag, nullptr, "Do not display empty (or dummy) events in the output"},
+          {0, "skip-missing", PerfOption::kFlag, nullptr, "Skip symbols that cannot be annotated"},
+          {0, "source", PerfOption::kFlag, nullptr, "Interleave source code with assembly code (default)"},
+          {0, "stdio", PerfOption::kFlag, nullptr, "Use the stdio interface"},
+          {0, "stdio-color", PerfOption::kString, "mode",
+           "'always' (default), 'never' or 'auto' only applicable to --stdio mode"},
+          {0, "stdio2", PerfOption::kFlag, nullptr, "Use the stdio interface"},
+          {0, "symfs", PerfOption::kString, "directory[,layout]",
+           "setup root directory which contains debug files:\n"
+           "\t\t\t\tdirectory:\tLook for files with symbols relative to this directory.\n"
+           "\t\t\t\tlayout:   \tLayout of files, 'hierarchy' matches full path (default), 'flat' only matches "
+           "base name.\n"},
+          {0, "tui", PerfOption::kFlag, nullptr, "Use the TUI interface"},
+          {0, "type-stat", PerfOption::kFlag, nullptr, "Show stats for the data type annotation"},
+      });
+  static const PerfOptionParser& permuting = p.permute();
+  return permuting;
+}
+
+// The options cperf does not do yet: each one refused by name rather than ignored.
+const char* const kNotYet[] = {"dump-raw-trace", "vmlinux", "print-line", "modules", "verbose", "addr2line",
+                               "code-with-type", "data-type", "group", "ignore-vmlinux", "insn-stat", "itrace",
+                               "prefix", "prefix-strip", "skip-empty", "stdio-color", "stdio2", "tui",
+                               "type-stat", "demangle", "demangle-kernel", "percent-limit"};
+
+// One symbol's samples, by event: what perf keeps in the symbol's annotation.
+struct SymbolKey {
+  std::string dso, sym;
+  uint64_t start;
+  bool operator<(const SymbolKey& o) const { return std::tie(dso, sym, start) < std::tie(o.dso, o.sym, o.start); }
+};
+struct SymbolSamples {
+  const Dso* dso = nullptr;
+  uint64_t start = 0, end = 0;         // the symbol's, in the dso's (map_ip) addresses
+  uint64_t objdump_start = 0, objdump_end = 0;
+  SymbolHist hist;
+};
+
+struct AnnotateRun {
+  std::map<std::pair<int, SymbolKey>, SymbolSamples> symbols;
+  std::map<int, uint64_t> event_period;  // the period of every sample kept, per event
+};
+
+// perf's path of the file objdump reads: the dso's name under --symfs.
+std::string symfs_path(const std::string& symfs, const std::string& name) {
+  return symfs.empty() ? name : symfs + "/" + name;
+}
+
+// Disassembles and prints one symbol; false after perf's messages when it cannot be.
+bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const std::string& event,
+                     uint64_t event_period, const ObjdumpOptions& oo, const AnnotatePrintOptions& po,
+                     const std::string& symfs, bool full_paths) {
+  const Dso& dso = *s.dso;
+  if (dso.kernel) {
+    // no vmlinux (cperf reads none): perf's message
+    std::string bid = dso.build_id.empty() ? "" : " with build id " + dso.build_id;
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "Error:\nCouldn't annotate %s:\nNo vmlinux file%s\nwas found in the path.\n\n"
+                 "Note that annotation using /proc/kcore requires CAP_SYS_RAWIO capability.\n\n"
+                 "Please use:\n\n  perf buildid-cache -vu vmlinux\n\nor:\n\n  --vmlinux vmlinux\n",
+                 sym_name.c_str(), bid.c_str());
+    return false;
+  }
+  const std::string file = symfs_path(symfs, dso.long_name);
+  const std::string cmd = objdump_command(oo, s.objdump_start, s.objdump_end);
+  ObjdumpRun run = run_objdump(cmd, file);
+  AnnotatedSymbol a;
+  a.lines = parse_objdump_output(run.out, file, s.objdump_start, s.objdump_end);
+  std::fflush(stdout);
+  if (!run.started) std::fprintf(stderr, "Failure starting to run %s\n", cmd.c_str());
+  else if (run.status) std::fprintf(stderr, "Error running %s\n", cmd.c_str());
+  if (run.started && a.lines.empty()) std::fprintf(stderr, "No output from %s\n", cmd.c_str());
+  if (!run.started || a.lines.empty()) {
+    std::fprintf(stderr, "Error:\nCouldn't annotate %s:\nInternal error: Invalid -1 error code\n", sym_name.c_str());
+    return false;
+  }
+  a.dso_name = full_paths ? dso.long_name : dso.long_name.substr(dso.long_name.rfind('/') + 1);
+  a.event = event;
+  a.size = s.end - s.start;
+  a.objdump_start = s.objdump_start;
+  a.event_period = event_period;
+  a.hist = &s.hist;
+  print_annotation_stdio(stdout, a, po);
+  return true;
+}
+
+}  // namespace
+
+int cmd_annotate(const Args& args) {
+  PerfOptionValues v;
+  if (int rc = parser().parse(args, v); rc >= 0) return rc;
+  auto str = [&](const char* name) { return v.has(name) ? v.str(name) : std::string(); };
+  for (const char* name : kNotYet)
+    if (v.has(name) || v.count(name)) {
+      std::fprintf(stderr, "cperf annotate: --%s is not supported yet\n", name);
+      return 1;
+    }
+  if (v.rest.size() > 1) return parser().usage();
+  std::string sym_filter = v.rest.empty() ? str("symbol") : v.rest[0];
+  AnnotatePrintOptions po;
+  if (v.has("percent-type") && !parse_percent_type(v.str("percent-type"), po.percent)) return 129;
+  po.show_nr_samples = v.count("show-nr-samples");
+  po.show_total_period = v.count("show-total-period");
+  if (po.show_nr_samples && po.show_total_period) {
+    std::fputs("cperf annotate: -n with --show-total-period is not supported yet\n", stderr);
+    return 1;
+  }
+  ObjdumpOptions oo;
+  oo.objdump = str("objdump");
+  oo.style = str("disassembler-style");
+  oo.asm_raw = v.count("asm-raw");
+  if (v.counts.count("source")) oo.source = v.count("source");
+  if (!oo.source) {
+    std::fputs("cperf annotate: --no-source is not supported yet\n", stderr);
+    return 1;
+  }
+  const bool quiet = v.count("quiet");
+  const bool full_paths = v.count("full-paths");
+  // without --stdio perf browses on a terminal
+  if (!v.count("stdio") && ::isatty(1)) {
+    std::fputs("cperf annotate: the TUI is not supported yet (use --stdio)\n", stderr);
+    return 1;
+  }
+  const std::string path = v.has("input") ? v.str("input") : "perf.data";
+
+  ReportToolOptions ro;
+  ro.symfs = str("symfs").substr(0, str("symfs").find(','));
+  ro.quiet = quiet;
+  ro.hist.sort = {SortKey::kDso, SortKey::kSym};
+  std::vector<std::string> dso_list = split_list(str("dsos"));
+  ro.dsos.insert(dso_list.begin(), dso_list.end());
+  ro.hist.dso_filter = !dso_list.empty();
+  // perf drops the samples of other symbols before counting them
+  if (!sym_filter.empty()) ro.symbols.insert(sym_filter);
+  if (!parse_number_list(str("cpu"), ro.cpus)) {
+    std::fprintf(stderr, "  Error: invalid list\n");
+    return 129;
+  }
+  AnnotateRun run;
+  std::unique_ptr<ReportTool> tool;
+  ro.on_sample = [&](int idx, const HistSample& hs) {
+    run.event_period[idx] += hs.period;
+    if (!hs.has_sym || !hs.map) return;
+    const Map* map = static_cast<const Map*>(hs.map);
+    auto [it, fresh] = run.symbols.try_emplace({idx, SymbolKey{hs.dso.str(), hs.sym.str(), hs.sym_start}});
+    SymbolSamples& s = it->second;
+    if (fresh) {
+      s.dso = map->dso;
+      s.start = hs.sym_start;
+      s.end = hs.sym_end;
+      const DsoSymbols* d = map->dso && !map->dso->kernel ? tool->symbols().user_symbols(map) : nullptr;
+      s.objdump_start = d ? d->text_objdump_addr(s.start) : s.start;
+      s.objdump_end = d ? d->text_objdump_addr(s.end) : s.end;
+    }
+    if (hs.addr >= s.start && hs.addr < s.end) s.hist.add(hs.addr - s.start, hs.period);
+  };
+
+  std::unique_ptr<PerfDataReader> reader;
+  try {
+    if (path != "-") {
+      if (int fd = ::open(path.c_str(), O_RDONLY); fd < 0) {
+        std::fprintf(stderr, "failed to open %s: %s\n", path.c_str(), std::strerror(errno));
+        return 255;
+      } else {
+        ::close(fd);
+      }
+    }
+    if (int err = refuse_foreign_input(path, v.count("force"))) return err;
+    reader = std::make_unique<PerfDataReader>(path, !quiet);
+    name_events(*reader);
+    tool = std::make_unique<ReportTool>(ro);
+    tool->prime_dsos(*reader);
+    DeferredCallchainMerger merger(*tool);
+    tool->set_merger(&merger);
+    Session session(*reader, SessionOptions{}, merger);
+    session.run();
+    if (reader->is_pipe()) name_events(*reader, true);
+    if (!quiet) print_loss_warnings(stderr, session.stats(), tool->lost_samples());
+  } catch (const InputError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
+
+  // each event's entries in perf's order; a dso perf could not annotate once is skipped after
+  uint64_t total_samples = 0;
+  std::set<const Dso*> warned;
+  for (size_t e = 0; e < reader->attrs().size(); ++e) {
+    Hists* h = tool->hists_of(static_cast<int>(e));
+    if (!h || !h->all_samples()) continue;
+    total_samples += h->all_samples();
+    const std::string& name = reader->attrs()[e].name;
+    for (HistEntry* he : h->sorted()) {
+      if (he->filtered || !he->key.has_sym) continue;
+      auto it = run.symbols.find({static_cast<int>(e), SymbolKey{he->key.dso.str(), he->key.sym.str(), he->key.sym_start}});
+      if (it == run.symbols.end() || warned.count(it->second.dso)) continue;
+      if (!annotate_symbol(it->second, he->key.sym.str(), name.empty() ? "[unknown]" : name,
+                           run.event_period[static_cast<int>(e)], oo, po, ro.symfs, full_paths))
+        warned.insert(it->second.dso);
+    }
+  }
+  if (!run.event_period.size() && !total_samples) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "Error:\nThe %s data has no samples!\n", path.c_str());
+  }
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) return 1;
+  return 0;
+}
+
+}  // namespace cperf

@@ -1,0 +1,95 @@
+#include "annotate/annotate_print.h"
+
+#include <cinttypes>
+#include <string_view>
+
+namespace cperf {
+
+bool parse_percent_type(const std::string& s, PercentType& out) {
+  size_t dash = s.find('-');
+  if (dash == std::string::npos) return false;
+  std::string a = s.substr(0, dash), b = s.substr(dash + 1);
+  bool local = a == "local" || b == "local", global = a == "global" || b == "global";
+  bool period = a == "period" || b == "period", hits = a == "hits" || b == "hits";
+  if (local == global || period == hits) return false;
+  out = local ? (period ? PercentType::kLocalPeriod : PercentType::kLocalHits)
+              : (period ? PercentType::kGlobalPeriod : PercentType::kGlobalHits);
+  return true;
+}
+
+const char* percent_type_name(PercentType t) {
+  switch (t) {
+    case PercentType::kLocalPeriod: return "local period";
+    case PercentType::kGlobalPeriod: return "global period";
+    case PercentType::kLocalHits: return "local hits";
+    case PercentType::kGlobalHits: return "global hits";
+  }
+  return "";
+}
+
+namespace {
+
+struct LineValue {
+  uint64_t samples = 0, period = 0;
+  double percent = 0;
+};
+
+// The samples from an instruction up to the next one (or the symbol's end).
+LineValue value_of(const AnnotatedSymbol& a, int64_t from, int64_t to, PercentType t) {
+  LineValue v;
+  const SymbolHist& h = *a.hist;
+  for (auto it = h.by_offset.lower_bound(static_cast<uint64_t>(from));
+       it != h.by_offset.end() && it->first < static_cast<uint64_t>(to); ++it) {
+    v.samples += it->second.samples;
+    v.period += it->second.period;
+  }
+  switch (t) {
+    case PercentType::kLocalPeriod: v.percent = h.period ? 100.0 * v.period / h.period : 0; break;
+    case PercentType::kLocalHits: v.percent = h.samples ? 100.0 * v.samples / h.samples : 0; break;
+    case PercentType::kGlobalPeriod: v.percent = a.event_period ? 100.0 * v.period / a.event_period : 0; break;
+    // perf's annotate never counts the event's unfiltered samples, so this stays 0
+    case PercentType::kGlobalHits: v.percent = 0; break;
+  }
+  return v;
+}
+
+}  // namespace
+
+void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const AnnotatePrintOptions& o) {
+  const int width = o.show_total_period ? 12 : 8;
+  const char* label = o.show_total_period ? "Period" : o.show_nr_samples ? "Samples" : "Percent";
+  int len = std::fprintf(out, " %-*.*s|\tSource code & Disassembly of %s for %s (%" PRIu64 " samples, percent: %s)\n",
+                         width, width, label, a.dso_name.c_str(), a.event.c_str(), a.hist->samples,
+                         percent_type_name(o.percent));
+  // perf's dashes: the header's length (its tab and newline counted) plus four
+  std::fprintf(out, "%s\n", std::string(static_cast<size_t>(len > 0 ? len : 0) + 4, '-').c_str());
+  // the address column is as wide as the last instruction's address
+  int addr_width = 0;
+  for (auto it = a.lines.rbegin(); it != a.lines.rend(); ++it)
+    if (it->offset != -1) {
+      addr_width = std::snprintf(nullptr, 0, "%" PRIx64, a.objdump_start + static_cast<uint64_t>(it->offset));
+      break;
+    }
+  for (size_t i = 0; i < a.lines.size(); ++i) {
+    const AnnotLine& l = a.lines[i];
+    if (l.offset == -1) {
+      if (l.text.empty()) std::fprintf(out, " %*s:\n", width, " ");
+      else std::fprintf(out, " %*s: %-*d %s\n", width, " ", addr_width, l.line_nr, l.text.c_str());
+      continue;
+    }
+    int64_t next = static_cast<int64_t>(a.size);
+    for (size_t j = i + 1; j < a.lines.size(); ++j)
+      if (a.lines[j].offset >= 0) {
+        next = a.lines[j].offset;
+        break;
+      }
+    LineValue v = value_of(a, l.offset, next, o.percent);
+    if (o.show_total_period) std::fprintf(out, " %11" PRIu64, v.period);
+    else if (o.show_nr_samples) std::fprintf(out, " %7" PRIu64, v.samples);
+    else std::fprintf(out, " %7.2f", v.percent);
+    std::fprintf(out, " :   %*" PRIx64 ":%s\n", addr_width, a.objdump_start + static_cast<uint64_t>(l.offset),
+                 l.text.c_str());
+  }
+}
+
+}  // namespace cperf
