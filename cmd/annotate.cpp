@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "header/feature_print.h"
+#include "header/feature_text.h"
 #include "io/perf_data_reader.h"
 #include "perf_options.h"
 #include "report/report_tool.h"
@@ -130,7 +131,7 @@ const PerfOptionParser& parser() {
 // The options cperf does not do yet: each one refused by name rather than ignored.
 const char* const kNotYet[] = {"dump-raw-trace", "vmlinux", "print-line", "modules", "verbose", "addr2line",
                                "code-with-type", "data-type", "group", "ignore-vmlinux", "insn-stat", "itrace",
-                               "prefix", "prefix-strip", "skip-empty", "stdio-color", "stdio2", "tui",
+                               "skip-empty", "stdio-color", "stdio2",
                                "type-stat", "demangle", "demangle-kernel", "percent-limit"};
 
 // One symbol's samples, by event: what perf keeps in the symbol's annotation.
@@ -149,6 +150,7 @@ struct SymbolSamples {
 struct AnnotateRun {
   std::map<std::pair<int, SymbolKey>, SymbolSamples> symbols;
   std::map<int, uint64_t> event_period;  // the period of every sample kept, per event
+  std::map<int, uint64_t> event_samples;  // and their number
 };
 
 // perf's path of the file objdump reads: the dso's name under --symfs.
@@ -195,6 +197,31 @@ bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const 
   return true;
 }
 
+// -n with --show-total-period: perf's message for exclusive options, naming the later one
+// (as given: a switch or an option) and listing it first.
+int exclusive_columns(const Args& args) {
+  size_t n_at = 0, period_at = 0;
+  bool n_short = false;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--") break;
+    if (a.rfind("--show-n", 0) == 0) n_at = i;
+    else if (a.rfind("--show-t", 0) == 0) period_at = i;
+    else if (a.size() > 1 && a[0] == '-' && a[1] != '-' && a.find('n') != std::string::npos) n_at = i, n_short = true;
+  }
+  const char* n_help = "    -n, --show-nr-samples\n                          Show a column with the number of samples\n";
+  const char* p_help = "        --show-total-period\n                          Show a column with the sum of periods\n";
+  if (n_at > period_at)
+    std::fprintf(stderr, " Error: %s cannot be used with show-total-period\n Usage: perf annotate [<options>]\n\n%s%s",
+                 n_short ? "switch `n'" : "option `show-nr-samples'", n_help, p_help);
+  else
+    std::fprintf(stderr,
+                 " Error: option `show-total-period' cannot be used with show-nr-samples\n"
+                 " Usage: perf annotate [<options>]\n\n%s%s",
+                 p_help, n_help);
+  return 129;
+}
+
 }  // namespace
 
 int cmd_annotate(const Args& args) {
@@ -209,25 +236,27 @@ int cmd_annotate(const Args& args) {
   if (v.rest.size() > 1) return parser().usage();
   std::string sym_filter = v.rest.empty() ? str("symbol") : v.rest[0];
   AnnotatePrintOptions po;
-  if (v.has("percent-type") && !parse_percent_type(v.str("percent-type"), po.percent)) return 129;
+  if (v.has("percent-type") && !parse_percent_type(v.str("percent-type"), po.percent)) {
+    std::fputs("\n Usage: perf annotate [<options>]\n\n", stderr);
+    return 129;
+  }
   po.show_nr_samples = v.count("show-nr-samples");
   po.show_total_period = v.count("show-total-period");
-  if (po.show_nr_samples && po.show_total_period) {
-    std::fputs("cperf annotate: -n with --show-total-period is not supported yet\n", stderr);
-    return 1;
-  }
+  if (po.show_nr_samples && po.show_total_period) return exclusive_columns(args);
   ObjdumpOptions oo;
   oo.objdump = str("objdump");
   oo.style = str("disassembler-style");
   oo.asm_raw = v.count("asm-raw");
+  oo.prefix = str("prefix");
+  oo.prefix_strip = str("prefix-strip");
   if (v.counts.count("source")) oo.source = v.count("source");
-  if (!oo.source) {
-    std::fputs("cperf annotate: --no-source is not supported yet\n", stderr);
-    return 1;
+  if (!oo.prefix_strip.empty() && oo.prefix.empty()) {
+    std::fputs("--prefix-strip requires --prefix\n", stderr);
+    return 234;
   }
   const bool quiet = v.count("quiet");
   const bool full_paths = v.count("full-paths");
-  // without --stdio perf browses on a terminal
+  // without --stdio (--tui too) perf browses on a terminal, else prints as --stdio
   if (!v.count("stdio") && ::isatty(1)) {
     std::fputs("cperf annotate: the TUI is not supported yet (use --stdio)\n", stderr);
     return 1;
@@ -251,6 +280,7 @@ int cmd_annotate(const Args& args) {
   std::unique_ptr<ReportTool> tool;
   ro.on_sample = [&](int idx, const HistSample& hs) {
     run.event_period[idx] += hs.period;
+    ++run.event_samples[idx];
     if (!hs.has_sym || !hs.map) return;
     const Map* map = static_cast<const Map*>(hs.map);
     auto [it, fresh] = run.symbols.try_emplace({idx, SymbolKey{hs.dso.str(), hs.sym.str(), hs.sym_start}});
@@ -278,6 +308,7 @@ int cmd_annotate(const Args& args) {
     }
     if (int err = refuse_foreign_input(path, v.count("force"))) return err;
     reader = std::make_unique<PerfDataReader>(path, !quiet);
+    if (int rc = check_cpus(*reader, ro.cpus); rc >= 0) return rc;
     name_events(*reader);
     tool = std::make_unique<ReportTool>(ro);
     tool->prime_dsos(*reader);
@@ -285,7 +316,12 @@ int cmd_annotate(const Args& args) {
     tool->set_merger(&merger);
     Session session(*reader, SessionOptions{}, merger);
     session.run();
-    if (reader->is_pipe()) name_events(*reader, true);
+    if (reader->is_pipe()) {
+      name_events(*reader, true);
+      // perf reads each FEATURE record of a pipe as it comes, saying what is wrong with it
+      std::string ignored;
+      for (const auto& [feat, data] : reader->features()) feature_text(feat, data, feature_env(*reader), ignored);
+    }
     if (!quiet) print_loss_warnings(stderr, session.stats(), tool->lost_samples());
   } catch (const InputError& e) {
     std::fflush(stdout);
@@ -294,12 +330,10 @@ int cmd_annotate(const Args& args) {
   }
 
   // each event's entries in perf's order; a dso perf could not annotate once is skipped after
-  uint64_t total_samples = 0;
   std::set<const Dso*> warned;
   for (size_t e = 0; e < reader->attrs().size(); ++e) {
     Hists* h = tool->hists_of(static_cast<int>(e));
-    if (!h || !h->all_samples()) continue;
-    total_samples += h->all_samples();
+    if (!h || !run.event_samples.count(static_cast<int>(e))) continue;
     const std::string& name = reader->attrs()[e].name;
     for (HistEntry* he : h->sorted()) {
       if (he->filtered || !he->key.has_sym) continue;
@@ -310,7 +344,7 @@ int cmd_annotate(const Args& args) {
         warned.insert(it->second.dso);
     }
   }
-  if (!run.event_period.size() && !total_samples) {
+  if (run.event_samples.empty()) {
     std::fflush(stdout);
     std::fprintf(stderr, "Error:\nThe %s data has no samples!\n", path.c_str());
   }

@@ -29,6 +29,7 @@ std::string objdump_command(const ObjdumpOptions& o, uint64_t start, uint64_t st
   cmd += o.source ? "-S" : "";
   cmd += ' ';
   cmd += prefix ? "--prefix " : "";
+  cmd += ' ';
   cmd += prefix ? '"' : ' ';
   cmd += o.prefix;
   cmd += prefix ? '"' : ' ';

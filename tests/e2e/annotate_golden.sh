@@ -1,0 +1,27 @@
+#!/bin/bash
+# cperf annotate against perf 7.2: every case of tests/data/annotate/cases.txt — the real-system
+# corpus, perf 6.1 and perf 7.2 deferred recordings, whole files and single symbols, -n,
+# --show-total-period, --percent-type, -P, -M, --asm-raw, --no-source, -d, -C, --objdump,
+# --prefix, and perf's errors — prints perf 7.2's stdout and stderr and exits with its status
+# (goldens made by tests/data/annotate/gen-golden.sh). Hermetic: the inputs are the project's,
+# copied to a scratch directory, with --symfs and an empty HOME. Both run the system's objdump.
+cd "$(dirname "$0")/../.." || exit 1
+. tests/e2e/_golden_lib.sh
+. tests/data/annotate/run-cases.sh
+command -v xz >/dev/null || { echo "SKIP: no xz to unpack the real-system corpus"; exit 77; }
+command -v objdump >/dev/null || { echo "SKIP: no objdump (perf annotate disassembles with it)"; exit 77; }
+G=tests/data/annotate/expected
+T=$(mktemp -d /tmp/cperf-annotate-out.XXXXXX); trap 'rm -rf "$T"' EXIT
+run_annotate_cases "$CPERF" "$T" || { echo "FAIL: cannot set the inputs up"; exit 1; }
+for exp in "$G"/*.out.gz; do
+  name=$(basename "$exp" .out.gz)
+  compare_golden "annotate.$name" "$exp" "$T/$name.out"
+  # stderr and the exit status too
+  if cmp -s "$G/$name.err" "$T/$name.err"; then GOLDEN_PASSES=$((GOLDEN_PASSES + 1)); else
+    GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); echo "MISMATCH annotate.$name stderr:"; diff "$G/$name.err" "$T/$name.err" | head -4
+  fi
+done
+if ! cmp -s "$G/exit-status.txt" "$T/exit-status.txt"; then
+  GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); echo "MISMATCH annotate exit statuses:"; diff "$G/exit-status.txt" "$T/exit-status.txt"
+fi
+golden_summary "annotate goldens (stdout and stderr of $(wc -l < "$G/exit-status.txt") cases, and their exit statuses)"
