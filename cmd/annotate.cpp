@@ -21,6 +21,7 @@
 #include "commands.h"
 #include "header/feature_print.h"
 #include "header/feature_text.h"
+#include "itrace_option.h"
 #include "io/perf_data_reader.h"
 #include "perf_options.h"
 #include "report/report_tool.h"
@@ -129,10 +130,20 @@ const PerfOptionParser& parser() {
 }
 
 // The options cperf does not do yet: each one refused by name rather than ignored.
-const char* const kNotYet[] = {"dump-raw-trace", "vmlinux", "print-line", "modules", "verbose", "addr2line",
-                               "code-with-type", "data-type", "group", "ignore-vmlinux", "insn-stat", "itrace",
-                               "skip-empty", "stdio-color", "stdio2",
-                               "type-stat", "demangle", "demangle-kernel", "percent-limit"};
+// (--ignore-vmlinux, -m, --addr2line, --skip-empty and --demangle-kernel change nothing
+// perf 7.2 prints here: cperf reads no vmlinux, runs no addr2line and shows one event at a time.)
+const char* const kNotYet[] = {"dump-raw-trace", "vmlinux", "print-line", "verbose", "code-with-type",
+                               "data-type", "group", "stdio2"};
+
+// --type-stat and --insn-stat: perf's tables of the data-type annotation, empty without it,
+// before each event's annotations.
+void print_stats(bool type_stat, bool insn_stat) {
+  const char* totals = "total 0, ok 0 (0.0%), bad 0 (0.0%)\n";
+  const char* line = "-----------------------------------------------------------\n";
+  if (type_stat) std::printf("Annotate data type stats:\n%s%s\n", totals, line);
+  if (insn_stat)
+    std::printf("Annotate Instruction stats\n%s\n  %-20s: %5s %5s\n%s\n", totals, "Name/opcode", "Good", "Bad", line);
+}
 
 // One symbol's samples, by event: what perf keeps in the symbol's annotation.
 struct SymbolKey {
@@ -254,6 +265,18 @@ int cmd_annotate(const Args& args) {
     std::fputs("--prefix-strip requires --prefix\n", stderr);
     return 234;
   }
+  if (int rc = check_itrace_option(v.counts.count("itrace") > 0, str("itrace"), " Usage: perf annotate [<options>]\n\n");
+      rc >= 0)
+    return rc;
+  // perf's --stdio-color: always, never, or auto (its default: colours on a terminal)
+  std::string color = v.has("stdio-color") ? v.str("stdio-color") : "auto";
+  if (color != "always" && color != "never" && color != "auto") {
+    std::fputs("bad config value for 'color.ui', ignoring...\n", stderr);
+    color = "auto";
+  }
+  po.color = color == "always" || (color == "auto" && ::isatty(1));
+  // --percent-limit: perf reads it with strtof (so a bad number is 0: no limit)
+  const float min_percent = v.has("percent-limit") ? std::strtof(v.str("percent-limit").c_str(), nullptr) : 0;
   const bool quiet = v.count("quiet");
   const bool full_paths = v.count("full-paths");
   // without --stdio (--tui too) perf browses on a terminal, else prints as --stdio
@@ -266,6 +289,7 @@ int cmd_annotate(const Args& args) {
   ReportToolOptions ro;
   ro.symfs = str("symfs").substr(0, str("symfs").find(','));
   ro.quiet = quiet;
+  if (v.counts.count("demangle")) ro.demangle.demangle = v.count("demangle");
   ro.hist.sort = {SortKey::kDso, SortKey::kSym};
   std::vector<std::string> dso_list = split_list(str("dsos"));
   ro.dsos.insert(dso_list.begin(), dso_list.end());
@@ -335,8 +359,11 @@ int cmd_annotate(const Args& args) {
     Hists* h = tool->hists_of(static_cast<int>(e));
     if (!h || !run.event_samples.count(static_cast<int>(e))) continue;
     const std::string& name = reader->attrs()[e].name;
+    print_stats(v.count("type-stat"), v.count("insn-stat"));
+    const uint64_t total = run.event_period[static_cast<int>(e)];
     for (HistEntry* he : h->sorted()) {
       if (he->filtered || !he->key.has_sym) continue;
+      if (min_percent && (total ? static_cast<float>(100.0 * he->period / total) : 0.0f) < min_percent) continue;
       auto it = run.symbols.find({static_cast<int>(e), SymbolKey{he->key.dso.str(), he->key.sym.str(), he->key.sym_start}});
       if (it == run.symbols.end() || warned.count(it->second.dso)) continue;
       if (!annotate_symbol(it->second, he->key.sym.str(), name.empty() ? "[unknown]" : name,

@@ -39,6 +39,7 @@ struct AnnotatePrintOptions {
   PercentType percent = PercentType::kLocalPeriod;
   bool show_nr_samples = false;   // -n
   bool show_total_period = false;  // --show-total-period
+  bool color = false;              // perf's colours (--stdio-color, or a terminal)
 };
 
 struct AnnotatedSymbol {
