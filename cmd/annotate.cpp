@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +17,7 @@
 #include "annotate/annotate_print.h"
 #include "annotate/objdump_lines.h"
 #include "annotate/objdump_run.h"
+#include "annotate/source_summary.h"
 #include "base/error.h"
 #include "cli.h"
 #include "commands.h"
@@ -132,7 +134,7 @@ const PerfOptionParser& parser() {
 // The options cperf does not do yet: each one refused by name rather than ignored.
 // (--ignore-vmlinux, -m, --addr2line, --skip-empty and --demangle-kernel change nothing
 // perf 7.2 prints here: cperf reads no vmlinux, runs no addr2line and shows one event at a time.)
-const char* const kNotYet[] = {"dump-raw-trace", "vmlinux", "print-line", "verbose", "code-with-type",
+const char* const kNotYet[] = {"dump-raw-trace", "vmlinux", "verbose", "code-with-type",
                                "data-type", "group", "stdio2"};
 
 // --type-stat and --insn-stat: perf's tables of the data-type annotation, empty without it,
@@ -153,6 +155,7 @@ struct SymbolKey {
 };
 struct SymbolSamples {
   const Dso* dso = nullptr;
+  const DsoSymbols* syms = nullptr;  // its loaded symbols (source lines); nullptr: none
   uint64_t start = 0, end = 0;         // the symbol's, in the dso's (map_ip) addresses
   uint64_t objdump_start = 0, objdump_end = 0;
   SymbolHist hist;
@@ -169,10 +172,31 @@ std::string symfs_path(const std::string& symfs, const std::string& name) {
   return symfs.empty() ? name : symfs + "/" + name;
 }
 
+struct AnnotateOutput {
+  ObjdumpOptions objdump;
+  AnnotatePrintOptions print;
+  std::string symfs;
+  bool full_paths = false;  // -P
+  bool print_lines = false;  // -l
+  std::string last_path;     // -l: the source line printed last
+};
+
+// perf's srcline of an instruction for -l: its line, else "dso[objdump address]".
+std::string source_line(const SymbolSamples& s, uint64_t offset) {
+  if (s.syms)
+    if (const std::string* line = s.syms->srcline(s.start + offset)) return *line;
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "[%" PRIx64 "]", s.objdump_start + offset);
+  return s.dso->short_name + buf;
+}
+
 // Disassembles and prints one symbol; false after perf's messages when it cannot be.
 bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const std::string& event,
-                     uint64_t event_period, const ObjdumpOptions& oo, const AnnotatePrintOptions& po,
-                     const std::string& symfs, bool full_paths) {
+                     uint64_t event_period, AnnotateOutput& out) {
+  const ObjdumpOptions& oo = out.objdump;
+  const AnnotatePrintOptions& po = out.print;
+  const std::string& symfs = out.symfs;
+  const bool full_paths = out.full_paths;
   const Dso& dso = *s.dso;
   if (dso.kernel) {
     // no vmlinux (cperf reads none): perf's message
@@ -204,7 +228,14 @@ bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const 
   a.objdump_start = s.objdump_start;
   a.event_period = event_period;
   a.hist = &s.hist;
-  print_annotation_stdio(stdout, a, po);
+  if (out.print_lines) {
+    find_source_lines(a, po.percent, [&](uint64_t offset) { return source_line(s, offset); });
+    print_source_summary(stdout, a, po.percent, dso.long_name, po.color);
+  }
+  // perf remembers the last source line in a static that points into the previous symbol's
+  // freed lines: in practice each symbol starts afresh
+  out.last_path.clear();
+  print_annotation_stdio(stdout, a, po, out.last_path);
   return true;
 }
 
@@ -254,6 +285,10 @@ int cmd_annotate(const Args& args) {
   po.show_nr_samples = v.count("show-nr-samples");
   po.show_total_period = v.count("show-total-period");
   if (po.show_nr_samples && po.show_total_period) return exclusive_columns(args);
+  if (v.count("print-line") && v.count("full-paths")) {
+    std::fputs("cperf annotate: -l with -P (whole source paths) is not supported yet\n", stderr);
+    return 1;
+  }
   ObjdumpOptions oo;
   oo.objdump = str("objdump");
   oo.style = str("disassembler-style");
@@ -289,6 +324,7 @@ int cmd_annotate(const Args& args) {
   ReportToolOptions ro;
   ro.symfs = str("symfs").substr(0, str("symfs").find(','));
   ro.quiet = quiet;
+  ro.srcline.full_path = full_paths;  // -l names whole source paths with -P
   if (v.counts.count("demangle")) ro.demangle.demangle = v.count("demangle");
   ro.hist.sort = {SortKey::kDso, SortKey::kSym};
   std::vector<std::string> dso_list = split_list(str("dsos"));
@@ -314,6 +350,7 @@ int cmd_annotate(const Args& args) {
       s.start = hs.sym_start;
       s.end = hs.sym_end;
       const DsoSymbols* d = map->dso && !map->dso->kernel ? tool->symbols().user_symbols(map) : nullptr;
+      s.syms = d;
       s.objdump_start = d ? d->text_objdump_addr(s.start) : s.start;
       s.objdump_end = d ? d->text_objdump_addr(s.end) : s.end;
     }
@@ -354,6 +391,7 @@ int cmd_annotate(const Args& args) {
   }
 
   // each event's entries in perf's order; a dso perf could not annotate once is skipped after
+  AnnotateOutput output{oo, po, ro.symfs, full_paths, v.count("print-line") > 0, {}};
   std::set<const Dso*> warned;
   for (size_t e = 0; e < reader->attrs().size(); ++e) {
     Hists* h = tool->hists_of(static_cast<int>(e));
@@ -367,7 +405,7 @@ int cmd_annotate(const Args& args) {
       auto it = run.symbols.find({static_cast<int>(e), SymbolKey{he->key.dso.str(), he->key.sym.str(), he->key.sym_start}});
       if (it == run.symbols.end() || warned.count(it->second.dso)) continue;
       if (!annotate_symbol(it->second, he->key.sym.str(), name.empty() ? "[unknown]" : name,
-                           run.event_period[static_cast<int>(e)], oo, po, ro.symfs, full_paths))
+                           run.event_period[static_cast<int>(e)], output))
         warned.insert(it->second.dso);
     }
   }

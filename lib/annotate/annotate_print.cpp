@@ -29,10 +29,14 @@ const char* percent_type_name(PercentType t) {
 
 namespace {
 
-struct LineValue {
-  uint64_t samples = 0, period = 0;
-  double percent = 0;
-};
+// perf's percent colours: red from 5%, green from 0.5%, else none.
+const char* percent_color(double p) { return p >= 5.0 ? "\033[31m" : p >= 0.5 ? "\033[32m" : ""; }
+
+// perf's color_fprintf: the text between the colour and the reset (nothing for no colour).
+void put_colored(std::FILE* out, bool on, const char* color, const std::string& text) {
+  if (on && *color) std::fprintf(out, "%s%s\033[m", color, text.c_str());
+  else std::fputs(text.c_str(), out);
+}
 
 // The samples from an instruction up to the next one (or the symbol's end).
 LineValue value_of(const AnnotatedSymbol& a, int64_t from, int64_t to, PercentType t) {
@@ -53,18 +57,21 @@ LineValue value_of(const AnnotatedSymbol& a, int64_t from, int64_t to, PercentTy
   return v;
 }
 
-// perf's percent colours: red from 5%, green from 0.5%, else none.
-const char* percent_color(double p) { return p >= 5.0 ? "\033[31m" : p >= 0.5 ? "\033[32m" : ""; }
-
-// perf's color_fprintf: the text between the colour and the reset (nothing for no colour).
-void put_colored(std::FILE* out, bool on, const char* color, const std::string& text) {
-  if (on && *color) std::fprintf(out, "%s%s\033[m", color, text.c_str());
-  else std::fputs(text.c_str(), out);
-}
-
 }  // namespace
 
-void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const AnnotatePrintOptions& o) {
+std::vector<LineValue> line_values(const AnnotatedSymbol& a, PercentType t) {
+  std::vector<LineValue> values(a.lines.size());
+  int64_t next = static_cast<int64_t>(a.size);
+  for (size_t i = a.lines.size(); i-- > 0;) {
+    if (a.lines[i].offset < 0) continue;
+    values[i] = value_of(a, a.lines[i].offset, next, t);
+    next = a.lines[i].offset;
+  }
+  return values;
+}
+
+void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const AnnotatePrintOptions& o,
+                            std::string& last_path) {
   const int width = o.show_total_period ? 12 : 8;
   const char* label = o.show_total_period ? "Period" : o.show_nr_samples ? "Samples" : "Percent";
   int len = std::fprintf(out, " %-*.*s|\tSource code & Disassembly of %s for %s (%" PRIu64 " samples, percent: %s)\n",
@@ -79,6 +86,7 @@ void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const Anno
       addr_width = std::snprintf(nullptr, 0, "%" PRIx64, a.objdump_start + static_cast<uint64_t>(it->offset));
       break;
     }
+  const std::vector<LineValue> values = line_values(a, o.percent);
   for (size_t i = 0; i < a.lines.size(); ++i) {
     const AnnotLine& l = a.lines[i];
     if (l.offset == -1) {
@@ -86,13 +94,7 @@ void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const Anno
       else std::fprintf(out, " %*s: %-*d %s\n", width, " ", addr_width, l.line_nr, l.text.c_str());
       continue;
     }
-    int64_t next = static_cast<int64_t>(a.size);
-    for (size_t j = i + 1; j < a.lines.size(); ++j)
-      if (a.lines[j].offset >= 0) {
-        next = a.lines[j].offset;
-        break;
-      }
-    LineValue v = value_of(a, l.offset, next, o.percent);
+    const LineValue& v = values[i];
     char buf[64];
     if (o.show_total_period) std::snprintf(buf, sizeof buf, " %11" PRIu64, v.period);
     else if (o.show_nr_samples) std::snprintf(buf, sizeof buf, " %7" PRIu64, v.samples);
@@ -103,6 +105,10 @@ void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const Anno
     std::snprintf(buf, sizeof buf, "  %*" PRIx64 ":", addr_width, a.objdump_start + static_cast<uint64_t>(l.offset));
     put_colored(out, o.color, "\033[35m", buf);
     put_colored(out, o.color, "\033[34m", l.text);
+    if (i < a.paths.size() && !a.paths[i].empty() && a.paths[i] != last_path) {
+      put_colored(out, o.color, percent_color(v.percent), " // " + a.paths[i]);
+      last_path = a.paths[i];
+    }
     std::fputc('\n', out);
   }
 }

@@ -50,8 +50,21 @@ struct AnnotatedSymbol {
   uint64_t event_period = 0;  // the event's total period (global percentages)
   const SymbolHist* hist = nullptr;
   std::vector<AnnotLine> lines;
+  // -l: each line's source line ("file.c:12"), for instructions above 0.5%; empty: none.
+  std::vector<std::string> paths;
 };
 
-void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const AnnotatePrintOptions& o);
+// An instruction line's samples: those from it up to the next instruction (or the end).
+struct LineValue {
+  uint64_t samples = 0, period = 0;
+  double percent = 0;
+};
+// The values of every line (zero for lines that are not instructions).
+std::vector<LineValue> line_values(const AnnotatedSymbol& a, PercentType t);
+
+// `last_path`: the source line printed last (perf remembers it from one symbol to the next,
+// and prints " // PATH" only when it changes).
+void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const AnnotatePrintOptions& o,
+                            std::string& last_path);
 
 }  // namespace cperf
