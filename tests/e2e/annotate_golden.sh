@@ -24,4 +24,15 @@ done
 if ! cmp -s "$G/exit-status.txt" "$T/exit-status.txt"; then
   GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); echo "MISMATCH annotate exit statuses:"; diff "$G/exit-status.txt" "$T/exit-status.txt"
 fi
-golden_summary "annotate goldens (stdout and stderr of $(wc -l < "$G/exit-status.txt") cases, and their exit statuses)"
+# Bad input: cperf's one-line error and a failure status, never a crash (perf's wording differs).
+printf 'hello\n' > "$T/text.data"; : > "$T/empty.data"
+xz -dc tests/data/realsys/corpus.tar.xz | tar -xOf - data/qs-g.data 2>/dev/null | head -c 5000 > "$T/trunc.data"
+for f in text empty trunc; do
+  "$CPERF" annotate --stdio -i "$T/$f.data" > "$T/$f.out" 2> "$T/$f.err" < /dev/null; rc=$?
+  if [ "$rc" -ne 0 ] && [ "$rc" -lt 128 ] && [ "$(wc -l < "$T/$f.err")" -eq 1 ] && [ ! -s "$T/$f.out" ]; then
+    GOLDEN_PASSES=$((GOLDEN_PASSES + 1))
+  else
+    GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); echo "BAD INPUT annotate $f.data: status $rc, stderr:"; head -3 "$T/$f.err"
+  fi
+done
+golden_summary "annotate goldens (stdout and stderr of $(wc -l < "$G/exit-status.txt") cases, and their exit statuses; 3 bad inputs)"
