@@ -134,8 +134,7 @@ const PerfOptionParser& parser() {
 // The options cperf does not do yet: each one refused by name rather than ignored.
 // (--ignore-vmlinux, -m, --addr2line, --skip-empty and --demangle-kernel change nothing
 // perf 7.2 prints here: cperf reads no vmlinux, runs no addr2line and shows one event at a time.)
-const char* const kNotYet[] = {"dump-raw-trace", "vmlinux", "verbose", "code-with-type",
-                               "data-type", "group", "stdio2"};
+const char* const kNotYet[] = {"dump-raw-trace", "verbose", "code-with-type", "data-type", "stdio2"};
 
 // --type-stat and --insn-stat: perf's tables of the data-type annotation, empty without it,
 // before each event's annotations.
@@ -276,6 +275,15 @@ int cmd_annotate(const Args& args) {
       return 1;
     }
   if (v.rest.size() > 1) return parser().usage();
+  // -k: perf checks the file can be read; cperf does not read a vmlinux yet
+  if (v.has("vmlinux")) {
+    if (::access(v.str("vmlinux").c_str(), R_OK) != 0) {
+      std::fprintf(stderr, "Invalid file: %s\n", v.str("vmlinux").c_str());
+      return 234;
+    }
+    std::fputs("cperf annotate: --vmlinux is not supported yet\n", stderr);
+    return 1;
+  }
   std::string sym_filter = v.rest.empty() ? str("symbol") : v.rest[0];
   AnnotatePrintOptions po;
   if (v.has("percent-type") && !parse_percent_type(v.str("percent-type"), po.percent)) {
@@ -370,6 +378,11 @@ int cmd_annotate(const Args& args) {
     if (int err = refuse_foreign_input(path, v.count("force"))) return err;
     reader = std::make_unique<PerfDataReader>(path, !quiet);
     if (int rc = check_cpus(*reader, ro.cpus); rc >= 0) return rc;
+    // --group makes every event one group (columns side by side); alone, an event is as without
+    if (v.count("group") && reader->attrs().size() > 1) {
+      std::fputs("cperf annotate: --group with several events is not supported yet\n", stderr);
+      return 1;
+    }
     name_events(*reader);
     tool = std::make_unique<ReportTool>(ro);
     tool->prime_dsos(*reader);
