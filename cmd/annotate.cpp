@@ -20,6 +20,7 @@
 #include "annotate/source_summary.h"
 #include "base/error.h"
 #include "cli.h"
+#include "dump/raw_dump.h"
 #include "commands.h"
 #include "header/feature_print.h"
 #include "header/feature_text.h"
@@ -134,7 +135,7 @@ const PerfOptionParser& parser() {
 // The options cperf does not do yet: each one refused by name rather than ignored.
 // (--ignore-vmlinux, -m, --addr2line, --skip-empty and --demangle-kernel change nothing
 // perf 7.2 prints here: cperf reads no vmlinux, runs no addr2line and shows one event at a time.)
-const char* const kNotYet[] = {"dump-raw-trace", "verbose", "code-with-type", "data-type", "stdio2"};
+const char* const kNotYet[] = {"verbose", "code-with-type", "data-type", "stdio2"};
 
 // --type-stat and --insn-stat: perf's tables of the data-type annotation, empty without it,
 // before each event's annotations.
@@ -263,6 +264,39 @@ int exclusive_columns(const Args& args) {
   return 129;
 }
 
+// -D: perf's raw dump of every record, then every record type's count (zeros too) and each
+// event's samples; nothing is annotated.
+int dump_raw(const std::string& path, bool force) {
+  if (path != "-") {
+    if (int fd = ::open(path.c_str(), O_RDONLY); fd < 0) {
+      std::fprintf(stderr, "failed to open %s: %s\n", path.c_str(), std::strerror(errno));
+      return 255;
+    } else {
+      ::close(fd);
+    }
+  }
+  if (int err = refuse_foreign_input(path, force)) return err;
+  PerfDataReader reader(path);
+  name_events(reader);
+  // perf annotate holds each sample for its deferred user callchain, so the sample's thread
+  // and dso lines come after that record's dump: not made yet
+  for (const EventAttrEntry& a : reader.attrs())
+    if (a.attr.defer_callchain) {
+      std::fputs("cperf annotate: -D on deferred callchains is not supported yet\n", stderr);
+      return 1;
+    }
+  if (!reader.is_pipe() && !reader.attrs().empty() && !reader.attrs()[0].attr.sample_id_all)
+    std::fputs("WARNING: No sample_id_all support, falling back to unordered processing\n", stdout);
+  RawDumpOptions o;
+  o.path_label = reader.is_pipe() ? "pipe" : path;
+  o.skip_empty = false;
+  o.no_event_update = true;
+  RawDumpTool tool(stdout, o);
+  Session session(reader, SessionOptions{}, tool);
+  session.run();
+  return 0;
+}
+
 }  // namespace
 
 int cmd_annotate(const Args& args) {
@@ -366,6 +400,7 @@ int cmd_annotate(const Args& args) {
   };
 
   std::unique_ptr<PerfDataReader> reader;
+  if (v.count("dump-raw-trace")) return dump_raw(path, v.count("force"));
   try {
     if (path != "-") {
       if (int fd = ::open(path.c_str(), O_RDONLY); fd < 0) {
