@@ -365,6 +365,10 @@ int cmd_annotate(const Args& args) {
 
   ReportToolOptions ro;
   ro.symfs = str("symfs").substr(0, str("symfs").find(','));
+  if (const std::string sf = str("symfs"); sf.find(',') != std::string::npos && sf.substr(sf.find(',') + 1) != "hierarchy") {
+    std::fputs("cperf annotate: --symfs with a flat layout is not supported yet\n", stderr);
+    return 1;
+  }
   ro.quiet = quiet;
   ro.srcline.full_path = full_paths;  // -l names whole source paths with -P
   if (v.counts.count("demangle")) ro.demangle.demangle = v.count("demangle");
