@@ -12,4 +12,5 @@ rm -rf expected && mkdir expected
 run_annotate_cases perf7 "$T"
 for f in "$T"/*.out; do gzip -9n < "$f" > "expected/$(basename "$f").gz"; done
 cp "$T"/*.err "$T/exit-status.txt" expected/
+objdump --version | head -1 > expected/objdump-version.txt  # the goldens are this objdump's text
 echo "wrote $(ls expected | wc -l) files"
