@@ -191,8 +191,14 @@ std::string source_line(const SymbolSamples& s, uint64_t offset) {
 }
 
 // Disassembles and prints one symbol; false after perf's messages when it cannot be.
+// --group: the other events' samples of the symbol and their events' periods.
+struct GroupColumns {
+  std::vector<const SymbolHist*> hists;
+  std::vector<uint64_t> periods;
+};
+
 bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const std::string& event,
-                     uint64_t event_period, AnnotateOutput& out) {
+                     uint64_t event_period, const GroupColumns& group, AnnotateOutput& out) {
   const ObjdumpOptions& oo = out.objdump;
   const AnnotatePrintOptions& po = out.print;
   const std::string& symfs = out.symfs;
@@ -228,6 +234,8 @@ bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const 
   a.objdump_start = s.objdump_start;
   a.event_period = event_period;
   a.hist = &s.hist;
+  a.members = group.hists;
+  a.member_periods = group.periods;
   if (out.print_lines) {
     find_source_lines(a, po.percent, [&](uint64_t offset) { return source_line(s, offset); });
     print_source_summary(stdout, a, po.percent, dso.long_name, po.color);
@@ -417,9 +425,11 @@ int cmd_annotate(const Args& args) {
     if (int err = refuse_foreign_input(path, v.count("force"))) return err;
     reader = std::make_unique<PerfDataReader>(path, !quiet);
     if (int rc = check_cpus(*reader, ro.cpus); rc >= 0) return rc;
-    // --group makes every event one group (columns side by side); alone, an event is as without
-    if (v.count("group") && reader->attrs().size() > 1) {
-      std::fputs("cperf annotate: --group with several events is not supported yet\n", stderr);
+    // --group makes every event one group (columns side by side); alone, an event is as without.
+    // Files with groups of their own (named, or several) and -l with groups are not done yet.
+    if (v.count("group") && reader->attrs().size() > 1 &&
+        (reader->features().count(HEADER_GROUP_DESC) || v.count("print-line"))) {
+      std::fputs("cperf annotate: --group on this file is not supported yet\n", stderr);
       return 1;
     }
     name_events(*reader);
@@ -444,21 +454,53 @@ int cmd_annotate(const Args& args) {
 
   // each event's entries in perf's order; a dso perf could not annotate once is skipped after
   AnnotateOutput output{oo, po, ro.symfs, full_paths, v.count("print-line") > 0, {}};
+  // --group: every event one group (perf forces its first event to lead the others), shown
+  // as the leader's entries with a column per event
+  const size_t nr_events = reader->attrs().size();
+  const bool group = v.count("group") && nr_events > 1;
   std::set<const Dso*> warned;
-  for (size_t e = 0; e < reader->attrs().size(); ++e) {
+  for (size_t e = 0; e < (group ? 1 : nr_events); ++e) {
     Hists* h = tool->hists_of(static_cast<int>(e));
-    if (!h || !run.event_samples.count(static_cast<int>(e))) continue;
-    const std::string& name = reader->attrs()[e].name;
+    bool any = run.event_samples.count(static_cast<int>(e));
+    for (size_t m = 1; group && m < nr_events; ++m) any = any || run.event_samples.count(static_cast<int>(m));
+    if (!h || !any) continue;
+    std::string name = reader->attrs()[e].name.empty() ? "[unknown]" : reader->attrs()[e].name;
+    if (group) {
+      std::vector<Hists*> members;
+      for (size_t m = 1; m < nr_events; ++m) {
+        members.push_back(tool->hists_of(static_cast<int>(m)));
+        name += ", " + (reader->attrs()[m].name.empty() ? std::string("[unknown]") : reader->attrs()[m].name);
+      }
+      h->link_group(members);
+    }
     print_stats(v.count("type-stat"), v.count("insn-stat"));
     const uint64_t total = run.event_period[static_cast<int>(e)];
     for (HistEntry* he : h->sorted()) {
       if (he->filtered || !he->key.has_sym) continue;
       if (min_percent && (total ? static_cast<float>(100.0 * he->period / total) : 0.0f) < min_percent) continue;
-      auto it = run.symbols.find({static_cast<int>(e), SymbolKey{he->key.dso.str(), he->key.sym.str(), he->key.sym_start}});
-      if (it == run.symbols.end() || warned.count(it->second.dso)) continue;
-      if (!annotate_symbol(it->second, he->key.sym.str(), name.empty() ? "[unknown]" : name,
-                           run.event_period[static_cast<int>(e)], output))
-        warned.insert(it->second.dso);
+      const SymbolKey key{he->key.dso.str(), he->key.sym.str(), he->key.sym_start};
+      auto find = [&](size_t idx) -> const SymbolSamples* {
+        auto it = run.symbols.find({static_cast<int>(idx), key});
+        return it == run.symbols.end() ? nullptr : &it->second;
+      };
+      const SymbolSamples* lead = find(e);
+      std::vector<const SymbolSamples*> member_samples;
+      for (size_t m = 1; group && m < nr_events; ++m) member_samples.push_back(find(m));
+      const SymbolSamples* any_samples = lead;
+      for (const SymbolSamples* ms : member_samples) any_samples = any_samples ? any_samples : ms;
+      if (!any_samples || warned.count(any_samples->dso)) continue;
+      SymbolSamples empty_lead;
+      if (!lead) {  // only the members sampled it: the leader's column is zeros
+        empty_lead = *any_samples;
+        empty_lead.hist = SymbolHist();
+        lead = &empty_lead;
+      }
+      GroupColumns columns;
+      for (size_t m = 0; m < member_samples.size(); ++m) {
+        columns.hists.push_back(member_samples[m] ? &member_samples[m]->hist : nullptr);
+        columns.periods.push_back(run.event_period[static_cast<int>(m + 1)]);
+      }
+      if (!annotate_symbol(*lead, he->key.sym.str(), name, total, columns, output)) warned.insert(lead->dso);
     }
   }
   if (run.event_samples.empty()) {

@@ -38,10 +38,9 @@ void put_colored(std::FILE* out, bool on, const char* color, const std::string& 
   else std::fputs(text.c_str(), out);
 }
 
-// The samples from an instruction up to the next one (or the symbol's end).
-LineValue value_of(const AnnotatedSymbol& a, int64_t from, int64_t to, PercentType t) {
+// The samples from an instruction up to the next one (or the symbol's end), of hist h.
+LineValue value_of(const SymbolHist& h, uint64_t event_period, int64_t from, int64_t to, PercentType t) {
   LineValue v;
-  const SymbolHist& h = *a.hist;
   for (auto it = h.by_offset.lower_bound(static_cast<uint64_t>(from));
        it != h.by_offset.end() && it->first < static_cast<uint64_t>(to); ++it) {
     v.samples += it->second.samples;
@@ -50,7 +49,7 @@ LineValue value_of(const AnnotatedSymbol& a, int64_t from, int64_t to, PercentTy
   switch (t) {
     case PercentType::kLocalPeriod: v.percent = h.period ? 100.0 * v.period / h.period : 0; break;
     case PercentType::kLocalHits: v.percent = h.samples ? 100.0 * v.samples / h.samples : 0; break;
-    case PercentType::kGlobalPeriod: v.percent = a.event_period ? 100.0 * v.period / a.event_period : 0; break;
+    case PercentType::kGlobalPeriod: v.percent = event_period ? 100.0 * v.period / event_period : 0; break;
     // perf's annotate never counts the event's unfiltered samples, so this stays 0
     case PercentType::kGlobalHits: v.percent = 0; break;
   }
@@ -64,7 +63,7 @@ std::vector<LineValue> line_values(const AnnotatedSymbol& a, PercentType t) {
   int64_t next = static_cast<int64_t>(a.size);
   for (size_t i = a.lines.size(); i-- > 0;) {
     if (a.lines[i].offset < 0) continue;
-    values[i] = value_of(a, a.lines[i].offset, next, t);
+    values[i] = value_of(*a.hist, a.event_period, a.lines[i].offset, next, t);
     next = a.lines[i].offset;
   }
   return values;
@@ -72,7 +71,19 @@ std::vector<LineValue> line_values(const AnnotatedSymbol& a, PercentType t) {
 
 void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const AnnotatePrintOptions& o,
                             std::string& last_path) {
-  const int width = o.show_total_period ? 12 : 8;
+  const int columns = 1 + static_cast<int>(a.members.size());
+  const int width = (o.show_total_period ? 12 : 8) * columns;
+  // the members' values, a column each (an event without samples here: zeros)
+  std::vector<std::vector<LineValue>> member_values;
+  for (size_t m = 0; m < a.members.size(); ++m) {
+    AnnotatedSymbol b;
+    b.lines = a.lines;
+    b.size = a.size;
+    SymbolHist none;
+    b.hist = a.members[m] ? a.members[m] : &none;
+    b.event_period = m < a.member_periods.size() ? a.member_periods[m] : 0;
+    member_values.push_back(line_values(b, o.percent));
+  }
   const char* label = o.show_total_period ? "Period" : o.show_nr_samples ? "Samples" : "Percent";
   int len = std::fprintf(out, " %-*.*s|\tSource code & Disassembly of %s for %s (%" PRIu64 " samples, percent: %s)\n",
                          width, width, label, a.dso_name.c_str(), a.event.c_str(), a.hist->samples,
@@ -96,10 +107,13 @@ void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const Anno
     }
     const LineValue& v = values[i];
     char buf[64];
-    if (o.show_total_period) std::snprintf(buf, sizeof buf, " %11" PRIu64, v.period);
-    else if (o.show_nr_samples) std::snprintf(buf, sizeof buf, " %7" PRIu64, v.samples);
-    else std::snprintf(buf, sizeof buf, " %7.2f", v.percent);
-    put_colored(out, o.color, percent_color(v.percent), buf);
+    for (int c = 0; c < columns; ++c) {
+      const LineValue& cv = c ? member_values[static_cast<size_t>(c - 1)][i] : v;
+      if (o.show_total_period) std::snprintf(buf, sizeof buf, " %11" PRIu64, cv.period);
+      else if (o.show_nr_samples) std::snprintf(buf, sizeof buf, " %7" PRIu64, cv.samples);
+      else std::snprintf(buf, sizeof buf, " %7.2f", cv.percent);
+      put_colored(out, o.color, percent_color(cv.percent), buf);
+    }
     std::fputs(" : ", out);
     // the address magenta, the instruction blue (perf has no branch coverage here)
     std::snprintf(buf, sizeof buf, "  %*" PRIx64 ":", addr_width, a.objdump_start + static_cast<uint64_t>(l.offset));

@@ -49,6 +49,10 @@ struct AnnotatedSymbol {
   uint64_t objdump_start = 0;
   uint64_t event_period = 0;  // the event's total period (global percentages)
   const SymbolHist* hist = nullptr;
+  // --group: the other events' samples of the symbol, each a column after hist's (nullptr:
+  // none), with their events' total periods.
+  std::vector<const SymbolHist*> members;
+  std::vector<uint64_t> member_periods;
   std::vector<AnnotLine> lines;
   // -l: each line's source line ("file.c:12"), for instructions above 0.5%; empty: none.
   std::vector<std::string> paths;
