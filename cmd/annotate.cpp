@@ -185,9 +185,19 @@ int dump_raw(const std::string& path, bool force) {
   return 0;
 }
 
-}  // namespace
+// What the command line asks for.
+struct AnnotateConfig {
+  std::string path, sym_filter;
+  bool quiet = false, force = false, dump = false, group = false, print_lines = false, full_paths = false;
+  bool type_stat = false, insn_stat = false;
+  float min_percent = 0;  // --percent-limit
+  AnnotatePrintOptions print;
+  ObjdumpOptions objdump;
+  ReportToolOptions report;
+};
 
-int cmd_annotate(const Args& args) {
+// Step 1: perf's options, checked as perf checks them. -1, or the exit status.
+int parse_options(const Args& args, AnnotateConfig& c) {
   PerfOptionValues v;
   if (int rc = annotate_parser().parse(args, v); rc >= 0) return rc;
   auto str = [&](const char* name) { return v.has(name) ? v.str(name) : std::string(); };
@@ -206,8 +216,8 @@ int cmd_annotate(const Args& args) {
     std::fputs("cperf annotate: --vmlinux is not supported yet\n", stderr);
     return 1;
   }
-  std::string sym_filter = v.rest.empty() ? str("symbol") : v.rest[0];
-  AnnotatePrintOptions po;
+  c.sym_filter = v.rest.empty() ? str("symbol") : v.rest[0];
+  AnnotatePrintOptions& po = c.print;
   if (v.has("percent-type") && !parse_percent_type(v.str("percent-type"), po.percent)) {
     std::fputs("\n Usage: perf annotate [<options>]\n\n", stderr);
     return 129;
@@ -215,11 +225,13 @@ int cmd_annotate(const Args& args) {
   po.show_nr_samples = v.count("show-nr-samples");
   po.show_total_period = v.count("show-total-period");
   if (po.show_nr_samples && po.show_total_period) return exclusive_columns(args);
-  if (v.count("print-line") && v.count("full-paths")) {
+  c.print_lines = v.count("print-line");
+  c.full_paths = v.count("full-paths");
+  if (c.print_lines && c.full_paths) {
     std::fputs("cperf annotate: -l with -P (whole source paths) is not supported yet\n", stderr);
     return 1;
   }
-  ObjdumpOptions oo;
+  ObjdumpOptions& oo = c.objdump;
   oo.objdump = str("objdump");
   oo.style = str("disassembler-style");
   oo.asm_raw = v.count("asm-raw");
@@ -241,38 +253,47 @@ int cmd_annotate(const Args& args) {
   }
   po.color = color == "always" || (color == "auto" && ::isatty(1));
   // --percent-limit: perf reads it with strtof (so a bad number is 0: no limit)
-  const float min_percent = v.has("percent-limit") ? std::strtof(v.str("percent-limit").c_str(), nullptr) : 0;
-  const bool quiet = v.count("quiet");
-  const bool full_paths = v.count("full-paths");
+  c.min_percent = v.has("percent-limit") ? std::strtof(v.str("percent-limit").c_str(), nullptr) : 0;
+  c.quiet = v.count("quiet");
+  c.force = v.count("force");
+  c.dump = v.count("dump-raw-trace");
+  c.group = v.count("group");
+  c.type_stat = v.count("type-stat");
+  c.insn_stat = v.count("insn-stat");
   // without --stdio (--tui too) perf browses on a terminal, else prints as --stdio
   if (!v.count("stdio") && ::isatty(1)) {
     std::fputs("cperf annotate: the TUI is not supported yet (use --stdio)\n", stderr);
     return 1;
   }
-  const std::string path = v.has("input") ? v.str("input") : "perf.data";
+  c.path = v.has("input") ? v.str("input") : "perf.data";
 
-  ReportToolOptions ro;
+  ReportToolOptions& ro = c.report;
   ro.symfs = str("symfs").substr(0, str("symfs").find(','));
   if (const std::string sf = str("symfs"); sf.find(',') != std::string::npos && sf.substr(sf.find(',') + 1) != "hierarchy") {
     std::fputs("cperf annotate: --symfs with a flat layout is not supported yet\n", stderr);
     return 1;
   }
-  ro.quiet = quiet;
-  ro.srcline.full_path = full_paths;  // -l names whole source paths with -P
+  ro.quiet = c.quiet;
+  ro.srcline.full_path = c.full_paths;  // -l names whole source paths with -P
   if (v.counts.count("demangle")) ro.demangle.demangle = v.count("demangle");
   ro.hist.sort = {SortKey::kDso, SortKey::kSym};
   std::vector<std::string> dso_list = split_list(str("dsos"));
   ro.dsos.insert(dso_list.begin(), dso_list.end());
   ro.hist.dso_filter = !dso_list.empty();
   // perf drops the samples of other symbols before counting them
-  if (!sym_filter.empty()) ro.symbols.insert(sym_filter);
+  if (!c.sym_filter.empty()) ro.symbols.insert(c.sym_filter);
   if (!parse_number_list(str("cpu"), ro.cpus)) {
     std::fprintf(stderr, "  Error: invalid list\n");
     return 129;
   }
-  AnnotateRun run;
-  std::unique_ptr<ReportTool> tool;
-  ro.on_sample = [&](int idx, const HistSample& hs) {
+  return -1;
+}
+
+// Step 2: the file read into histograms, each sample also counted at its address in its
+// symbol (run). -1, or the exit status.
+int read_samples(AnnotateConfig& c, AnnotateRun& run, std::unique_ptr<PerfDataReader>& reader,
+                 std::unique_ptr<ReportTool>& tool) {
+  c.report.on_sample = [&run, &tool](int idx, const HistSample& hs) {
     run.event_period[idx] += hs.period;
     ++run.event_samples[idx];
     if (!hs.has_sym || !hs.map) return;
@@ -290,30 +311,26 @@ int cmd_annotate(const Args& args) {
     }
     if (hs.addr >= s.start && hs.addr < s.end) s.hist.add(hs.addr - s.start, hs.period);
   };
-
-  std::unique_ptr<PerfDataReader> reader;
-  if (v.count("dump-raw-trace")) return dump_raw(path, v.count("force"));
   try {
-    if (path != "-") {
-      if (int fd = ::open(path.c_str(), O_RDONLY); fd < 0) {
-        std::fprintf(stderr, "failed to open %s: %s\n", path.c_str(), std::strerror(errno));
+    if (c.path != "-") {
+      if (int fd = ::open(c.path.c_str(), O_RDONLY); fd < 0) {
+        std::fprintf(stderr, "failed to open %s: %s\n", c.path.c_str(), std::strerror(errno));
         return 255;
       } else {
         ::close(fd);
       }
     }
-    if (int err = refuse_foreign_input(path, v.count("force"))) return err;
-    reader = std::make_unique<PerfDataReader>(path, !quiet);
-    if (int rc = check_cpus(*reader, ro.cpus); rc >= 0) return rc;
+    if (int err = refuse_foreign_input(c.path, c.force)) return err;
+    reader = std::make_unique<PerfDataReader>(c.path, !c.quiet);
+    if (int rc = check_cpus(*reader, c.report.cpus); rc >= 0) return rc;
     // --group makes every event one group (columns side by side); alone, an event is as without.
     // Files with groups of their own (named, or several) and -l with groups are not done yet.
-    if (v.count("group") && reader->attrs().size() > 1 &&
-        (reader->features().count(HEADER_GROUP_DESC) || v.count("print-line"))) {
+    if (c.group && reader->attrs().size() > 1 && (reader->features().count(HEADER_GROUP_DESC) || c.print_lines)) {
       std::fputs("cperf annotate: --group on this file is not supported yet\n", stderr);
       return 1;
     }
     name_events(*reader);
-    tool = std::make_unique<ReportTool>(ro);
+    tool = std::make_unique<ReportTool>(c.report);
     tool->prime_dsos(*reader);
     DeferredCallchainMerger merger(*tool);
     tool->set_merger(&merger);
@@ -325,67 +342,90 @@ int cmd_annotate(const Args& args) {
       std::string ignored;
       for (const auto& [feat, data] : reader->features()) feature_text(feat, data, feature_env(*reader), ignored);
     }
-    if (!quiet) print_loss_warnings(stderr, session.stats(), tool->lost_samples());
+    if (!c.quiet) print_loss_warnings(stderr, session.stats(), tool->lost_samples());
   } catch (const InputError& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
     return 1;
   }
+  return -1;
+}
 
-  // each event's entries in perf's order; a dso perf could not annotate once is skipped after
-  AnnotateOutput output{oo, po, ro.symfs, full_paths, v.count("print-line") > 0, {}};
-  // --group: every event one group (perf forces its first event to lead the others), shown
-  // as the leader's entries with a column per event
-  const size_t nr_events = reader->attrs().size();
-  const bool group = v.count("group") && nr_events > 1;
-  std::set<const Dso*> warned;
-  for (size_t e = 0; e < (group ? 1 : nr_events); ++e) {
-    Hists* h = tool->hists_of(static_cast<int>(e));
-    bool any = run.event_samples.count(static_cast<int>(e));
-    for (size_t m = 1; group && m < nr_events; ++m) any = any || run.event_samples.count(static_cast<int>(m));
-    if (!h || !any) continue;
-    std::string name = reader->attrs()[e].name.empty() ? "[unknown]" : reader->attrs()[e].name;
-    if (group) {
-      std::vector<Hists*> members;
-      for (size_t m = 1; m < nr_events; ++m) {
-        members.push_back(tool->hists_of(static_cast<int>(m)));
-        name += ", " + (reader->attrs()[m].name.empty() ? std::string("[unknown]") : reader->attrs()[m].name);
-      }
-      h->link_group(members);
+// Step 3, for one event (with --group: the leader, its members linked): every entry with a
+// symbol, in perf's order; a dso perf could not annotate once is skipped after (warned).
+void annotate_event(size_t e, const AnnotateConfig& c, const AnnotateRun& run, const PerfDataReader& reader,
+                    ReportTool& tool, AnnotateOutput& output, std::set<const Dso*>& warned) {
+  const size_t nr_events = c.group ? reader.attrs().size() : 1;
+  auto event_name = [&](size_t i) { return reader.attrs()[i].name.empty() ? "[unknown]" : reader.attrs()[i].name; };
+  Hists* h = tool.hists_of(static_cast<int>(e));
+  bool any = false;
+  for (size_t m = 0; m < nr_events; ++m) any = any || run.event_samples.count(static_cast<int>(e + m));
+  if (!h || !any) return;
+  std::string name = event_name(e);
+  if (c.group) {
+    std::vector<Hists*> members;
+    for (size_t m = 1; m < nr_events; ++m) {
+      members.push_back(tool.hists_of(static_cast<int>(m)));
+      name += ", " + event_name(m);
     }
-    print_stats(v.count("type-stat"), v.count("insn-stat"));
-    const uint64_t total = run.event_period[static_cast<int>(e)];
-    for (HistEntry* he : h->sorted()) {
-      if (he->filtered || !he->key.has_sym) continue;
-      if (min_percent && (total ? static_cast<float>(100.0 * he->period / total) : 0.0f) < min_percent) continue;
-      const SymbolKey key{he->key.dso.str(), he->key.sym.str(), he->key.sym_start};
-      auto find = [&](size_t idx) -> const SymbolSamples* {
-        auto it = run.symbols.find({static_cast<int>(idx), key});
-        return it == run.symbols.end() ? nullptr : &it->second;
-      };
-      const SymbolSamples* lead = find(e);
-      std::vector<const SymbolSamples*> member_samples;
-      for (size_t m = 1; group && m < nr_events; ++m) member_samples.push_back(find(m));
-      const SymbolSamples* any_samples = lead;
-      for (const SymbolSamples* ms : member_samples) any_samples = any_samples ? any_samples : ms;
-      if (!any_samples || warned.count(any_samples->dso)) continue;
-      SymbolSamples empty_lead;
-      if (!lead) {  // only the members sampled it: the leader's column is zeros
-        empty_lead = *any_samples;
-        empty_lead.hist = SymbolHist();
-        lead = &empty_lead;
-      }
-      GroupColumns columns;
-      for (size_t m = 0; m < member_samples.size(); ++m) {
-        columns.hists.push_back(member_samples[m] ? &member_samples[m]->hist : nullptr);
-        columns.periods.push_back(run.event_period[static_cast<int>(m + 1)]);
-      }
-      if (!annotate_symbol(*lead, he->key.sym.str(), name, total, columns, output)) warned.insert(lead->dso);
-    }
+    h->link_group(members);
   }
+  print_stats(c.type_stat, c.insn_stat);
+  auto period_of = [&](size_t i) {
+    auto it = run.event_period.find(static_cast<int>(i));
+    return it == run.event_period.end() ? uint64_t{0} : it->second;
+  };
+  const uint64_t total = period_of(e);
+  for (HistEntry* he : h->sorted()) {
+    if (he->filtered || !he->key.has_sym) continue;
+    if (c.min_percent && (total ? static_cast<float>(100.0 * he->period / total) : 0.0f) < c.min_percent) continue;
+    const SymbolKey key{he->key.dso.str(), he->key.sym.str(), he->key.sym_start};
+    auto find = [&](size_t idx) -> const SymbolSamples* {
+      auto it = run.symbols.find({static_cast<int>(idx), key});
+      return it == run.symbols.end() ? nullptr : &it->second;
+    };
+    const SymbolSamples* lead = find(e);
+    std::vector<const SymbolSamples*> member_samples;
+    for (size_t m = 1; m < nr_events; ++m) member_samples.push_back(find(m));
+    const SymbolSamples* any_samples = lead;
+    for (const SymbolSamples* ms : member_samples) any_samples = any_samples ? any_samples : ms;
+    if (!any_samples || warned.count(any_samples->dso)) continue;
+    SymbolSamples empty_lead;
+    if (!lead) {  // only the members sampled it: the leader's column is zeros
+      empty_lead = *any_samples;
+      empty_lead.hist = SymbolHist();
+      lead = &empty_lead;
+    }
+    GroupColumns columns;
+    for (size_t m = 0; m < member_samples.size(); ++m) {
+      columns.hists.push_back(member_samples[m] ? &member_samples[m]->hist : nullptr);
+      columns.periods.push_back(period_of(m + 1));
+    }
+    if (!annotate_symbol(*lead, he->key.sym.str(), name, total, columns, output)) warned.insert(lead->dso);
+  }
+}
+
+}  // namespace
+
+int cmd_annotate(const Args& args) {
+  // 1. options
+  AnnotateConfig c;
+  if (int rc = parse_options(args, c); rc >= 0) return rc;
+  if (c.dump) return dump_raw(c.path, c.force);
+  // 2. the samples
+  AnnotateRun run;
+  std::unique_ptr<PerfDataReader> reader;
+  std::unique_ptr<ReportTool> tool;
+  if (int rc = read_samples(c, run, reader, tool); rc >= 0) return rc;
+  // 3. each event's symbols (--group: perf forces the first event to lead all the others)
+  AnnotateOutput output{c.objdump, c.print, c.report.symfs, c.full_paths, c.print_lines, {}};
+  const size_t nr_events = reader->attrs().size();
+  c.group = c.group && nr_events > 1;
+  std::set<const Dso*> warned;
+  for (size_t e = 0; e < (c.group ? 1 : nr_events); ++e) annotate_event(e, c, run, *reader, *tool, output, warned);
   if (run.event_samples.empty()) {
     std::fflush(stdout);
-    std::fprintf(stderr, "Error:\nThe %s data has no samples!\n", path.c_str());
+    std::fprintf(stderr, "Error:\nThe %s data has no samples!\n", c.path.c_str());
   }
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) return 1;
   return 0;
