@@ -84,6 +84,7 @@ struct AnnotateOutput {
   bool full_paths = false;  // -P
   bool print_lines = false;  // -l
   std::string last_path;     // -l: the source line printed last
+  bool quiet = false;        // -q: no debug-level messages (perf's errors boxes stay)
 };
 
 // perf's srcline of an instruction for -l: its line, else "dso[objdump address]".
@@ -126,9 +127,13 @@ bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const 
   AnnotatedSymbol a;
   a.lines = parse_objdump_output(run.out, file, s.objdump_start, s.objdump_end);
   std::fflush(stdout);
-  if (!run.started) std::fprintf(stderr, "Failure starting to run %s\n", cmd.c_str());
-  else if (run.status) std::fprintf(stderr, "Error running %s\n", cmd.c_str());
-  if (run.started && a.lines.empty()) std::fprintf(stderr, "No output from %s\n", cmd.c_str());
+  if (out.quiet) {
+  } else if (!run.started) {
+    std::fprintf(stderr, "Failure starting to run %s\n", cmd.c_str());
+  } else {
+    if (run.status) std::fprintf(stderr, "Error running %s\n", cmd.c_str());
+    if (a.lines.empty()) std::fprintf(stderr, "No output from %s\n", cmd.c_str());
+  }
   if (!run.started || a.lines.empty()) {
     std::fprintf(stderr, "Error:\nCouldn't annotate %s:\nInternal error: Invalid -1 error code\n", sym_name.c_str());
     return false;
@@ -418,7 +423,7 @@ int cmd_annotate(const Args& args) {
   std::unique_ptr<ReportTool> tool;
   if (int rc = read_samples(c, run, reader, tool); rc >= 0) return rc;
   // 3. each event's symbols (--group: perf forces the first event to lead all the others)
-  AnnotateOutput output{c.objdump, c.print, c.report.symfs, c.full_paths, c.print_lines, {}};
+  AnnotateOutput output{c.objdump, c.print, c.report.symfs, c.full_paths, c.print_lines, {}, c.quiet};
   const size_t nr_events = reader->attrs().size();
   c.group = c.group && nr_events > 1;
   std::set<const Dso*> warned;
