@@ -27,6 +27,7 @@
 #include "itrace_option.h"
 #include "io/perf_data_reader.h"
 #include "annotate_usage.h"
+#include "pager.h"
 #include "perf_options.h"
 #include "report/report_tool.h"
 #include "session/deferred_merger.h"
@@ -416,6 +417,8 @@ int cmd_annotate(const Args& args) {
   // 1. options
   AnnotateConfig c;
   if (int rc = parse_options(args, c); rc >= 0) return rc;
+  // perf's stdio output goes through its pager on a terminal (colours decided before)
+  setup_pager();
   if (c.dump) return dump_raw(c.path, c.force);
   // 2. the samples
   AnnotateRun run;
