@@ -1,6 +1,7 @@
 #include "cli.h"
 #include "perf_usage.h"
 
+#include "base/byte_reader.h"
 #include "base/perf_config.h"
 #include "io/perf_data_reader.h"
 #include "script/time_ranges.h"
@@ -141,5 +142,28 @@ int parse_time_option(const std::string& spec, const PerfDataReader& reader, Tim
   std::fputs("Invalid time string\n", stderr);
   return 234;
 }
+
+int check_cpus(const PerfDataReader& reader, const std::set<uint32_t>& cpus) {
+  if (cpus.empty()) return -1;
+  bool has_cpu = false;
+  for (const EventAttrEntry& a : reader.attrs())
+    if (a.attr.sample_type & PERF_SAMPLE_CPU) has_cpu = true;
+  if (!has_cpu) {
+    std::fputs("File does not contain CPU events. Remove -C option to proceed.\n", stderr);
+    return 255;
+  }
+  uint32_t avail = 4096;
+  if (auto nr = reader.features().find(HEADER_NRCPUS); nr != reader.features().end() && nr->second.size() >= 4)
+    avail = ByteReader(nr->second, reader.swapped()).u32();
+  for (uint32_t cpu : cpus) {
+    if (cpu >= 4096) std::fputs("Perf can support 4096 CPUs. Consider raising MAX_NR_CPUS\n", stderr);
+    if (cpu >= avail || cpu >= 4096) {
+      std::fprintf(stderr, "Requested CPU %u too large. Consider raising MAX_NR_CPUS\n", cpu);
+      return 255;
+    }
+  }
+  return -1;
+}
+
 
 }  // namespace cperf

@@ -50,4 +50,8 @@ std::string default_input();
 // Returns 0, or perf's exit status (255) after its message. Pipes and missing files pass here.
 int refuse_foreign_input(const std::string& path, bool force);
 
+// --cpu against a file (diff, annotate): perf's messages when its samples have no CPU, or a CPU
+// is beyond the recording machine's (or perf's 4096). -1, or perf's status.
+int check_cpus(const PerfDataReader& reader, const std::set<uint32_t>& cpus);
+
 }  // namespace cperf

@@ -13,6 +13,7 @@ int cmd_script(const Args& args);
 int cmd_evlist(const Args& args);
 int cmd_data(const Args& args);
 int cmd_diff(const Args& args);
+int cmd_annotate(const Args& args);
 int cmd_record(const Args& args);
 int cmd_inject(const Args& args);
 int cmd_buildid_list(const Args& args);

@@ -71,6 +71,13 @@ const Lists kLists[] = {
     {"data",
      "--verbose --input --to-json --to-ctf --tod --force --all --time ",
      "convert "},
+    {"annotate",
+     "--input --dsos --symbol --force --verbose --quiet --dump-raw-trace --tui --stdio --stdio2 "
+     "--ignore-vmlinux --vmlinux --modules --print-line --full-paths --skip-missing --group --cpu "
+     "--symfs --source --asm-raw --disassembler-style --prefix --prefix-strip --objdump --addr2line "
+     "--demangle --demangle-kernel --show-total-period --show-nr-samples --stdio-color --percent-type "
+     "--percent-limit --itrace --data-type --type-stat --insn-stat --skip-empty --code-with-type ",
+     ""},
     {"diff",
      "--verbose --quiet --baseline-only --compute --period --formula --cycles-hist --dump-raw-trace "
      "--force --kallsyms --modules --dsos --comms --symbols --sort --field-separator --symfs --order "

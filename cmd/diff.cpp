@@ -128,30 +128,6 @@ int matching_event(const PerfDataReader& base, size_t index, const PerfDataReade
   return -1;
 }
 
-// --cpu against a file: perf's messages when its samples have no CPU, or a CPU is beyond the
-// recording machine's (or perf's 4096). -1, or perf's status.
-int check_cpus(const PerfDataReader& reader, const std::set<uint32_t>& cpus) {
-  if (cpus.empty()) return -1;
-  bool has_cpu = false;
-  for (const EventAttrEntry& a : reader.attrs())
-    if (a.attr.sample_type & PERF_SAMPLE_CPU) has_cpu = true;
-  if (!has_cpu) {
-    std::fputs("File does not contain CPU events. Remove -C option to proceed.\n", stderr);
-    return 255;
-  }
-  uint32_t avail = 4096;
-  if (auto nr = reader.features().find(HEADER_NRCPUS); nr != reader.features().end() && nr->second.size() >= 4)
-    avail = ByteReader(nr->second, reader.swapped()).u32();
-  for (uint32_t cpu : cpus) {
-    if (cpu >= 4096) std::fputs("Perf can support 4096 CPUs. Consider raising MAX_NR_CPUS\n", stderr);
-    if (cpu >= avail || cpu >= 4096) {
-      std::fprintf(stderr, "Requested CPU %u too large. Consider raising MAX_NR_CPUS\n", cpu);
-      return 255;
-    }
-  }
-  return -1;
-}
-
 }  // namespace
 
 int cmd_diff(const Args& args) {

@@ -31,6 +31,7 @@ const Command kCommands[] = {
     {"inject", cperf::cmd_inject, "Filter to augment the events stream with additional information"},
     {"evlist", cperf::cmd_evlist, "List the event names in a perf.data file"},
     {"data", cperf::cmd_data, "Data file related processing"},
+    {"annotate", cperf::cmd_annotate, "Read perf.data (created by perf record) and display annotated code"},
     {"diff", cperf::cmd_diff, "Read perf.data files and display the differential profile"},
     {"buildid-list", cperf::cmd_buildid_list, "List the buildids in a perf.data file"},
     {"buildid-cache", cperf::cmd_buildid_cache, "Manage build-id cache."},

@@ -87,7 +87,7 @@ void RawDumpTool::user_record(const RawRecord& rec, Session& s) {
   // perf dumps the records inside a COMPRESSED record, not the container itself.
   if (rec.type == PERF_RECORD_COMPRESSED || rec.type == PERF_RECORD_COMPRESSED2) return;
   print_prefix(rec, s, nullptr);
-  print_user_record(out_, rec, s, opts_.script_view, opts_.unordered);
+  print_user_record(out_, rec, s, opts_.script_view, opts_.unordered, opts_.no_event_update);
 }
 
 void RawDumpTool::record(Event& ev, Session& s) {

@@ -20,6 +20,8 @@ struct RawDumpOptions {
   bool script_view = false;
   // --dump-unsorted-raw-trace: FINISHED_ROUND then reaches perf's stub (": unhandled!").
   bool unordered = false;
+  // `perf annotate -D`: its tool leaves EVENT_UPDATE records to perf's stub (": unhandled!").
+  bool no_event_update = false;
 };
 
 class RawDumpTool : public SessionTool {

@@ -95,7 +95,7 @@ void print_sample_location(std::FILE* out, const Thread& t, const Map* map, uint
 }
 
 void print_user_record(std::FILE* out, const RawRecord& rec, Session& s, bool script_view,
-                       bool unordered) {
+                       bool unordered, bool no_event_update) {
   const char* unhandled = script_view ? "" : ": unhandled!\n";
   ByteReader r(rec.bytes, s.swapped());
   r.skip(kHeader);
@@ -113,6 +113,7 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s, bool sc
     }
     case PERF_RECORD_EVENT_UPDATE:
       print_event_update(out, r);
+      if (no_event_update) std::fputs(": unhandled!\n", out);
       break;
     case PERF_RECORD_THREAD_MAP: {
       uint64_t nr = r.u64();

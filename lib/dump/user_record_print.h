@@ -12,8 +12,9 @@ namespace cperf {
 // script_view: as `perf script -D` prints it (script handles the thread and CPU maps and the
 // stat records, so they get no ": unhandled!" line).
 // unordered: delivered unsorted (FINISHED_ROUND is then not perf's round handler).
+// no_event_update: the tool has no EVENT_UPDATE handler (perf annotate): perf's stub says so.
 void print_user_record(std::FILE* out, const RawRecord& rec, Session& s, bool script_view = false,
-                       bool unordered = false);
+                       bool unordered = false, bool no_event_update = false);
 
 // perf's " ... thread:" and " ...... dso:" lines of a resolved sample (report -D prints them
 // with the sample, script -D where script resolves it).

@@ -436,6 +436,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   // -x: perf's parent filter hides the entries without a parent (all of them when parents
   // are not looked for).
   if (opts_.exclude_other && hs.parent.empty()) filtered = true;
+  if (opts_.on_sample && !filtered) opts_.on_sample(attr_index, hs);
   feeder_.add(hists_for(attr_index), hs, path_.data(), has_path ? path_.size() : 0, filtered);
 }
 

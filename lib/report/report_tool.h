@@ -6,6 +6,7 @@
 #include "trace/trace_events.h"
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <regex.h>
 #include <set>
@@ -79,6 +80,9 @@ struct ReportToolOptions {
   bool forget_exited_threads = false;
   // -s time: sample times are cut to multiples of this (--time-quantum; perf's 100ms).
   uint64_t time_quantum = 100000000;
+  // Sees each sample that goes into a histogram unfiltered, on the reading thread (its map
+  // and symbol valid only then): annotate counts samples by address from it.
+  std::function<void(int attr_index, const HistSample&)> on_sample;
 };
 
 class ReportTool : public SessionTool {
@@ -96,6 +100,8 @@ class ReportTool : public SessionTool {
   // Decided after the session (pipe-mode attrs arrive as records): print call graphs?
   void set_use_callchain(bool on) { opts_.hist.use_callchain = on; }
   uint64_t lost_samples() const { return lost_samples_; }
+  // The symbol look-ups of this run (annotate: a dso's objdump addresses).
+  ScriptSymbols& symbols() { return symbols_; }
   bool has_samples() const;  // any sample kept (filtered ones included)  // PERF_RECORD_LOST_SAMPLES' sum
   // The histogram of the event at attr_index after the run; nullptr: no sample came for it.
   Hists* hists_of(int attr_index);

@@ -102,6 +102,8 @@ void synthesize_plt_got(const ElfFile& f, const Demangler& dem, std::vector<Symb
   if (!sec || sec->shdr.sh_entsize == 0) return;
   const GElf_Shdr& sh = sec->shdr;
   Elf_Data* code = elf_getdata(sec->scn, nullptr);
+  // A debug file's copy of the section has no bytes (SHT_NOBITS: no buffer, yet a size).
+  if (code && !code->d_buf) code = nullptr;
 
   struct Rel {
     uint64_t offset;

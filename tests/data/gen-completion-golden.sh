@@ -10,7 +10,7 @@
 cd "$(dirname "$0")/../.." || exit 1
 . tests/oracle.sh
 oracle_have_perf7 || { echo "no perf 7.2: $(oracle_why_not)" >&2; exit 1; }
-COMMANDS="record report script inject evlist data diff buildid-list buildid-cache check list test config
+COMMANDS="record report script inject evlist data diff annotate buildid-list buildid-cache check list test config
 kallsyms version help"
 out=tests/data/completion
 mkdir -p "$out"
