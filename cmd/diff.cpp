@@ -128,14 +128,10 @@ int matching_event(const PerfDataReader& base, size_t index, const PerfDataReade
   return -1;
 }
 
-}  // namespace
-
-int cmd_diff(const Args& args) {
-  PerfOptionValues v;
-  if (int rc = parser().parse(args, v); rc >= 0) return rc;
-  auto str = [&](const char* name) { return v.has(name) ? v.str(name) : std::string(); };
-  DiffOptions d;
-  bool cycles = false;
+// The options that shape the tables (-c, --percentage, -o, -p, -F, -b, -t, -q) and the files
+// (perf.data.old and perf.data, or perf.data.old and the one given, or those given). -1 or
+// perf's status.
+int table_options(const PerfOptionValues& v, DiffOptions& d, bool& cycles, std::vector<std::string>& paths) {
   if (v.has("compute"))
     if (int rc = parse_compute(v.str("compute"), d, cycles); rc >= 0) return rc;
   if (v.has("percentage")) {
@@ -149,14 +145,12 @@ int cmd_diff(const Args& args) {
   d.show_period = v.count("period");
   d.show_formula = v.count("formula");
   d.baseline_only = v.count("baseline-only");
-  d.field_sep = str("field-separator");
-  const bool quiet = v.count("quiet");
+  if (v.has("field-separator")) d.field_sep = v.str("field-separator");
   if (v.count("verbose") || v.count("dump-raw-trace")) {
     std::fprintf(stderr, "cperf diff: %s is not supported yet\n", v.count("verbose") ? "-v" : "-D");
     return 1;
   }
-  // files: perf.data.old and perf.data, or perf.data.old and the one given, or those given
-  std::vector<std::string> paths{"perf.data.old", "perf.data"};
+  paths = {"perf.data.old", "perf.data"};
   if (v.rest.size() == 1) paths[1] = v.rest[0];
   else if (v.rest.size() > 1) paths = v.rest;
   d.nr_files = paths.size();
@@ -164,11 +158,16 @@ int cmd_diff(const Args& args) {
     std::fputs("Order option out of limit.\n", stderr);
     return 255;
   }
+  return -1;
+}
 
-  ReportToolOptions ro;
+// How each file is read into histograms: perf diff's keys and filters on the report engine.
+// -1 or perf's status.
+int report_options(const PerfOptionValues& v, const DiffOptions& d, ReportToolOptions& ro) {
+  auto str = [&](const char* name) { return v.has(name) ? v.str(name) : std::string(); };
   ro.symfs = str("symfs").substr(0, str("symfs").find(','));
   ro.kallsyms = str("kallsyms");
-  ro.quiet = quiet;
+  ro.quiet = v.count("quiet");
   ro.hist.sort = {SortKey::kDso, SortKey::kSym};
   if (v.has("sort")) {
     ro.hist.sort.clear();
@@ -212,78 +211,70 @@ int cmd_diff(const Args& args) {
     std::fputs("'.' is the only non valid --field-separator argument\n", stderr);
     return 255;
   }
-  // --time: one span for every file, or (with ':') one after another for each file
-  std::vector<std::string> times;
-  if (v.has("time")) {
-    const std::string t = v.str("time");
-    if (t.find(':') == std::string::npos) times.assign(paths.size(), t);
-    else times = split_time_list(t);
-  }
+  return -1;
+}
 
-  std::vector<DiffFile> files(paths.size());
-  try {
-    // perf first looks for branch stacks, file by file until one has none (its header warnings
-    // come once more for those); -c cycles and --stream need them in every file, else perf
-    // gives up without a word
-    bool all_branch_stacks = true;
-    for (const std::string& path : paths) {
-      if (path == "-") {  // stdin is read once, below
-        all_branch_stacks = false;
-        break;
-      }
-      if (int fd = ::open(path.c_str(), O_RDONLY); fd < 0) return open_failed(path);
-      else ::close(fd);
-      if (int err = refuse_foreign_input(path, v.count("force"))) return err;
-      if (!PerfDataReader(path, !quiet).features().count(HEADER_BRANCH_STACK)) {
-        all_branch_stacks = false;
-        break;
-      }
+// perf first looks for branch stacks, file by file until one has none (its header warnings
+// come once more for those); -c cycles and --stream need them in every file, else perf gives up
+// without a word. -1 or the status.
+int check_branch_stacks(const std::vector<std::string>& paths, bool force, bool quiet, const char* needs) {
+  bool all = true;
+  for (const std::string& path : paths) {
+    if (path == "-") {  // stdin is read once, later
+      all = false;
+      break;
     }
-    if (cycles || v.count("stream")) {
-      if (!all_branch_stacks) return 255;
-      std::fprintf(stderr, "cperf diff: %s is not supported yet\n", cycles ? "-c cycles" : "--stream");
-      return 1;
+    if (int fd = ::open(path.c_str(), O_RDONLY); fd < 0) return open_failed(path);
+    else ::close(fd);
+    if (int err = refuse_foreign_input(path, force)) return err;
+    if (!PerfDataReader(path, !quiet).features().count(HEADER_BRANCH_STACK)) {
+      all = false;
+      break;
     }
-    for (size_t i = 0; i < paths.size(); ++i) {
-      DiffFile& f = files[i];
-      f.path = paths[i];
-      if (int fd = f.path == "-" ? 0 : ::open(f.path.c_str(), O_RDONLY); fd < 0) return open_failed(f.path);
-      else if (fd) ::close(fd);
-      if (int err = refuse_foreign_input(f.path, v.count("force"))) return err;
-      f.reader = std::make_unique<PerfDataReader>(f.path, !quiet);
-      if (int rc = check_cpus(*f.reader, ro.cpus); rc >= 0) return rc;
-      name_events(*f.reader);
-      // the names as the header gives them (perf diff reads no EVENT_UPDATE record)
-      for (const EventAttrEntry& a : f.reader->attrs()) f.names.push_back(a.name);
-      ReportToolOptions fo = ro;
-      if (!times.empty()) {
-        if (i >= times.size() || times[i].empty()) {
-          std::fputs("Invalid time string\n", stderr);
-          return 234;
-        }
-        if (int rc = parse_time_option(times[i], *f.reader, fo.time_ranges); rc >= 0) return rc;
-      }
-      f.tool = std::make_unique<ReportTool>(fo);
-      f.tool->prime_dsos(*f.reader);
-      // perf holds a sample for its deferred user callchain (which decides when it counts)
-      DeferredCallchainMerger merger(*f.tool);
-      f.tool->set_merger(&merger);
-      Session session(*f.reader, SessionOptions{}, merger);
-      session.run();
-      if (f.reader->is_pipe()) {  // a pipe's events come as records (cperf reads them; perf 7.2 fails)
-        name_events(*f.reader, true);
-        f.names.clear();
-        for (const EventAttrEntry& a : f.reader->attrs()) f.names.push_back(a.name);
-      }
-      if (!quiet) print_loss_warnings(stderr, session.stats(), f.tool->lost_samples());
-    }
-  } catch (const InputError& e) {
-    std::fflush(stdout);
-    std::fprintf(stderr, "%s\n", e.what());
-    return 1;
   }
+  if (!needs) return -1;
+  if (!all) return 255;
+  std::fprintf(stderr, "cperf diff: %s is not supported yet\n", needs);
+  return 1;
+}
 
-  // one table per event of the baseline, in its order
+// Reads a file into its histograms; `time`: its --time span (nullptr: none; "": a missing one).
+// -1 or the status.
+int read_file(DiffFile& f, const ReportToolOptions& ro, const std::string* time, bool force, bool quiet) {
+  if (int fd = f.path == "-" ? 0 : ::open(f.path.c_str(), O_RDONLY); fd < 0) return open_failed(f.path);
+  else if (fd) ::close(fd);
+  if (int err = refuse_foreign_input(f.path, force)) return err;
+  f.reader = std::make_unique<PerfDataReader>(f.path, !quiet);
+  if (int rc = check_cpus(*f.reader, ro.cpus); rc >= 0) return rc;
+  name_events(*f.reader);
+  // the names as the header gives them (perf diff reads no EVENT_UPDATE record)
+  for (const EventAttrEntry& a : f.reader->attrs()) f.names.push_back(a.name);
+  ReportToolOptions fo = ro;
+  if (time) {
+    if (time->empty()) {
+      std::fputs("Invalid time string\n", stderr);
+      return 234;
+    }
+    if (int rc = parse_time_option(*time, *f.reader, fo.time_ranges); rc >= 0) return rc;
+  }
+  f.tool = std::make_unique<ReportTool>(fo);
+  f.tool->prime_dsos(*f.reader);
+  // perf holds a sample for its deferred user callchain (which decides when it counts)
+  DeferredCallchainMerger merger(*f.tool);
+  f.tool->set_merger(&merger);
+  Session session(*f.reader, SessionOptions{}, merger);
+  session.run();
+  if (f.reader->is_pipe()) {  // a pipe's events come as records (cperf reads them; perf 7.2 fails)
+    name_events(*f.reader, true);
+    f.names.clear();
+    for (const EventAttrEntry& a : f.reader->attrs()) f.names.push_back(a.name);
+  }
+  if (!quiet) print_loss_warnings(stderr, session.stats(), f.tool->lost_samples());
+  return -1;
+}
+
+// One table per event of the baseline, in its order.
+void print_tables(std::vector<DiffFile>& files, const DiffOptions& d, const HistOptions& hist, bool quiet) {
   const PerfDataReader& base = *files[0].reader;
   for (size_t e = 0; e < base.attrs().size(); ++e) {
     std::vector<Hists*> hists(files.size(), nullptr);
@@ -291,8 +282,8 @@ int cmd_diff(const Args& args) {
       int idx = i ? matching_event(base, e, *files[i].reader) : static_cast<int>(e);
       if (idx < 0) continue;
       hists[i] = files[i].tool->hists_of(idx);
-      if (!hists[i]) {
-        files[i].empty.push_back(std::make_unique<Hists>(ro.hist));
+      if (!hists[i]) {  // no sample: an empty table
+        files[i].empty.push_back(std::make_unique<Hists>(hist));
         hists[i] = files[i].empty.back().get();
       }
     }
@@ -308,6 +299,43 @@ int cmd_diff(const Args& args) {
     }
     print_diff(stdout, hists, d, !quiet);
   }
+}
+
+}  // namespace
+
+int cmd_diff(const Args& args) {
+  PerfOptionValues v;
+  if (int rc = parser().parse(args, v); rc >= 0) return rc;
+  DiffOptions d;
+  bool cycles = false;
+  std::vector<std::string> paths;
+  if (int rc = table_options(v, d, cycles, paths); rc >= 0) return rc;
+  ReportToolOptions ro;
+  if (int rc = report_options(v, d, ro); rc >= 0) return rc;
+  const bool quiet = v.count("quiet"), force = v.count("force");
+  // --time: one span for every file, or (with ':') one after another for each file
+  std::vector<std::string> times;
+  if (v.has("time")) {
+    const std::string t = v.str("time");
+    if (t.find(':') == std::string::npos) times.assign(paths.size(), t);
+    else times = split_time_list(t);
+  }
+  std::vector<DiffFile> files(paths.size());
+  try {
+    const char* needs = cycles ? "-c cycles" : v.count("stream") ? "--stream" : nullptr;
+    if (int rc = check_branch_stacks(paths, force, quiet, needs); rc >= 0) return rc;
+    for (size_t i = 0; i < paths.size(); ++i) {
+      files[i].path = paths[i];
+      static const std::string kNone;
+      const std::string* time = times.empty() ? nullptr : i < times.size() ? &times[i] : &kNone;
+      if (int rc = read_file(files[i], ro, time, force, quiet); rc >= 0) return rc;
+    }
+  } catch (const InputError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
+  print_tables(files, d, ro.hist, quiet);
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) return 1;
   return 0;
 }
