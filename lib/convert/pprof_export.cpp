@@ -69,6 +69,7 @@ uint64_t PprofWriter::mapping_id(const DbFrame& f, const DbSample& s) {
   if (it != mappings_.end()) return it->second;
   uint64_t id = mappings_.size() + 1;
   mappings_.emplace(key, id);
+  mapping_names_[id] = f.dso->short_name;
   auto* m = profile_->add_mapping();
   m->set_id(id);
   m->set_memory_start(map->start);
@@ -244,8 +245,8 @@ bool PprofWriter::write(const std::string& path, std::string& error) {
   most = 0;
   for (auto [id, n] : leaf_samples_)
     if (id && n > most) main = id, most = n;
-  for (const auto& [key, id] : mappings_)
-    if (std::get<0>(key)->short_name == comm) {
+  for (uint64_t id = 1; id <= mappings_.size(); ++id)
+    if (mapping_names_[id] == comm) {
       main = id;
       break;
     }

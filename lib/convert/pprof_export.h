@@ -61,7 +61,8 @@ class PprofWriter : public SampleSink {
   std::unique_ptr<google::protobuf::Arena> arena_;
   perftools::profiles::Profile* profile_ = nullptr;
   std::unordered_map<std::string, uint64_t> strings_;
-  std::map<std::tuple<const Dso*, uint64_t, uint64_t, uint64_t>, uint64_t> mappings_;  // dso, start, end, pgoff
+  // dso, start, end, pgoff (the dso only as an identity: write() runs after the dsos are gone)
+  std::map<std::tuple<const Dso*, uint64_t, uint64_t, uint64_t>, uint64_t> mappings_;
   struct PairHash {
     size_t operator()(const std::pair<uint64_t, uint64_t>& p) const {
       return (p.first * 0x9e3779b97f4a7c15ull) ^ p.second;
@@ -83,6 +84,8 @@ class PprofWriter : public SampleSink {
   std::vector<int> sample_event_;  // each profile sample's event slot
   std::map<uint64_t, uint64_t> leaf_samples_;  // user mapping id -> samples whose leaf is in it
   std::map<std::string, uint64_t> comm_samples_;  // samples per comm
+  // Each mapping's file name (short): the dsos are gone when the profile is written.
+  std::unordered_map<uint64_t, std::string> mapping_names_;
   uint64_t samples_ = 0, tracepoint_samples_ = 0;
   uint64_t first_time_ = 0, last_time_ = 0;
 };
