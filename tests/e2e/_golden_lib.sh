@@ -29,6 +29,22 @@ compare_golden() {
   fi
 }
 
+# compare_case_outputs PREFIX GOLDEN_DIR OUT_DIR: every case's stdout (GOLDEN_DIR/NAME.out.gz),
+# stderr (NAME.err) and the cases' exit statuses (exit-status.txt), as run-cases.sh writes them.
+compare_case_outputs() {
+  local prefix=$1 g=$2 t=$3 exp name
+  for exp in "$g"/*.out.gz; do
+    name=$(basename "$exp" .out.gz)
+    compare_golden "$prefix.$name" "$exp" "$t/$name.out"
+    if cmp -s "$g/$name.err" "$t/$name.err"; then GOLDEN_PASSES=$((GOLDEN_PASSES + 1)); else
+      GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); echo "MISMATCH $prefix.$name stderr:"; diff "$g/$name.err" "$t/$name.err" | head -4
+    fi
+  done
+  if ! cmp -s "$g/exit-status.txt" "$t/exit-status.txt"; then
+    GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); echo "MISMATCH $prefix exit statuses:"; diff "$g/exit-status.txt" "$t/exit-status.txt"
+  fi
+}
+
 golden_summary() {
   echo "$1: $GOLDEN_PASSES identical, $GOLDEN_FAILS different"
   [ "$GOLDEN_FAILS" -eq 0 ]

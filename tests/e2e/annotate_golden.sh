@@ -18,17 +18,7 @@ if [ "$(objdump --version | head -1)" != "$(cat "$G/objdump-version.txt")" ]; th
 fi
 T=$(mktemp -d /tmp/cperf-annotate-out.XXXXXX); trap 'rm -rf "$T"' EXIT
 run_annotate_cases "$CPERF" "$T" || { echo "FAIL: cannot set the inputs up"; exit 1; }
-for exp in "$G"/*.out.gz; do
-  name=$(basename "$exp" .out.gz)
-  compare_golden "annotate.$name" "$exp" "$T/$name.out"
-  # stderr and the exit status too
-  if cmp -s "$G/$name.err" "$T/$name.err"; then GOLDEN_PASSES=$((GOLDEN_PASSES + 1)); else
-    GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); echo "MISMATCH annotate.$name stderr:"; diff "$G/$name.err" "$T/$name.err" | head -4
-  fi
-done
-if ! cmp -s "$G/exit-status.txt" "$T/exit-status.txt"; then
-  GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); echo "MISMATCH annotate exit statuses:"; diff "$G/exit-status.txt" "$T/exit-status.txt"
-fi
+compare_case_outputs annotate "$G" "$T"
 # Bad input: cperf's one-line error and a failure status, never a crash (perf's wording differs).
 printf 'hello\n' > "$T/text.data"; : > "$T/empty.data"
 xz -dc tests/data/realsys/corpus.tar.xz | tar -xOf - data/qs-g.data 2>/dev/null | head -c 5000 > "$T/trunc.data"

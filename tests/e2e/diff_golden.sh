@@ -12,15 +12,5 @@ command -v xz >/dev/null || { echo "SKIP: no xz to unpack the real-system corpus
 G=tests/data/diff/expected
 T=$(mktemp -d /tmp/cperf-diff-out.XXXXXX); trap 'rm -rf "$T"' EXIT
 run_diff_cases "$CPERF" "$T" || { echo "FAIL: cannot set the inputs up"; exit 1; }
-for exp in "$G"/*.out.gz; do
-  name=$(basename "$exp" .out.gz)
-  compare_golden "diff.$name" "$exp" "$T/$name.out"
-  # stderr and the exit status too
-  if cmp -s "$G/$name.err" "$T/$name.err"; then GOLDEN_PASSES=$((GOLDEN_PASSES + 1)); else
-    GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); echo "MISMATCH diff.$name stderr:"; diff "$G/$name.err" "$T/$name.err" | head -4
-  fi
-done
-if ! cmp -s "$G/exit-status.txt" "$T/exit-status.txt"; then
-  GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); echo "MISMATCH diff exit statuses:"; diff "$G/exit-status.txt" "$T/exit-status.txt"
-fi
+compare_case_outputs diff "$G" "$T"
 golden_summary "diff goldens (stdout and stderr of $(wc -l < "$G/exit-status.txt") cases, and their exit statuses)"
