@@ -94,11 +94,7 @@ const PerfOptionParser& annotate_parser() {
           {0, "stdio-color", PerfOption::kString, "mode",
            "'always' (default), 'never' or 'auto' only applicable to --stdio mode"},
           {0, "stdio2", PerfOption::kFlag, nullptr, "Use the stdio interface"},
-          {0, "symfs", PerfOption::kString, "directory[,layout]",
-           "setup root directory which contains debug files:\n"
-           "\t\t\t\tdirectory:\tLook for files with symbols relative to this directory.\n"
-           "\t\t\t\tlayout:   \tLayout of files, 'hierarchy' matches full path (default), 'flat' only matches "
-           "base name.\n"},
+          kSymfsOption,
           {0, "tui", PerfOption::kFlag, nullptr, "Use the TUI interface"},
           {0, "type-stat", PerfOption::kFlag, nullptr, "Show stats for the data type annotation"},
       });

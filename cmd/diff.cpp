@@ -61,11 +61,7 @@ const PerfOptionParser& parser() {
           {0, "percentage", PerfOption::kString, "relative|absolute", "How to display percentage of filtered entries"},
           {0, "pid", PerfOption::kString, "pid[,pid...]", "only consider symbols in these pids"},
           {0, "stream", PerfOption::kFlag, nullptr, "Enable hot streams comparison."},
-          {0, "symfs", PerfOption::kString, "directory[,layout]",
-           "setup root directory which contains debug files:\n"
-           "\t\t\t\tdirectory:\tLook for files with symbols relative to this directory.\n"
-           "\t\t\t\tlayout:   \tLayout of files, 'hierarchy' matches full path (default), 'flat' only matches "
-           "base name.\n"},
+          kSymfsOption,
           {0, "tid", PerfOption::kString, "tid[,tid...]", "only consider symbols in these tids"},
           {0, "time", PerfOption::kString, "str", "Time span (time percent or absolute timestamp)"},
       });

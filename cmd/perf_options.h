@@ -20,6 +20,14 @@ struct PerfOption {
   const char* help;
 };
 
+// perf's --symfs option, as its commands list it (symbol__config_symfs's help).
+inline constexpr PerfOption kSymfsOption{
+    0, "symfs", PerfOption::kString, "directory[,layout]",
+    "setup root directory which contains debug files:\n"
+    "\t\t\t\tdirectory:\tLook for files with symbols relative to this directory.\n"
+    "\t\t\t\tlayout:   \tLayout of files, 'hierarchy' matches full path (default), 'flat' only matches "
+    "base name.\n"};
+
 struct PerfOptionValues {
   std::map<std::string, std::string> strings;  // long name -> last value (kString, kOptString,
                                                // kInteger); absent when unset or --no-
