@@ -30,7 +30,6 @@
 #include "pager.h"
 #include "perf_options.h"
 #include "report/report_tool.h"
-#include "session/deferred_merger.h"
 #include "session/loss_warnings.h"
 #include "session/session.h"
 
@@ -337,18 +336,14 @@ int read_samples(AnnotateConfig& c, AnnotateRun& run, std::unique_ptr<PerfDataRe
     }
     name_events(*reader);
     tool = std::make_unique<ReportTool>(c.report);
-    tool->prime_dsos(*reader);
-    DeferredCallchainMerger merger(*tool);
-    tool->set_merger(&merger);
-    Session session(*reader, SessionOptions{}, merger);
-    session.run();
+    SessionStats stats = read_file_into(*tool, *reader);
     if (reader->is_pipe()) {
       name_events(*reader, true);
       // perf reads each FEATURE record of a pipe as it comes, saying what is wrong with it
       std::string ignored;
       for (const auto& [feat, data] : reader->features()) feature_text(feat, data, feature_env(*reader), ignored);
     }
-    if (!c.quiet) print_loss_warnings(stderr, session.stats(), tool->lost_samples());
+    if (!c.quiet) print_loss_warnings(stderr, stats, tool->lost_samples());
   } catch (const InputError& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());

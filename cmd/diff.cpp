@@ -22,7 +22,6 @@
 #include "report/report_tool.h"
 #include "script/time_ranges.h"
 #include "report_keys.h"
-#include "session/deferred_merger.h"
 #include "session/loss_warnings.h"
 #include "session/session.h"
 
@@ -254,18 +253,14 @@ int read_file(DiffFile& f, const ReportToolOptions& ro, const std::string* time,
     if (int rc = parse_time_option(*time, *f.reader, fo.time_ranges); rc >= 0) return rc;
   }
   f.tool = std::make_unique<ReportTool>(fo);
-  f.tool->prime_dsos(*f.reader);
   // perf holds a sample for its deferred user callchain (which decides when it counts)
-  DeferredCallchainMerger merger(*f.tool);
-  f.tool->set_merger(&merger);
-  Session session(*f.reader, SessionOptions{}, merger);
-  session.run();
+  SessionStats stats = read_file_into(*f.tool, *f.reader);
   if (f.reader->is_pipe()) {  // a pipe's events come as records (cperf reads them; perf 7.2 fails)
     name_events(*f.reader, true);
     f.names.clear();
     for (const EventAttrEntry& a : f.reader->attrs()) f.names.push_back(a.name);
   }
-  if (!quiet) print_loss_warnings(stderr, session.stats(), f.tool->lost_samples());
+  if (!quiet) print_loss_warnings(stderr, stats, f.tool->lost_samples());
   return -1;
 }
 

@@ -734,4 +734,14 @@ int ReportTool::browse(Session& s) {
   return browser.run();
 }
 
+SessionStats read_file_into(ReportTool& tool, PerfDataReader& reader) {
+  tool.prime_dsos(reader);
+  DeferredCallchainMerger merger(tool);
+  tool.set_merger(&merger);
+  Session session(reader, SessionOptions{}, merger);
+  session.run();
+  tool.set_merger(nullptr);  // the merger goes with this call
+  return session.stats();
+}
+
 }  // namespace cperf

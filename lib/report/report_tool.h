@@ -85,6 +85,12 @@ struct ReportToolOptions {
   std::function<void(int attr_index, const HistSample&)> on_sample;
 };
 
+class ReportTool;
+// Reads a whole file into the tool as diff and annotate do: the build-id table's dsos first,
+// deferred user callchains merged, every record in time order. Returns what the session counted
+// (for the loss warnings).
+SessionStats read_file_into(ReportTool& tool, PerfDataReader& reader);
+
 class ReportTool : public SessionTool {
  public:
   explicit ReportTool(ReportToolOptions opts);
