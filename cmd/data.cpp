@@ -238,30 +238,49 @@ int convert_with_sink(const ConvertArgs& a, const std::string& input, SampleSink
   return -1;
 }
 
-// --to-ctf: a CTF trace through babeltrace's writer (convert/ctf_export.h).
+// --to-ctf: a CTF trace in perf's layout through babeltrace's writer (convert/ctf_export.h).
+// perf's order: the file opened, --time parsed, then the writer (--tod's check there).
 int convert_to_ctf(const ConvertArgs& a) {
-  if (a.all || a.tod) {
-    std::fprintf(stderr, "cperf data convert: %s with --to-ctf is not supported yet\n", a.all ? "--all" : "--tod");
-    return 1;
-  }
   std::string input = a.input.empty() ? default_input() : a.input;
   if (input != "-" && ::access(input.c_str(), R_OK) != 0) {  // perf's words for it
     std::fprintf(stderr, "failed to open %s: %s\nError creating perf session!\n", input.c_str(), std::strerror(errno));
     return 255;
   }
-  CtfWriter ctf(a.to_ctf);
-  if (!ctf.ok()) {
-    std::fprintf(stderr, "cperf data convert: %s\n", ctf.error().c_str());
+  try {
+    PerfDataReader reader(input);
+    name_events(reader);
+    CtfExportOptions co;
+    co.all = a.all;
+    co.tod = a.tod;
+    if (!a.time.empty())
+      if (int rc = parse_time_option(a.time, reader, co.time); rc >= 0) {
+        std::fputs("Error during conversion setup.\n", stderr);
+        return rc;
+      }
+    CtfExportTool tool(a.to_ctf, co);
+    if (!tool.open(reader)) {
+      std::fprintf(stderr, "%s\n", tool.error().c_str());
+      if (a.tod && tool.error().rfind("Can't provide", 0) == 0) std::fputs("Failed to setup CTF writer.\n", stderr);
+      std::fputs("Error during conversion setup.\n", stderr);
+      return 255;
+    }
+    DeferredCallchainMerger merger(tool);
+    Session session(reader, SessionOptions{}, merger);
+    session.run();
+    bool ok = tool.finish_trace();
+    if (!ok) std::fprintf(stderr, "%s\nError during conversion.\n", tool.error().c_str());
+    print_loss_warnings(stderr, session.stats(), 0);
+    std::fprintf(stderr, "[ perf data convert: Converted '%s' into CTF data '%s' ]\n", input.c_str(), a.to_ctf.c_str());
+    std::fprintf(stderr, "[ perf data convert: Converted and wrote %.3f MB (%" PRIu64 " samples",
+                 static_cast<double>(tool.bytes()) / 1024.0 / 1024.0, tool.samples());
+    if (tool.non_samples()) std::fprintf(stderr, ", %" PRIu64 " non-samples", tool.non_samples());
+    std::fputs(") ]\n", stderr);
+    if (tool.skipped()) std::fprintf(stderr, "[ perf data convert: Skipped %" PRIu64 " samples ]\n", tool.skipped());
+    return ok ? 0 : 1;
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "%s\nError creating perf session!\n", e.what());
     return 255;
   }
-  if (int rc = convert_with_sink(a, input, ctf); rc >= 0) return rc;
-  if (!ctf.finish()) {
-    std::fprintf(stderr, "cperf data convert: %s\n", ctf.error().c_str());
-    return 1;
-  }
-  std::fprintf(stderr, "[ perf data convert: Converted '%s' into CTF data '%s' ]\n", input.c_str(), a.to_ctf.c_str());
-  std::fprintf(stderr, "[ perf data convert: Converted and wrote %" PRIu64 " samples ]\n", ctf.samples());
-  return 0;
 }
 
 // --to-pprof: the samples as script resolves them, into a gzipped pprof profile.

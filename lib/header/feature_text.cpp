@@ -390,16 +390,6 @@ bool text_pmu_caps(ByteReader& r, const FeatureEnv& env, std::string& out) {
   return true;
 }
 
-const char* clockid_name(uint32_t id) {
-  switch (id) {
-    case 0: return "realtime";
-    case 1: return "monotonic";
-    case 4: return "monotonic_raw";
-    case 7: return "boottime";
-    case 11: return "tai";
-    default: return "(not found)";
-  }
-}
 
 bool text_clock_data(ByteReader& r, const FeatureEnv&, std::string& out) {
   uint32_t version = r.u32();
@@ -531,6 +521,17 @@ bool dispatch(int feat, ByteReader& r, const FeatureEnv& env, std::string& out) 
 }
 
 }  // namespace
+
+const char* clockid_name(uint32_t id) {
+  switch (id) {
+    case 0: return "realtime";
+    case 1: return "monotonic";
+    case 4: return "monotonic_raw";
+    case 7: return "boottime";
+    case 11: return "tai";
+    default: return "(not found)";
+  }
+}
 
 std::vector<int32_t> cpu_socket_ids(Bytes data, const FeatureEnv& env) {
   ByteReader r(data, env.swap);

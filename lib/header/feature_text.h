@@ -43,6 +43,9 @@ bool feature_full_only(int feat);
 // Features perf has a printer for (TRACING_DATA and BUILD_ID have none).
 bool feature_has_printer(int feat);
 
+// perf's name of a clock id ("monotonic", ...; "(not found)" for others).
+const char* clockid_name(uint32_t id);
+
 // Appends perf's text for section `data` of feature `feat` to `out`. Returns false (and leaves
 // `out` unchanged) when perf would reject the section.
 bool feature_text(int feat, Bytes data, const FeatureEnv& env, std::string& out);

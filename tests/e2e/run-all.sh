@@ -5,7 +5,9 @@ fail=0; pass=0; skip=0
 for t in tests/e2e/*.sh; do
   case "$(basename "$t")" in run-all.sh|_*) continue ;; esac
   echo "=== $t"
+  start=$SECONDS
   bash "$t"; rc=$?
+  echo "=== $t: exit $rc, $((SECONDS - start)) s"
   case $rc in
     0) pass=$((pass+1)) ;;
     77) skip=$((skip+1)) ;;
