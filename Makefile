@@ -115,7 +115,7 @@ FUZZ_BINS    := $(FUZZ_SRCS:tests/fuzz/targets/%.cpp=$(FUZZ)/%)
 FUZZ_OBJS    := $(LIB_SRCS:%.cpp=$(FUZZ)/%.o) $(FUZZ)/gen/profile.pb.o \
                 $(filter-out $(FUZZ)/cmd/main.o,$(CMD_SRCS:%.cpp=$(FUZZ)/%.o))
 FUZZ_SECONDS ?= 60
-.PHONY: fuzz fuzz-build fuzz-replay
+.PHONY: fuzz fuzz-build fuzz-replay fuzz-test-build
 $(FUZZ)/lib/scripting/%.o: FUZZ_FLAGS += $(PY_FLAGS)
 $(FUZZ)/%.o: %.cpp
 	@mkdir -p $(dir $@)
@@ -143,6 +143,8 @@ $(ASAN)/fuzz/%: tests/fuzz/targets/%.cpp $(REPLAY_OBJS)
 	  $(REPLAY_OBJS) $(LIBS) -lm -pthread
 fuzz-replay: $(REPLAY_BINS)
 	bash tests/fuzz/libfuzzer.sh replay 0 $(REPLAY_BINS)
+# What fuzz-test runs, built (scripts/run-tests.sh builds it while other tests run).
+fuzz-test-build: $(ASAN)/cperf $(REPLAY_BINS)
 
 test: cperf unit-test e2e-test vm-test fuzz-test
 
