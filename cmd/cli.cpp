@@ -43,7 +43,29 @@ std::string expand_prefix(const std::string& arg, const std::vector<std::string>
   return "--" + match + (eq == std::string::npos ? "" : arg.substr(eq));
 }
 
+// The options attached_value_only() marked.
+std::set<const CLI::Option*>& attached_only() {
+  static std::set<const CLI::Option*> options;
+  return options;
+}
+
+// "--itrace" of a marked option becomes "--itrace=".
+std::string attach_empty_value(CLI::App& app, const std::string& arg) {
+  if (arg.size() < 3 || arg.compare(0, 2, "--") != 0 || arg.find('=') != std::string::npos) return arg;
+  for (const CLI::Option* opt : attached_only())
+    for (const std::string& n : opt->get_lnames())
+      if (arg.compare(2, std::string::npos, n) == 0 && app.get_option_no_throw("--" + n) == opt) return arg + "=";
+  return arg;
+}
+
 }  // namespace
+
+CLI::Option* attached_value_only(CLI::Option* opt) {
+  attached_only().insert(opt->expected(0, 1));
+  return opt;
+}
+
+bool is_attached_value_only(const CLI::Option* opt) { return attached_only().count(opt) > 0; }
 
 int parse_command_line(CLI::App& app, const std::vector<std::string>& args) {
   std::vector<std::string> names = long_names(app);
@@ -51,7 +73,7 @@ int parse_command_line(CLI::App& app, const std::vector<std::string>& args) {
   bool after_dashdash = false;
   for (size_t i = 1; i < args.size(); ++i) {
     if (args[i] == "--") after_dashdash = true;
-    rev.push_back(after_dashdash ? args[i] : expand_prefix(args[i], names));
+    rev.push_back(after_dashdash ? args[i] : attach_empty_value(app, expand_prefix(args[i], names)));
   }
   std::reverse(rev.begin(), rev.end());  // CLI11 takes arguments in reverse order
   // perf answers -h before it looks at the other options (which may lack their values)

@@ -15,6 +15,12 @@ namespace cperf {
 // Long options may be abbreviated to any unambiguous prefix, as perf allows.
 int parse_command_line(CLI::App& app, const std::vector<std::string>& args);
 
+// Marks an option whose value is optional and, as perf's OPTARG options, only ever attached
+// ("--itrace=i100", never "--itrace i100"): parse_command_line hands CLI11 "--itrace" as
+// "--itrace=" (an empty value: the option's default) so the next word stays what it is.
+CLI::Option* attached_value_only(CLI::Option* opt);
+bool is_attached_value_only(const CLI::Option* opt);
+
 // "a,b,,c" -> {"a", "b", "c"}: perf's comma-separated option values.
 std::vector<std::string> split_list(const std::string& s);
 

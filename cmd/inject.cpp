@@ -58,12 +58,11 @@ int cmd_inject(const Args& args) {
                  "guest mount directory under which every guest os instance has a subdir");
   app.add_option("--known-build-ids", known_build_ids, "build-ids to use for given paths");
   app.add_flag("--strip", strip, "strip non-synthesized events (use with --itrace)");
-  auto* vtc = app.add_option("--vm-time-correlation", vm_time_correlation,
-                             "correlate time between VM guests and the host");
-  vtc->expected(0, 1);
+  auto* vtc = attached_value_only(app.add_option("--vm-time-correlation", vm_time_correlation,
+                                                 "correlate time between VM guests and the host"));
   // Modes cperf does not have yet: perf's checks of their values, then a refusal.
   std::string itrace, guest_data;
-  auto* itrace_opt = app.add_option("--itrace", itrace, "Instruction Tracing options")->expected(0, 1);
+  auto* itrace_opt = attached_value_only(app.add_option("--itrace", itrace, "Instruction Tracing options"));
   app.add_option("--guest-data", guest_data, "Guest event data (file,machine_pid[,time_offset[,time_scale]])");
   app.add_flag("-j,--jit", o.jit, "merge jitdump files into perf.data file");
   app.add_flag("-s,--sched-stat", o.sched_stat, "Merge sched-stat and sched-switch for getting events where and how long tasks slept");

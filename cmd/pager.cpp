@@ -13,6 +13,7 @@ namespace {
 
 pid_t pager_pid = -1;
 int choice = -1;
+const char* forced = nullptr;  // force_pager()'s command
 
 void wait_for_pager() {
   if (pager_pid < 0) return;
@@ -30,11 +31,16 @@ void wait_for_pager() {
 }  // namespace
 
 void set_pager_choice(int c) { choice = c; }
+void force_pager(const char* command) { forced = command; }
 int pager_choice() { return choice; }
 
 void setup_pager() {
-  if (choice == 0 || pager_pid >= 0 || !::isatty(STDOUT_FILENO)) return;
-  const char* pager = std::getenv("PERF_PAGER");
+  if (pager_pid >= 0) return;
+  const char* pager = forced;
+  if (!forced) {
+    if (choice == 0 || !::isatty(STDOUT_FILENO)) return;
+    pager = std::getenv("PERF_PAGER");
+  }
   if (!pager) pager = std::getenv("PAGER");
   if (!pager) {
     // The default only when it is there: a missing `less` would swallow the output.

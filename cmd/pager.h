@@ -12,6 +12,9 @@ namespace cperf {
 // terminal, no pager is configured, or the pager cannot be started.
 void setup_pager();
 
+// A command that takes stdout instead, terminal or not (perf's force_pager: script --xed).
+void force_pager(const char* command);
+
 // The choice made before the command: 0 `--no-pager`, 1 `--paginate`, -1 none.
 void set_pager_choice(int choice);
 int pager_choice();

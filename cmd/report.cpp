@@ -929,7 +929,7 @@ int cmd_report(const Args& args) {
   app.add_flag("--full-source-path", o.full_source_path, "Show full source file name path for source lines");
   app.add_option("--addr2line", o.addr2line, "addr2line binary to use for line numbers");
   app.add_option("--addr2line-style", o.addr2line_style, "addr2line styles (libdw,llvm,libbfd,addr2line)");
-  auto* itrace = app.add_option("--itrace", o.itrace, "Instruction Tracing options")->expected(0, 1);
+  auto* itrace = attached_value_only(app.add_option("--itrace", o.itrace, "Instruction Tracing options"));
   app.add_flag_function("-b,--branch-stack,!--no-branch-stack", [&](int64_t n) { o.branch_mode = n > 0; },
                         "use branch records for per branch histogram filling");
   app.add_flag("--mem-mode", o.mem_mode, "mem access profile");

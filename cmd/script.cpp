@@ -66,7 +66,8 @@ struct ScriptCliOptions {
   int max_blocks = 0;
   // --insn-trace, --call-trace, --call-ret-trace (fields and itrace settings of their own),
   // --xed (the output piped to xed).
-  bool insn_trace = false, call_trace = false, call_ret_trace = false, xed = false;
+  std::string insn_trace;  // raw (the default) or disasm
+  bool call_trace = false, call_ret_trace = false, xed = false;
   // -D: each record's raw dump before what script prints of it; --dump-unsorted-raw-trace:
   // the same in file order.
   bool dump_raw = false, dump_unsorted = false;
@@ -216,13 +217,13 @@ int cmd_script(const Args& args) {
   app.add_flag("-d,--debug-mode", o.debug_mode, "do not print samples, only check that they are in time order");
   app.add_flag("--full-source-path", o.full_source_path, "Show full source file name path for source lines");
   app.add_option("--addr2line", o.addr2line, "addr2line binary to use for line numbers");
-  auto* itrace = app.add_option("--itrace", o.itrace, "Instruction Tracing options")->expected(0, 1);
+  auto* itrace = attached_value_only(app.add_option("--itrace", o.itrace, "Instruction Tracing options"));
   app.add_option("--addr-range", o.addr_range, "Use with -S to list traced records within address range");
   app.add_flag("--show-kernel-path", o.show_kernel_path, "Show the path of [kernel.kallsyms]");
   app.add_option("--max-blocks", o.max_blocks, "Maximum number of code blocks to dump with brstackinsn");
   app.add_option("--stop-bt", o.stop_bt, "Stop display of callgraph at these symbols");
   app.add_option("--graph-function", o.graph_function, "Only print symbols and callees with --call-trace/--call-ret-trace");
-  app.add_flag("--insn-trace", o.insn_trace, "Decode instructions from itrace");
+  auto* insn_trace = attached_value_only(app.add_option("--insn-trace", o.insn_trace, "Decode instructions from itrace"));
   app.add_flag("--call-trace", o.call_trace, "Decode calls from itrace");
   app.add_flag("--call-ret-trace", o.call_ret_trace, "Decode calls and returns from itrace");
   app.add_flag("--xed", o.xed, "Run xed disassembler on output");
@@ -236,13 +237,20 @@ int cmd_script(const Args& args) {
   int rc = parse_command_line(app, split_at_non_option(app, args, rest));
   if (rc >= 0) return rc;
   if ((rc = check_itrace_option(itrace->count() > 0, o.itrace, kScriptUsage)) >= 0) return rc;
-  // Both print instruction bytes, which perf reads with an x86 decoder cperf does not have:
-  // better no output than output without them.
-  if (o.insn_trace || o.xed) {
-    std::fprintf(stderr, "cperf script: %s is not supported yet (instruction bytes need a decoder)\n",
-                 o.insn_trace ? "--insn-trace" : "--xed");
-    return 1;
+  // --insn-trace: perf's fields for an instruction trace (instruction bytes; disasm needs the
+  // capstone that Debian's perf 7.2 is built without: its words) and its itrace settings.
+  const bool insn_trace_on = insn_trace->count() > 0;
+  if (insn_trace_on && !o.insn_trace.empty() && o.insn_trace != "raw" && o.insn_trace != "disasm") {
+    std::fprintf(stderr, "Only accept raw|disasm\n\n%s", kScriptUsage);
+    return 129;
   }
+  if (insn_trace_on && o.insn_trace == "disasm") {
+    std::fprintf(stderr, "Field \"disasm\" requires perf to be built with libcapstone support.\n\n%s", kScriptUsage);
+    return 129;
+  }
+  // --xed: the output goes through Intel's xed disassembler (and less on a terminal), as perf
+  // sends it, installed or not
+  if (o.xed) force_pager(::isatty(1) ? "xed -F insn: -A -64 | less" : "xed -F insn: -A -64");
   if (o.list) {
     list_scripts(stdout);
     return 0;
@@ -273,6 +281,8 @@ int cmd_script(const Args& args) {
 
   // The trace shorthands choose fields (before -F's, which cperf applies next) and ns times.
   if (o.call_trace) o.fields.insert(o.fields.begin(), "-ip,-addr,-event,-period,+callindent");
+  if (insn_trace_on)
+    o.fields.insert(o.fields.begin(), "+insn,-event,-period");
   if (o.call_ret_trace) o.fields.insert(o.fields.begin(), "-ip,-addr,-event,-period,+callindent,+flags");
   // perf parses -F while it reads the options: its warnings and errors come first
   FieldSet fields;
@@ -301,7 +311,7 @@ int cmd_script(const Args& args) {
   so.merge_callchains = !o.no_merge;
   so.hide_call_graph = o.hide_call_graph;
   so.max_stack = o.max_stack < 0 ? 0 : o.max_stack;
-  so.ns = o.ns || o.call_trace || o.call_ret_trace;
+  so.ns = o.ns || o.call_trace || o.call_ret_trace || insn_trace_on;
   if (o.reltime && o.deltatime) {
     std::fputs("reltime and deltatime - the two don't get along well. Please limit to --reltime or --deltatime.\n",
                stderr);

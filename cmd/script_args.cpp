@@ -1,5 +1,7 @@
 #include "script_args.h"
 
+#include "cli.h"
+
 #include <set>
 
 namespace cperf {
@@ -9,7 +11,7 @@ std::vector<std::string> split_at_non_option(const CLI::App& app, const std::vec
   // Options that take a value in the next argument.
   std::set<std::string> longs, shorts;
   for (const CLI::Option* o : app.get_options()) {
-    if (o->get_expected_max() == 0) continue;  // a flag
+    if (o->get_expected_max() == 0 || is_attached_value_only(o)) continue;  // a flag, or "--opt=value" only
     for (const std::string& n : o->get_lnames()) longs.insert(n);
     for (const std::string& n : o->get_snames()) shorts.insert(n);
   }

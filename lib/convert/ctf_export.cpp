@@ -27,18 +27,6 @@ namespace {
 constexpr uint64_t kFlushEvery = 4096;
 constexpr uint32_t kMaxCpus = 4096;  // perf's limit when the file does not say
 
-// The string of a feature section (u32 length, then the text), or empty.
-std::string feature_string(const PerfDataReader& reader, int feat) {
-  auto it = reader.features().find(feat);
-  if (it == reader.features().end()) return "";
-  ByteReader r(it->second, reader.swapped());
-  uint32_t len = r.u32();
-  Bytes b = r.bytes(len);
-  if (!r.ok()) return "";
-  const char* p = reinterpret_cast<const char*>(b.data());
-  return std::string(p, strnlen(p, b.size()));
-}
-
 // One payload field: made, set by `fill`, handed to the event (which keeps its reference).
 template <typename Fill>
 bool set_field(bt_ctf_event* ev, struct bt_ctf_field_type* type, const char* name, Fill fill) {
@@ -151,11 +139,11 @@ bool CtfExportTool::set_up(Session& s) {
   struct {
     const char* name;
     std::string value;
-  } env[] = {{"host", feature_string(reader, HEADER_HOSTNAME)},
+  } env[] = {{"host", feature_string(reader, HEADER_HOSTNAME).value_or("")},
              {"sysname", "Linux"},
-             {"release", feature_string(reader, HEADER_OSRELEASE)},
-             {"version", feature_string(reader, HEADER_VERSION)},
-             {"machine", feature_string(reader, HEADER_ARCH)},
+             {"release", feature_string(reader, HEADER_OSRELEASE).value_or("")},
+             {"version", feature_string(reader, HEADER_VERSION).value_or("")},
+             {"machine", feature_string(reader, HEADER_ARCH).value_or("")},
              {"domain", "kernel"},
              {"tracer_name", "perf"}};
   for (const auto& [name, value] : env)

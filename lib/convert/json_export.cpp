@@ -63,16 +63,11 @@ void key_string(std::FILE* out, bool comma, int depth, const char* key, const st
 }
 
 // A header string feature (u32 length, then the NUL-padded text); "" when absent.
-std::string feature_string(PerfDataReader& reader, int feat, bool* present = nullptr) {
+// A string feature's text ("" without one); present: whether the file has the section at all.
+std::string feature_text_or_empty(PerfDataReader& reader, int feat, bool* present = nullptr) {
   auto it = reader.features().find(feat);
   if (present) *present = it != reader.features().end() && !it->second.empty();
-  if (it == reader.features().end()) return "";
-  ByteReader r(it->second, reader.swapped());
-  uint32_t len = r.u32();
-  Bytes b = r.bytes(len);
-  if (!r.ok()) return "";
-  const char* p = reinterpret_cast<const char*>(b.data());
-  return std::string(p, strnlen(p, b.size()));
+  return feature_string(reader, feat).value_or("");
 }
 
 }  // namespace
@@ -100,15 +95,15 @@ void write_json_headers(std::FILE* out, PerfDataReader& reader, long long input_
   // shows this machine's kernel release and cpuid, and empty values for the others.
   struct utsname u{};
   ::uname(&u);
-  key_string(out, true, 2, "hostname", feature_string(reader, HEADER_HOSTNAME));
+  key_string(out, true, 2, "hostname", feature_text_or_empty(reader, HEADER_HOSTNAME));
   bool has_release = false, has_cpuid = false;
-  std::string release = feature_string(reader, HEADER_OSRELEASE, &has_release);
+  std::string release = feature_text_or_empty(reader, HEADER_OSRELEASE, &has_release);
   key_string(out, true, 2, "os-release", has_release ? release : std::string(u.release));
-  key_string(out, true, 2, "arch", feature_string(reader, HEADER_ARCH));
+  key_string(out, true, 2, "arch", feature_text_or_empty(reader, HEADER_ARCH));
   bool has_desc = false;
-  std::string desc = feature_string(reader, HEADER_CPUDESC, &has_desc);
+  std::string desc = feature_text_or_empty(reader, HEADER_CPUDESC, &has_desc);
   if (has_desc) key_string(out, true, 2, "cpu-desc", desc);
-  std::string cpuid = feature_string(reader, HEADER_CPUID, &has_cpuid);
+  std::string cpuid = feature_text_or_empty(reader, HEADER_CPUID, &has_cpuid);
   key_string(out, true, 2, "cpuid", has_cpuid ? cpuid : cpu_id_string());
   // a file without the count: perf's MAX_NR_CPUS (it warns so); a pipe's comes later
   uint32_t avail = pipe ? 0 : 4096, online = 0;
@@ -131,7 +126,7 @@ void write_json_headers(std::FILE* out, PerfDataReader& reader, long long input_
       key_raw(out, true, 2, "real-time", std::to_string(tod_ns));
     }
   }
-  key_string(out, true, 2, "perf-version", feature_string(reader, HEADER_VERSION));
+  key_string(out, true, 2, "perf-version", feature_text_or_empty(reader, HEADER_VERSION));
   key_raw(out, true, 2, "cmdline", "[");
   if (auto it = reader.features().find(HEADER_CMDLINE); it != reader.features().end()) {
     ByteReader r(it->second, reader.swapped());

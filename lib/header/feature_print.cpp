@@ -107,6 +107,17 @@ int event_of_id(const PerfDataReader& reader, uint64_t id) {
   return reader.attr_index_of_id(id);
 }
 
+std::optional<std::string> feature_string(const PerfDataReader& reader, int feat) {
+  auto it = reader.features().find(feat);
+  if (it == reader.features().end()) return std::nullopt;
+  ByteReader r(it->second, reader.swapped());
+  uint32_t len = r.u32();
+  Bytes b = r.bytes(len);
+  if (!r.ok()) return std::nullopt;
+  const char* p = reinterpret_cast<const char*>(b.data());
+  return std::string(p, strnlen(p, b.size()));
+}
+
 void name_events(PerfDataReader& reader, bool use_pipe_event_desc) {
   auto& attrs = reader.attrs();
   // In pipe mode perf names events from their attrs; event_desc names only files.

@@ -35,6 +35,10 @@ void print_feature_record(std::FILE* out, int feat, Bytes data, const PerfDataRe
 // an EVENT_DESC feature record when one arrived: pass use_pipe_event_desc for the latter.
 void name_events(PerfDataReader& reader, bool use_pipe_event_desc = false);
 
+// The text of a string feature (hostname, osrelease, arch, version, ...: a u32 length, then
+// the NUL-padded string); nullopt when the file has none (or a bad one).
+std::optional<std::string> feature_string(const PerfDataReader& reader, int feat);
+
 std::string event_modifiers(const perf_event_attr& attr);
 // Pipe mode: an EVENT_UPDATE record of type NAME names the event with its id; other records
 // are ignored.

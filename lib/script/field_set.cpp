@@ -63,11 +63,11 @@ constexpr FieldName kFieldNames[] = {
     {"flags", kFieldFlags},  // not in perf's table, but it takes the name as a field
 };
 
-// perf 7.2 fields cperf does not print: they need an instruction decoder or disassembler
-// (insn, insnlen, brstackinsn, brstackinsnlen, brstackdisasm), source files (srccode), perf's
+// perf 7.2 fields cperf does not print: they need the code of every branch's block walked
+// (brstackinsn, brstackinsnlen, brstackdisasm), source files (srccode), perf's
 // metric tables (metric), Intel PT's synthesized events (synth) or branch counters (brcntr).
 // They are refused as unknown names are.
-constexpr uint64_t kRefused = kFieldInsn | kFieldInsnLen | kFieldBrstackInsn |
+constexpr uint64_t kRefused = kFieldBrstackInsn |
                               kFieldBrstackInsnLen | kFieldBrstackDisasm | kFieldSrccode |
                               kFieldMetric | kFieldSynth | kFieldBrcntr;
 
@@ -185,6 +185,7 @@ std::string FieldSet::parse(const std::string& spec_in) {
         warnings_ += "'" + item + "' not valid for " + type_text(t) + " events. Ignoring.\n";
         continue;
       }
+      requested_[t] = true;  // perf's user_set, which "+field" sets too
       if (change == kRemove) {
         fields_[t] &= ~bit;
         if (only < 0) user_set_[t] &= ~bit, user_unset_[t] |= bit;

@@ -5,7 +5,10 @@
 #include <cstring>
 #include <ctime>
 
+#include <sys/utsname.h>
+
 #include "format/file_header.h"
+#include "header/feature_print.h"
 #include "format/page_size.h"
 #include "script/script_tool.h"
 #include "scripting/script_sample.h"
@@ -134,13 +137,39 @@ void ScriptTool::put_bpf_output(TextLine& out, Bytes raw) {
 }
 
 void ScriptTool::print_tail_fields(TextLine& out, const perf_event_attr& attr,
-                                   const DecodedSample& ds, int type) {
+                                   const DecodedSample& ds, int type, const Map* map, Session& s) {
   if (fields_.has(type, kFieldBpfOutput) && attr.type == PERF_TYPE_SOFTWARE &&
       attr.config == PERF_COUNT_SW_BPF_OUTPUT)
     put_bpf_output(out, ds.raw);
+  if (fields_.has(type, kFieldInsn | kFieldInsnLen)) print_insn(out, ds, type, map, s);
   if (fields_.has(type, kFieldPhysAddr)) out.hex(ds.phys_addr, 16);
   if (fields_.has(type, kFieldDataPageSize)) out.put(' ').put(page_size_name(ds.data_page_size));
   if (fields_.has(type, kFieldCodePageSize)) out.put(' ').put(page_size_name(ds.code_page_size));
+}
+
+void ScriptTool::print_insn(TextLine& out, const DecodedSample& ds, int type, const Map* map, Session& s) {
+  if (!native_arch_) {
+    // perf reads instructions only from recordings of this machine's architecture (a pipe's
+    // is taken to be)
+    struct utsname u{};
+    ::uname(&u);
+    const std::string host = u.machine;
+    const std::string file = s.reader().is_pipe() ? host : feature_string(s.reader(), HEADER_ARCH).value_or("");
+    native_arch_ = file == host || (host == "x86_64" && file == "i386");
+  }
+  InsnBytes insn;
+  if (*native_arch_ && ds.ip && map && map->dso && !map->dso->kernel)
+    if (const DsoSymbols* d = symbols_.user_file(map); d && !d->runtime_path().empty())
+      insn = insn_.fetch(d->runtime_path(), map->map_ip(ds.ip));
+  if (fields_.has(type, kFieldInsnLen)) out.put(" ilen: ").dec(static_cast<uint64_t>(insn.len));
+  if (fields_.has(type, kFieldInsn) && insn.len) {
+    out.put(" insn:");
+    char buf[4];
+    for (int i = 0; i < insn.len; ++i) {
+      std::snprintf(buf, sizeof buf, " %02x", insn.bytes[i]);
+      out.put(buf);
+    }
+  }
 }
 
 }  // namespace cperf

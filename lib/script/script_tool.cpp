@@ -513,7 +513,7 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   if (fields_.has(type, kFieldUregs)) print_regs(out, ds.user_regs, e_machine);
   if (fields_.has(type, kFieldBrstack | kFieldBrstackSym | kFieldBrstackOff))
     print_brstack(out, t, cpumode, ds, type, s.swapped());
-  print_tail_fields(out, e.attr, ds, type);
+  print_tail_fields(out, e.attr, ds, type, map, s);
   out.put('\n');
 }
 

@@ -24,6 +24,7 @@
 #include "script/field_set.h"
 #include "script/stat_counts.h"
 #include "script/frame_text_cache.h"
+#include "script/insn_fetch.h"
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
 #include "script/time_ranges.h"
@@ -160,7 +161,9 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   // phys_addr, page sizes), and tod in print_start.
   void print_mem_fields(TextLine& out, const DecodedSample& ds, int type);
   void print_tail_fields(TextLine& out, const perf_event_attr& attr, const DecodedSample& ds,
-                         int type);
+                         int type, const Map* map, Session& s);
+  // -F insn / insnlen: the sample's instruction bytes as perf reads them (insn_fetch.h).
+  void print_insn(TextLine& out, const DecodedSample& ds, int type, const Map* map, Session& s);
   void put_tod(TextLine& out, uint64_t time);
   static void put_bpf_output(TextLine& out, Bytes raw);
   const Map* find_map_fb(const Thread& t, uint8_t cpumode, uint64_t addr);
@@ -199,6 +202,8 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   FieldSet fields_;
   Machine machine_;
   ScriptSymbols symbols_;
+  InsnFetcher insn_;
+  std::optional<bool> native_arch_;  // the recording's architecture is this machine's
   const DeferredCallchainMerger* merger_ = nullptr;
   SampleSink* sink_ = nullptr;
   DlFilter* dlfilter_ = nullptr;

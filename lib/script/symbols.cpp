@@ -141,6 +141,11 @@ const DsoSymbols* ScriptSymbols::user_symbols(const Map* map) {
   return entry(map).user;
 }
 
+const DsoSymbols* ScriptSymbols::user_file(const Map* map) {
+  if (!map || !map->dso || map->dso->kernel) return nullptr;
+  return entry(map).file;
+}
+
 ScriptSymbols::Hit ScriptSymbols::find(const Map* map, uint64_t map_addr) {
   Hit h;
   if (!map || !map->dso) return h;

@@ -58,6 +58,8 @@ class ScriptSymbols {
   const SymbolTable* table_of(const Map* map);
   // The loaded symbols of a user-space map's dso (srclines, objdump addresses), or nullptr.
   const DsoSymbols* user_symbols(const Map* map);
+  // What was found of a user-space map's dso, with symbols or not (its files), or nullptr.
+  const DsoSymbols* user_file(const Map* map);
   // The dso's build id: its own (MMAP2), else the file's HEADER_BUILD_ID entry.
   std::optional<BuildId> build_id_of(const Dso& dso) const;
   // The machine (EM_*) of a user dso's file once a symbol lookup has tried it; EM_NONE

@@ -101,6 +101,8 @@ class DsoSymbols {
   const SymbolTable& table() const { return table_; }
   // The file the symbols came from (perf's symsrc filename); empty when none was found.
   const std::string& symtab_path() const { return symtab_path_; }
+  // The file the code was found in (perf's dso data file); empty when none was found.
+  const std::string& runtime_path() const { return runtime_path_; }
 
  private:
   SymbolTable table_;

@@ -116,6 +116,10 @@
 #   script-call-trace, script-call-ret-trace: --call-trace, --call-ret-trace ...
 #   script-graph-function perf script --graph-function=main --show-task-events ...
 #   script-itrace-bad     perf script --itrace=i10x ...
+#   script-itrace-then-F  perf script --itrace -F ip,sym ... (--itrace takes no value from the next word)
+#   script-insn           perf script -F comm,tid,ip,sym,dso,insn,insnlen ... (instruction bytes from the dsos)
+#   script-insn-trace, script-insn-trace-F: --insn-trace, and with -F ip,sym,insn,insnlen after it
+#   script-insn-trace-bad, script-insn-trace-disasm: --insn-trace=x86, =disasm (perf's errors)
 #   script-symoff-nosym   perf script -F +symoff,-sym ...
 #   script-dump, script-dump-unsorted: perf script -D, --dump-unsorted-raw-trace ...
 #   script-dump-show      perf script -D --show-task-events --show-mmap-events --show-switch-events ...
@@ -313,6 +317,12 @@ for f in "$@"; do
       script-call-ret-trace) set -- script --call-ret-trace -i $f.data $S; tip=0 ;;
       script-graph-function) set -- script --graph-function=main --show-task-events -i $f.data $S; tip=0 ;;
       script-itrace-bad)    set -- script --itrace=i10x -i $f.data $S; tip=0 ;;
+      script-itrace-then-F) set -- script --itrace -F ip,sym -i $f.data $S; tip=0 ;;
+      script-insn)          set -- script -F comm,tid,ip,sym,dso,insn,insnlen -i $f.data $S; tip=0 ;;
+      script-insn-trace)    set -- script --insn-trace -i $f.data $S; tip=0 ;;
+      script-insn-trace-F)  set -- script --insn-trace -F ip,sym,insn,insnlen -i $f.data $S; tip=0 ;;
+      script-insn-trace-bad) set -- script --insn-trace=x86 -i $f.data $S; tip=0 ;;
+      script-insn-trace-disasm) set -- script --insn-trace=disasm -i $f.data $S; tip=0 ;;
       script-symoff-nosym)  set -- script -F +symoff,-sym -i $f.data $S; tip=0 ;;
       script-dump)          set -- script -D -i $f.data $S; tip=0 ;;
       script-dump-unsorted) set -- script --dump-unsorted-raw-trace -i $f.data $S; tip=0 ;;
@@ -423,7 +433,7 @@ defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,s
 # tests/data/fields: every field kind on every file (a field the samples lack is perf's error).
 fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields,script-show-cgroup,script-show-bpf,script-show-text-poke
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
-compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both,report-mmaps,report-stitch-lbr,script-stitch-lbr,script-guest-opts,report-socket-filter,report-sort-socket,report-ignore-callees,report-ignore-callees-caller,report-ignore-callees-bad,report-branch-stack,report-mem-mode,report-branch-mem,report-full-source-path,report-noop-opts2,report-itrace-bad,script-latency,script-debug-mode,script-stop-bt,script-noop-opts2,script-full-source-path,script-call-trace,script-call-ret-trace,script-graph-function,script-itrace-bad,script-symoff-nosym,script-dump,script-dump-unsorted,script-dump-show
+compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both,report-mmaps,report-stitch-lbr,script-stitch-lbr,script-guest-opts,report-socket-filter,report-sort-socket,report-ignore-callees,report-ignore-callees-caller,report-ignore-callees-bad,report-branch-stack,report-mem-mode,report-branch-mem,report-full-source-path,report-noop-opts2,report-itrace-bad,script-latency,script-debug-mode,script-stop-bt,script-noop-opts2,script-full-source-path,script-call-trace,script-call-ret-trace,script-graph-function,script-itrace-bad,script-symoff-nosym,script-dump,script-dump-unsorted,script-dump-show,script-itrace-then-F,script-insn,script-insn-trace,script-insn-trace-F,script-insn-trace-bad,script-insn-trace-disasm
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
 
 for set in $sets; do

@@ -36,6 +36,8 @@ for exp in "$set"/expected/*.txt.gz; do
     report-noinline) args=(report --stdio --no-inline) ;;
     report-hierarchy) args=(report --stdio --hierarchy) ;;
     report-hierarchy-flat) args=(report --stdio --hierarchy --no-children -s dso,sym,comm -g caller) ;;
+    script-insn-trace) args=(script --insn-trace) ;;
+    script-insn) args=(script -F comm,tid,ip,sym,dso,insn,insnlen -G) ;;
     *) echo "FAIL: no command for golden kind $kind"; GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); continue ;;
   esac
   # A recording made on another kernel (the deferred ones, in the 7.2 VM) has its own kallsyms.

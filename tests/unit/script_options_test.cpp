@@ -199,14 +199,15 @@ TEST(FieldSet, InvalidFieldsWarnOrFail) {
 }
 
 TEST(FieldSet, FieldsCperfDoesNotPrintAreRefused) {
-  for (const char* name : {"insn", "insnlen", "brstackinsn", "brstackinsnlen", "brstackdisasm",
-                           "srccode", "metric", "synth", "brcntr"})
+  for (const char* name : {"brstackinsn", "brstackinsnlen", "brstackdisasm", "srccode", "metric", "synth",
+                           "brcntr"})
     EXPECT_EQ("Invalid field requested.", FieldSet().parse(std::string("+") + name)) << name;
   EXPECT_EQ("Field \"disasm\" requires perf to be built with libcapstone support.",
             FieldSet().parse("+disasm"));
   for (const char* name : {"data_src", "weight", "ins_lat", "retire_lat", "phys_addr",
                            "data_page_size", "code_page_size", "dsoff", "cgroup", "tod",
-                           "machine_pid", "vcpu", "callindent", "ipc", "brstackoff", "bpf-output"})
+                           "machine_pid", "vcpu", "callindent", "ipc", "brstackoff", "bpf-output", "insn",
+                           "insnlen"})
     EXPECT_EQ("", FieldSet().parse(std::string("+") + name)) << name;
 }
 

@@ -35,6 +35,8 @@ script-noinline|script --no-inline
 report-noinline|report --stdio --no-inline
 report-hierarchy|report --stdio --hierarchy
 report-hierarchy-flat|report --stdio --hierarchy --no-children -s dso,sym,comm -g caller
+script-insn-trace|script --insn-trace
+script-insn|script -F comm,tid,ip,sym,dso,insn,insnlen -G
 K
 }
 for f in "$W"/data/*.data; do
