@@ -1,7 +1,8 @@
-// cperf annotate: perf 7.2's `annotate --stdio`. The file is read into histograms by the
+// cperf annotate: perf 7.2's `annotate --stdio` and `--stdio2`. The file is read into histograms by the
 // report engine (perf annotate's keys dso,symbol), each sample also counted at its address in
 // its symbol; every entry with a symbol, in the histogram's order, is then disassembled by
-// objdump as perf runs it and printed with each instruction's share (lib/annotate).
+// objdump as perf runs it and printed with each instruction's share (lib/annotate; --stdio2:
+// perf's reading of each instruction and its TUI line writer, annotate_print2).
 #include <fcntl.h>
 #include <unistd.h>
 
