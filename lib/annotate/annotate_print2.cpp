@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdarg>
+#include <unordered_map>
 
 namespace cperf {
 
@@ -59,13 +60,13 @@ Annotation2 prepare_annotation2(const AnnotatedSymbol& a, const std::string& sym
     n.name_width = std::max(n.name_width, static_cast<int>(n.insns[i].name.size()));
   }
   if (sym_name.find("@plt") != std::string::npos) return n;  // PLT jumps lead elsewhere
+  std::unordered_map<int64_t, size_t> line_at;  // the first line at each offset
+  for (size_t i = 0; i < a.lines.size(); ++i)
+    if (a.lines[i].offset >= 0) line_at.try_emplace(a.lines[i].offset, i);
   for (size_t i = 0; i < a.lines.size(); ++i) {
     if (a.lines[i].offset < 0 || !is_local_jump(n.insns[i], a.size)) continue;
-    for (size_t j = 0; j < a.lines.size(); ++j)
-      if (a.lines[j].offset == n.insns[i].target_offset) {
-        ++n.jump_sources[j];
-        break;
-      }
+    // a jump into the middle of an instruction marks nothing
+    if (auto it = line_at.find(n.insns[i].target_offset); it != line_at.end()) ++n.jump_sources[it->second];
   }
   return n;
 }
