@@ -1,7 +1,8 @@
-// cperf annotate: perf 7.2's `annotate --stdio`. The file is read into histograms by the
+// cperf annotate: perf 7.2's `annotate --stdio` and `--stdio2`. The file is read into histograms by the
 // report engine (perf annotate's keys dso,symbol), each sample also counted at its address in
 // its symbol; every entry with a symbol, in the histogram's order, is then disassembled by
-// objdump as perf runs it and printed with each instruction's share (lib/annotate).
+// objdump as perf runs it and printed with each instruction's share (lib/annotate; --stdio2:
+// perf's reading of each instruction and its TUI line writer, annotate_print2).
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -15,6 +16,7 @@
 #include <tuple>
 
 #include "annotate/annotate_print.h"
+#include "annotate/annotate_print2.h"
 #include "annotate/objdump_lines.h"
 #include "annotate/objdump_run.h"
 #include "annotate/source_summary.h"
@@ -40,7 +42,7 @@ namespace {
 // The options cperf does not do yet: each one refused by name rather than ignored.
 // (--ignore-vmlinux, -m, --addr2line, --skip-empty and --demangle-kernel change nothing
 // perf 7.2 prints here: cperf reads no vmlinux, runs no addr2line and shows one event at a time.)
-const char* const kNotYet[] = {"verbose", "code-with-type", "data-type", "stdio2"};
+const char* const kNotYet[] = {"verbose", "code-with-type", "data-type"};
 
 // --type-stat and --insn-stat: perf's tables of the data-type annotation, empty without it,
 // before each event's annotations.
@@ -63,6 +65,7 @@ struct SymbolSamples {
   const DsoSymbols* syms = nullptr;  // its loaded symbols (source lines); nullptr: none
   uint64_t start = 0, end = 0;         // the symbol's, in the dso's (map_ip) addresses
   uint64_t objdump_start = 0, objdump_end = 0;
+  uint64_t map_start = 0, map_end = 0, map_pgoff = 0;  // the map the samples were in
   SymbolHist hist;
 };
 
@@ -70,6 +73,8 @@ struct AnnotateRun {
   std::map<std::pair<int, SymbolKey>, SymbolSamples> symbols;
   std::map<int, uint64_t> event_period;  // the period of every sample kept, per event
   std::map<int, uint64_t> event_samples;  // and their number
+  // the symbols a symbol filter dropped (perf deletes them: call targets miss them)
+  std::set<std::pair<const Dso*, uint64_t>> dropped;
 };
 
 // perf's path of the file objdump reads: the dso's name under --symfs.
@@ -85,6 +90,10 @@ struct AnnotateOutput {
   bool print_lines = false;  // -l
   std::string last_path;     // -l: the source line printed last
   bool quiet = false;        // -q: no debug-level messages (perf's errors boxes stay)
+  bool stdio2 = false;       // --stdio2
+  std::string title;         // --stdio2: the event's histogram title
+  const AnnotateRun* run = nullptr;
+  bool refused = false;      // --stdio2 met what cperf cannot print yet
 };
 
 // perf's srcline of an instruction for -l: its line, else "dso[objdump address]".
@@ -94,6 +103,38 @@ std::string source_line(const SymbolSamples& s, uint64_t offset) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "[%" PRIx64 "]", s.objdump_start + offset);
   return s.dso->short_name + buf;
+}
+
+// The name of the symbol holding an objdump address of s's dso, as perf finds a call's or a
+// jump's target: in the map the samples were in, not among the symbols a filter dropped.
+const std::string* target_symbol(const SymbolSamples& s, const AnnotateRun& run, uint64_t addr) {
+  if (!s.syms) return nullptr;
+  const uint64_t ip = addr - s.objdump_start + s.start;
+  if (ip < s.map_pgoff || ip - s.map_pgoff >= s.map_end - s.map_start) return nullptr;
+  const Symbol* sym = s.syms->find(ip);
+  if (!sym || run.dropped.count({s.dso, sym->start})) return nullptr;
+  return &sym->name;
+}
+
+// --stdio2: perf's title and instruction lines; refused (out.refused) for an instruction
+// perf itself cannot print.
+void print_stdio2(const SymbolSamples& s, const std::string& sym_name, const AnnotatedSymbol& a, AnnotateOutput& out) {
+  DisasmContext ctx;
+  ctx.start = s.objdump_start;
+  ctx.end = s.objdump_end;
+  ctx.symbol_at = [&](uint64_t addr) { return target_symbol(s, *out.run, addr); };
+  const Annotation2 n = prepare_annotation2(a, sym_name, ctx, out.print.percent);
+  if (int i = unprintable_line(a, n); i >= 0) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "cperf annotate: --stdio2 of \"%s\" (a lock prefix on operands perf cannot read) is not supported yet\n",
+                 n.insns[static_cast<size_t>(i)].raw.c_str());
+    out.refused = true;
+    return;
+  }
+  Annotation2Options o;
+  o.show_nr_samples = out.print.show_nr_samples;
+  o.show_total_period = out.print.show_total_period;
+  print_annotation_stdio2(stdout, out.title, out.print.percent, sym_name, s.dso->long_name, a, n, o);
 }
 
 // --group: the other events' samples of the symbol and their events' periods.
@@ -153,7 +194,8 @@ bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const 
   // perf remembers the last source line in a static that points into the previous symbol's
   // freed lines: in practice each symbol starts afresh
   out.last_path.clear();
-  print_annotation_stdio(stdout, a, po, out.last_path);
+  if (out.stdio2) print_stdio2(s, sym_name, a, out);
+  else print_annotation_stdio(stdout, a, po, out.last_path);
   return true;
 }
 
@@ -194,7 +236,7 @@ int dump_raw(const std::string& path, bool force) {
 struct AnnotateConfig {
   std::string path, sym_filter;
   bool quiet = false, force = false, dump = false, group = false, print_lines = false, full_paths = false;
-  bool type_stat = false, insn_stat = false;
+  bool type_stat = false, insn_stat = false, stdio2 = false;
   float min_percent = 0;  // --percent-limit
   AnnotatePrintOptions print;
   ObjdumpOptions objdump;
@@ -265,8 +307,9 @@ int parse_options(const Args& args, AnnotateConfig& c) {
   c.group = v.count("group");
   c.type_stat = v.count("type-stat");
   c.insn_stat = v.count("insn-stat");
-  // without --stdio (--tui too) perf browses on a terminal, else prints as --stdio
-  if (!v.count("stdio") && ::isatty(1)) {
+  c.stdio2 = v.count("stdio2");
+  // without --stdio or --stdio2 (--tui too) perf browses on a terminal, else prints as --stdio
+  if (!v.count("stdio") && !c.stdio2 && ::isatty(1)) {
     std::fputs("cperf annotate: the TUI is not supported yet (use --stdio)\n", stderr);
     return 1;
   }
@@ -307,6 +350,9 @@ int read_samples(AnnotateConfig& c, AnnotateRun& run, std::unique_ptr<PerfDataRe
     SymbolSamples& s = it->second;
     if (fresh) {
       s.dso = map->dso;
+      s.map_start = map->start;
+      s.map_end = map->end;
+      s.map_pgoff = map->pgoff;
       s.start = hs.sym_start;
       s.end = hs.sym_end;
       const DsoSymbols* d = map->dso && !map->dso->kernel ? tool->symbols().user_symbols(map) : nullptr;
@@ -316,6 +362,7 @@ int read_samples(AnnotateConfig& c, AnnotateRun& run, std::unique_ptr<PerfDataRe
     }
     if (hs.addr >= s.start && hs.addr < s.end) s.hist.add(hs.addr - s.start, hs.period);
   };
+  c.report.on_symbol_dropped = [&run](const Map& map, const Symbol& sym) { run.dropped.insert({map.dso, sym.start}); };
   try {
     if (c.path != "-") {
       if (int fd = ::open(c.path.c_str(), O_RDONLY); fd < 0) {
@@ -328,6 +375,11 @@ int read_samples(AnnotateConfig& c, AnnotateRun& run, std::unique_ptr<PerfDataRe
     if (int err = refuse_foreign_input(c.path, c.force)) return err;
     reader = std::make_unique<PerfDataReader>(c.path, !c.quiet);
     if (int rc = check_cpus(*reader, c.report.cpus); rc >= 0) return rc;
+    // perf's --stdio2 on branch stacks adds its IPC and cycles columns: not made yet
+    if (c.stdio2 && reader->features().count(HEADER_BRANCH_STACK)) {
+      std::fputs("cperf annotate: --stdio2 on a file with branch stacks is not supported yet\n", stderr);
+      return 1;
+    }
     // --group makes every event one group (columns side by side); alone, an event is as without.
     // Files with groups of their own (named, or several) and -l with groups are not done yet.
     if (c.group && reader->attrs().size() > 1 && (reader->features().count(HEADER_GROUP_DESC) || c.print_lines)) {
@@ -372,12 +424,20 @@ void annotate_event(size_t e, const AnnotateConfig& c, const AnnotateRun& run, c
     h->link_group(members);
   }
   print_stats(c.type_stat, c.insn_stat);
+  uint64_t group_samples = 0, group_period = 0;
   auto period_of = [&](size_t i) {
     auto it = run.event_period.find(static_cast<int>(i));
     return it == run.event_period.end() ? uint64_t{0} : it->second;
   };
   const uint64_t total = period_of(e);
+  for (size_t m = 0; m < nr_events; ++m) {
+    auto it = run.event_samples.find(static_cast<int>(e + m));
+    group_samples += it == run.event_samples.end() ? 0 : it->second;
+    group_period += period_of(e + m);
+  }
+  output.title = hists_title(group_samples, name, nr_events > 1, reader.attrs()[e].attr.sample_freq, group_period);
   for (HistEntry* he : h->sorted()) {
+    if (output.refused) return;
     if (he->filtered || !he->key.has_sym) continue;
     if (c.min_percent && (total ? static_cast<float>(100.0 * he->period / total) : 0.0f) < c.min_percent) continue;
     const SymbolKey key{he->key.dso.str(), he->key.sym.str(), he->key.sym_start};
@@ -421,11 +481,20 @@ int cmd_annotate(const Args& args) {
   std::unique_ptr<ReportTool> tool;
   if (int rc = read_samples(c, run, reader, tool); rc >= 0) return rc;
   // 3. each event's symbols (--group: perf forces the first event to lead all the others)
-  AnnotateOutput output{c.objdump, c.print, c.report.symfs, c.full_paths, c.print_lines, {}, c.quiet};
+  AnnotateOutput output;
+  output.objdump = c.objdump;
+  output.print = c.print;
+  output.symfs = c.report.symfs;
+  output.full_paths = c.full_paths;
+  output.print_lines = c.print_lines;
+  output.quiet = c.quiet;
+  output.stdio2 = c.stdio2;
+  output.run = &run;
   const size_t nr_events = reader->attrs().size();
   c.group = c.group && nr_events > 1;
   std::set<const Dso*> warned;
   for (size_t e = 0; e < (c.group ? 1 : nr_events); ++e) annotate_event(e, c, run, *reader, *tool, output, warned);
+  if (output.refused) return 1;
   if (run.event_samples.empty()) {
     std::fflush(stdout);
     std::fprintf(stderr, "Error:\nThe %s data has no samples!\n", c.path.c_str());

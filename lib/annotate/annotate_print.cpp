@@ -69,12 +69,8 @@ std::vector<LineValue> line_values(const AnnotatedSymbol& a, PercentType t) {
   return values;
 }
 
-void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const AnnotatePrintOptions& o,
-                            std::string& last_path) {
-  const int columns = 1 + static_cast<int>(a.members.size());
-  const int width = (o.show_total_period ? 12 : 8) * columns;
-  // the members' values, a column each (an event without samples here: zeros)
-  std::vector<std::vector<LineValue>> member_values;
+std::vector<std::vector<LineValue>> column_values(const AnnotatedSymbol& a, PercentType t) {
+  std::vector<std::vector<LineValue>> columns{line_values(a, t)};
   for (size_t m = 0; m < a.members.size(); ++m) {
     AnnotatedSymbol b;
     b.lines = a.lines;
@@ -82,8 +78,16 @@ void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const Anno
     SymbolHist none;
     b.hist = a.members[m] ? a.members[m] : &none;
     b.event_period = m < a.member_periods.size() ? a.member_periods[m] : 0;
-    member_values.push_back(line_values(b, o.percent));
+    columns.push_back(line_values(b, t));
   }
+  return columns;
+}
+
+void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const AnnotatePrintOptions& o,
+                            std::string& last_path) {
+  const int columns = 1 + static_cast<int>(a.members.size());
+  const int width = (o.show_total_period ? 12 : 8) * columns;
+  const std::vector<std::vector<LineValue>> column = column_values(a, o.percent);
   const char* label = o.show_total_period ? "Period" : o.show_nr_samples ? "Samples" : "Percent";
   int len = std::fprintf(out, " %-*.*s|\tSource code & Disassembly of %s for %s (%" PRIu64 " samples, percent: %s)\n",
                          width, width, label, a.dso_name.c_str(), a.event.c_str(), a.hist->samples,
@@ -97,7 +101,7 @@ void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const Anno
       addr_width = std::snprintf(nullptr, 0, "%" PRIx64, a.objdump_start + static_cast<uint64_t>(it->offset));
       break;
     }
-  const std::vector<LineValue> values = line_values(a, o.percent);
+  const std::vector<LineValue>& values = column[0];
   for (size_t i = 0; i < a.lines.size(); ++i) {
     const AnnotLine& l = a.lines[i];
     if (l.offset == -1) {
@@ -108,7 +112,7 @@ void print_annotation_stdio(std::FILE* out, const AnnotatedSymbol& a, const Anno
     const LineValue& v = values[i];
     char buf[64];
     for (int c = 0; c < columns; ++c) {
-      const LineValue& cv = c ? member_values[static_cast<size_t>(c - 1)][i] : v;
+      const LineValue& cv = column[static_cast<size_t>(c)][i];
       if (o.show_total_period) std::snprintf(buf, sizeof buf, " %11" PRIu64, cv.period);
       else if (o.show_nr_samples) std::snprintf(buf, sizeof buf, " %7" PRIu64, cv.samples);
       else std::snprintf(buf, sizeof buf, " %7.2f", cv.percent);

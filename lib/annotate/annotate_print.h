@@ -65,6 +65,9 @@ struct LineValue {
 };
 // The values of every line (zero for lines that are not instructions).
 std::vector<LineValue> line_values(const AnnotatedSymbol& a, PercentType t);
+// --group: the values of each event's column, the leader's first (an event without samples
+// in the symbol: zeros).
+std::vector<std::vector<LineValue>> column_values(const AnnotatedSymbol& a, PercentType t);
 
 // `last_path`: the source line printed last (perf remembers it from one symbol to the next,
 // and prints " // PATH" only when it changes).

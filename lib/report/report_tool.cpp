@@ -373,7 +373,10 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   if (!opts_.dsos.empty() && !(hs.has_map ? opts_.dsos.count(hs.dso.str()) || opts_.dsos.count(al.map->dso->long_name)
                                           : opts_.dsos.count("[unknown]")))
     filtered = true;
-  if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) filtered = true;
+  if (!opts_.symbols.empty() && (!al.sym || !opts_.symbols.count(al.sym->name))) {
+    if (al.sym && al.map && !filtered && opts_.on_symbol_dropped) opts_.on_symbol_dropped(*al.map, *al.sym);
+    filtered = true;
+  }
 
   if (opts_.branch_mode) return add_branches(s, ds, t, hs, cpumode, attr_index, filtered);
   bool has_path = false;

@@ -83,6 +83,9 @@ struct ReportToolOptions {
   // Sees each sample that goes into a histogram unfiltered, on the reading thread (its map
   // and symbol valid only then): annotate counts samples by address from it.
   std::function<void(int attr_index, const HistSample&)> on_sample;
+  // Sees each symbol a sample hit that --symbols (annotate's symbol filter) drops, the other
+  // filters passed: perf annotate deletes such a symbol from its dso.
+  std::function<void(const Map&, const Symbol&)> on_symbol_dropped;
 };
 
 class ReportTool;
