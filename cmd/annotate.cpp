@@ -389,12 +389,7 @@ int read_samples(AnnotateConfig& c, AnnotateRun& run, std::unique_ptr<PerfDataRe
     name_events(*reader);
     tool = std::make_unique<ReportTool>(c.report);
     SessionStats stats = read_file_into(*tool, *reader);
-    if (reader->is_pipe()) {
-      name_events(*reader, true);
-      // perf reads each FEATURE record of a pipe as it comes, saying what is wrong with it
-      std::string ignored;
-      for (const auto& [feat, data] : reader->features()) feature_text(feat, data, feature_env(*reader), ignored);
-    }
+    if (reader->is_pipe()) name_events(*reader, true);
     if (!c.quiet) print_loss_warnings(stderr, stats, tool->lost_samples());
   } catch (const InputError& e) {
     std::fflush(stdout);

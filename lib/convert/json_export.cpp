@@ -163,16 +163,7 @@ JsonExportTool::JsonExportTool(std::FILE* out, const JsonExportOptions& o)
 }
 
 void JsonExportTool::user_record(const RawRecord& rec, Session& s) {
-  if (rec.type == PERF_RECORD_HEADER_FEATURE) {
-    // a pipe's feature: processed as perf does (which warns about a bad one)
-    ByteReader r(rec.bytes, s.swapped());
-    r.skip(sizeof(perf_event_header));
-    uint64_t feat = r.u64();
-    std::string ignored;
-    if (r.ok() && feat < static_cast<uint64_t>(kFeatLast) && feature_has_printer(static_cast<int>(feat)))
-      feature_text(static_cast<int>(feat), rec.bytes.subspan(r.pos()), feature_env(s.reader()), ignored);
-    return;
-  }
+  if (rec.type == PERF_RECORD_HEADER_FEATURE) return check_feature_record(rec, s.reader());
   if (rec.type != PERF_RECORD_HEADER_TRACING_DATA) return;
   TracingDataError err;
   trace_tried_ = true;

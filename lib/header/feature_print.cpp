@@ -107,6 +107,16 @@ int event_of_id(const PerfDataReader& reader, uint64_t id) {
   return reader.attr_index_of_id(id);
 }
 
+void check_feature_record(const RawRecord& rec, const PerfDataReader& reader) {
+  if (rec.type != PERF_RECORD_HEADER_FEATURE) return;
+  ByteReader r(rec.bytes, reader.swapped());
+  r.skip(sizeof(perf_event_header));
+  uint64_t feat = r.u64();
+  std::string ignored;
+  if (r.ok() && feat < static_cast<uint64_t>(kFeatLast) && feature_has_printer(static_cast<int>(feat)))
+    feature_text(static_cast<int>(feat), rec.bytes.subspan(r.pos()), feature_env(reader), ignored);
+}
+
 std::optional<std::string> feature_string(const PerfDataReader& reader, int feat) {
   auto it = reader.features().find(feat);
   if (it == reader.features().end()) return std::nullopt;

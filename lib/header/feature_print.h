@@ -43,6 +43,9 @@ std::string event_modifiers(const perf_event_attr& attr);
 // Pipe mode: an EVENT_UPDATE record of type NAME names the event with its id; other records
 // are ignored.
 void name_event_from_update(PerfDataReader& reader, const RawRecord& rec);
+// A pipe's FEATURE record, read as perf reads each one as it comes (perf_event__process_feature):
+// nothing is printed but what perf says is wrong with it (on stderr). Other records: nothing.
+void check_feature_record(const RawRecord& rec, const PerfDataReader& reader);
 
 // The attr index a record's event id names, as perf's evlist__id2evsel: the first event when
 // there is only one or the id is 0 (files without ids), else by id; -1 if unknown.

@@ -121,6 +121,7 @@ void ReportTool::prime_dsos(const PerfDataReader& reader) {
 
 void ReportTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);
+  check_feature_record(rec, s.reader());
 }
 
 void ReportTool::record(Event& ev, Session& s) {

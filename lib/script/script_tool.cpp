@@ -40,6 +40,7 @@ void ScriptTool::record(Event& ev, Session& s) {
 
 void ScriptTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);
+  check_feature_record(rec, s.reader());
   if (rec.type == PERF_RECORD_FINISHED_ROUND && opts_.show_round && !sink_) {
     TextLine out(out_);
     out.put("PERF_RECORD_FINISHED_ROUND\n");
