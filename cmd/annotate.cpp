@@ -325,6 +325,9 @@ int parse_options(const Args& args, AnnotateConfig& c) {
   ro.srcline.full_path = c.full_paths;  // -l names whole source paths with -P
   if (v.counts.count("demangle")) ro.demangle.demangle = v.count("demangle");
   ro.hist.sort = {SortKey::kDso, SortKey::kSym};
+  // perf annotate counts each sample at its own address: no call graphs, no inline frames
+  ro.hist.mode = ChainMode::kNone;
+  ro.inline_frames = false;
   std::vector<std::string> dso_list = split_list(str("dsos"));
   ro.dsos.insert(dso_list.begin(), dso_list.end());
   ro.hist.dso_filter = !dso_list.empty();
