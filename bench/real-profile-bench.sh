@@ -13,9 +13,10 @@
 # perf 7.2 / cperf ratios (how many times less time, and the memory share).
 #
 # Environment: BENCH_DIR (default /tmp/cperf-real-bench), REPEAT (3), FILES ("make-g syswide-g
-# dwarf"), ONLY ("script report report-children diff"), CPERF (./cperf), RECORDER (perf|cperf).
+# dwarf"), ONLY ("script report report-children diff annotate"), CPERF (./cperf), RECORDER (perf|cperf).
 # `diff` compares the file with make-g (make-g itself with syswide-g): two real profiles of the
-# same build.
+# same build. `annotate` is `annotate --stdio --percent-limit 2`: the symbols of 2% or more,
+# each disassembled by objdump (as perf does) after the whole file is read.
 # Needs the oracle (../shared/oracle/setup) for perf 7.2; without it prints cperf's figures only.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -24,7 +25,7 @@ CPERF=${CPERF:-$root/cperf}
 W=${BENCH_DIR:-/tmp/cperf-real-bench}
 REPEAT=${REPEAT:-3}
 FILES=${FILES:-make-g syswide-g dwarf}
-ONLY=${ONLY:-script report report-children diff}
+ONLY=${ONLY:-script report report-children diff annotate}
 RECORDER=${RECORDER:-perf}
 . tests/oracle.sh
 TIME=/usr/bin/time
@@ -57,6 +58,7 @@ args_of() {  # command name, file -> perf arguments
     report) echo "report --stdio --no-children -i $2" ;;
     report-children) echo "report --stdio -i $2" ;;
     diff) if [ "$2" = "$W/make-g.data" ]; then echo "diff $2 $W/syswide-g.data"; else echo "diff $W/make-g.data $2"; fi ;;
+    annotate) echo "annotate --stdio --percent-limit 2 -i $2" ;;
   esac
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
