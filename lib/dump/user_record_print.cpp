@@ -290,9 +290,10 @@ void print_sample_extras(std::FILE* out, const perf_event_attr& attr, const Deco
   if ((t & PERF_SAMPLE_REGS_USER) && !ds.user_regs.regs.empty()) print_regs(out, "user", ds.user_regs);
   if ((t & PERF_SAMPLE_REGS_INTR) && !ds.intr_regs.regs.empty()) print_regs(out, "intr", ds.intr_regs);
   if (t & PERF_SAMPLE_STACK_USER) {
-    // perf reports the offset of the size field that precedes the stack bytes.
-    size_t offset = ds.user_stack.empty() ? 0 : ds.user_stack.data() - ds.record_start - 8;
-    std::fprintf(out, "... ustack: size %" PRIu64 ", offset %#zx\n", ds.user_stack_size, offset);
+    // perf shows the size the kernel dumped (the dynamic one after the bytes, 0 without any)
+    // and where the size field lies
+    std::fprintf(out, "... ustack: size %" PRIu64 ", offset %#zx\n", ds.user_stack_size ? ds.user_stack_dyn_size : 0,
+                 ds.user_stack_offset);
   }
   if (t & PERF_SAMPLE_WEIGHT_TYPE) {
     std::fprintf(out, "... weight: %" PRIu64, ds.weight);

@@ -105,6 +105,7 @@ std::string decode_sample(Bytes record, bool swap, const perf_event_attr& attr,
   s.user_dwarf_begin = r.pos();
   if (t & PERF_SAMPLE_REGS_USER) read_regs(r, attr.sample_regs_user, s.user_regs);
   if (t & PERF_SAMPLE_STACK_USER) {
+    s.user_stack_offset = r.pos();
     s.user_stack_size = r.u64();
     if (s.user_stack_size > r.remaining()) return "user stack size exceeds the record";
     s.user_stack = r.bytes(s.user_stack_size);

@@ -57,6 +57,7 @@ struct DecodedSample {
   uint64_t user_stack_size = 0;
   Bytes user_stack;
   uint64_t user_stack_dyn_size = 0;
+  size_t user_stack_offset = 0;  // where the STACK_USER size field lies in the record
   uint64_t weight = 0;       // full u64 of PERF_SAMPLE_WEIGHT or var1_dw of WEIGHT_STRUCT
   uint16_t ins_lat = 0, weight3 = 0;  // WEIGHT_STRUCT var2_w / var3_w
   uint64_t data_src = 0;
