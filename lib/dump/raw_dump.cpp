@@ -115,8 +115,9 @@ void RawDumpTool::print_sample(Event& ev, Session& s) {
                  offset_message(s.reader().path(), ev.raw.offset, "PERF_RECORD_SAMPLE", err).c_str());
     return;
   }
-  std::fprintf(out_, "(IP, 0x%x): %u/%u: %#" PRIx64 " period: %" PRIu64 " addr: %#" PRIx64 "\n",
-               ev.raw.misc, ds.pid, ds.tid, ds.ip, ds.period, ds.addr);
+  // perf prints the ids signed: an unknown thread is -1/-1
+  std::fprintf(out_, "(IP, 0x%x): %d/%d: %#" PRIx64 " period: %" PRIu64 " addr: %#" PRIx64 "\n",
+               ev.raw.misc, static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid), ds.ip, ds.period, ds.addr);
   if (attr.sample_type & PERF_SAMPLE_CALLCHAIN) {
     print_callchain(ds.callchain);
     if (ds.deferred_callchain) std::fputs("...... (deferred)\n", out_);

@@ -160,6 +160,14 @@ scenario("user-kernel-ip", lambda f: (f.plain_sample(PID, t, USER[0]),
                                       f.plain_sample(PID, t + 100, 0xFFFFFFFF81000100, misc=2)), **PLAIN)
 
 
+# Samples whose thread is unknown to the kernel (pid and tid -1, as a CPU-wide event can report):
+# perf prints the ids signed.
+scenario("pid-unknown", lambda f: (f.plain_sample(PID, t, USER[0]),
+                                   f.rec(9, 1, pk("QIIQQ", 0xFFFFFFFF81000100, 0xFFFFFFFF, 0xFFFFFFFF, t + 100,
+                                                  1000000)),
+                                   f.plain_sample(PID, t + 200, USER[1])), **PLAIN)
+
+
 # Memory-access samples (`perf mem record`-style): data address, weight with instruction and
 # retire latency (WEIGHT_STRUCT), data source, transaction, physical address and page sizes,
 # beside a data map of /bench/deep's writable segment. For -s weight/mem/snoop/... and
