@@ -69,13 +69,9 @@ std::string hw_cache_name(uint64_t c) {
   static const char* const results[] = {"PERF_COUNT_HW_CACHE_RESULT_ACCESS",
                                         "PERF_COUNT_HW_CACHE_RESULT_MISS"};
   uint64_t id = c & 0xff, op = (c >> 8) & 0xff, res = (c >> 16) & 0xff;
-  std::string out;
-  out += id < 7 ? ids[id] : "unknown-ext-hardware-cache-type";
-  out += " | ";
-  out += op < 3 ? ops[op] : "unknown-ext-hardware-cache-op";
-  out += " | ";
-  out += res < 2 ? results[res] : "unknown-ext-hardware-cache-result";
-  return out;
+  // perf names the words result first; a value it has no word for leaves the config bare
+  if (id >= 7 || op >= 3 || res >= 2) return "";
+  return std::string(results[res]) + " | " + ops[op] + " | " + ids[id];
 }
 
 std::string config_str(const perf_event_attr& a) {

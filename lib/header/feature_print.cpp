@@ -54,6 +54,22 @@ std::string event_modifiers(const perf_event_attr& a) {
   return m.empty() ? m : ":" + m;
 }
 
+std::string hw_cache_event_name(uint64_t config) {
+  static const char* const caches[] = {"L1-dcache", "L1-icache", "LLC", "dTLB", "iTLB", "branch", "node"};
+  // each op's name, and its plural (perf's name of an access, which has no result word)
+  static const char* const ops[][2] = {{"load", "loads"}, {"store", "stores"}, {"prefetch", "prefetches"}};
+  static const char* const results[] = {"refs", "misses"};
+  // the ops each cache has, by bit: read, write, prefetch
+  static const unsigned valid_ops[] = {7, 5, 7, 7, 1, 1, 7};
+  const unsigned cache = config & 0xff, op = (config >> 8) & 0xff, result = (config >> 16) & 0xff;
+  if (cache >= 7) return "unknown-ext-hardware-cache-type";
+  if (op >= 3) return "unknown-ext-hardware-cache-op";
+  if (result >= 2) return "unknown-ext-hardware-cache-result";
+  if (!(valid_ops[cache] >> op & 1)) return "invalid-cache";
+  if (!result) return std::string(caches[cache]) + "-" + ops[op][1];
+  return std::string(caches[cache]) + "-" + ops[op][0] + "-" + results[result];
+}
+
 std::string default_event_name(const perf_event_attr& a) {
   static const char* const hw[] = {"cycles", "instructions", "cache-references", "cache-misses",
                                    "branches", "branch-misses", "bus-cycles",
@@ -64,6 +80,8 @@ std::string default_event_name(const perf_event_attr& a) {
                                    "alignment-faults", "emulation-faults", "dummy"};
   std::string name;
   if (a.type == PERF_TYPE_HARDWARE && a.config < 10) name = hw[a.config];
+  else if (a.type == PERF_TYPE_HARDWARE && a.config >> 32 == 0) name = "unknown-hardware";
+  else if (a.type == PERF_TYPE_HW_CACHE) name = hw_cache_event_name(a.config);
   else if (a.type == PERF_TYPE_SOFTWARE && a.config < 10) name = sw[a.config];
   // perf 7.2's table of software names stops at dummy: bpf-output, cgroup-switches and
   // later ones are "unknown-software".

@@ -53,5 +53,8 @@ int event_of_id(const PerfDataReader& reader, uint64_t id);
 
 // perf's name for an attr without event_desc ("cpu-clock", "cycles:u", ...).
 std::string default_event_name(const perf_event_attr& attr);
+// perf's name of a PERF_TYPE_HW_CACHE config ("L1-dcache-load-misses", "LLC-stores", ...; its
+// "invalid-cache" and "unknown-ext-hardware-cache-*" words for the others).
+std::string hw_cache_event_name(uint64_t config);
 
 }  // namespace cperf

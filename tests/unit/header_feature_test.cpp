@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "format/file_header.h"
+#include "header/feature_print.h"
 #include "header/feature_text.h"
 
 namespace cperf {
@@ -176,6 +177,24 @@ TEST(HeaderFeature, CpuListParsingAndPrinting) {
   cpus.clear();
   EXPECT_FALSE(parse_cpu_list("3-1", cpus));
   EXPECT_FALSE(parse_cpu_list("a", cpus));
+}
+
+}  // namespace
+}  // namespace cperf
+
+namespace cperf {
+namespace {
+
+// perf's names of hardware cache events, and its words for the configs it cannot name.
+TEST(HwCacheEventName, PerfsNames) {
+  EXPECT_EQ(hw_cache_event_name(0x10000), "L1-dcache-load-misses");
+  EXPECT_EQ(hw_cache_event_name(0x0), "L1-dcache-loads");
+  EXPECT_EQ(hw_cache_event_name(0x102), "LLC-stores");
+  EXPECT_EQ(hw_cache_event_name(0x10204), "invalid-cache");  // iTLB has no prefetch
+  EXPECT_EQ(hw_cache_event_name(0x10005), "branch-load-misses");
+  EXPECT_EQ(hw_cache_event_name(0x9), "unknown-ext-hardware-cache-type");
+  EXPECT_EQ(hw_cache_event_name(0x300), "unknown-ext-hardware-cache-op");
+  EXPECT_EQ(hw_cache_event_name(0x20000), "unknown-ext-hardware-cache-result");
 }
 
 }  // namespace

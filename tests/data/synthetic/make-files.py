@@ -168,6 +168,15 @@ scenario("pid-unknown", lambda f: (f.plain_sample(PID, t, USER[0]),
                                    f.plain_sample(PID, t + 200, USER[1])), **PLAIN)
 
 
+# Hardware cache events (PERF_TYPE_HW_CACHE): perf names them from the config's cache, op and
+# result ("L1-dcache-load-misses", "LLC-stores") and prints the config words result first;
+# an op the cache does not have is "invalid-cache", an unknown cache type has no words.
+for hwc_name, hwc_config in (("hw-cache-l1d-miss", 0x10000), ("hw-cache-llc-stores", 0x102),
+                             ("hw-cache-invalid", 0x104), ("hw-cache-unknown", 0x9)):
+    scenario(hwc_name, lambda f: (f.plain_sample(PID, t, USER[0]), f.plain_sample(PID, t + 100, USER[1])),
+             **dict(PLAIN, type=3, config=hwc_config))
+
+
 # Memory-access samples (`perf mem record`-style): data address, weight with instruction and
 # retire latency (WEIGHT_STRUCT), data source, transaction, physical address and page sizes,
 # beside a data map of /bench/deep's writable segment. For -s weight/mem/snoop/... and
