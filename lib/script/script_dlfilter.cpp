@@ -64,6 +64,11 @@ bool ScriptTool::resolve_address(uint64_t address, dlfilter_abi::AddrLocation& a
 
 perf_event_attr* ScriptTool::attr() { return dl_.attr; }
 
+std::string_view ScriptTool::insn() {
+  dl_.insn = fetch_insn(dl_.sample.ip, dl_.map, true);  // perf's dlfilter reads it natively too
+  return {reinterpret_cast<const char*>(dl_.insn.bytes), static_cast<size_t>(dl_.insn.len)};
+}
+
 // Runs the filter on a sample; true when it drops the sample. A filter error ends the run.
 bool ScriptTool::dlfilter_drops(const EventAttrEntry& e, const DecodedSample& ds, uint16_t misc,
                                 const Thread& t, const Map* map, bool early) {

@@ -147,6 +147,13 @@ void ScriptTool::print_tail_fields(TextLine& out, const perf_event_attr& attr,
   if (fields_.has(type, kFieldCodePageSize)) out.put(' ').put(page_size_name(ds.code_page_size));
 }
 
+InsnBytes ScriptTool::fetch_insn(uint64_t ip, const Map* map, bool native) {
+  if (!native || !ip || !map || !map->dso || map->dso->kernel) return {};
+  const DsoSymbols* d = symbols_.user_file(map);
+  if (!d || d->runtime_path().empty()) return {};
+  return insn_.fetch(d->runtime_path(), map->map_ip(ip));
+}
+
 void ScriptTool::print_insn(TextLine& out, const DecodedSample& ds, int type, const Map* map, Session& s) {
   if (!native_arch_) {
     // perf reads instructions only from recordings of this machine's architecture (a pipe's
@@ -157,10 +164,7 @@ void ScriptTool::print_insn(TextLine& out, const DecodedSample& ds, int type, co
     const std::string file = s.reader().is_pipe() ? host : feature_string(s.reader(), HEADER_ARCH).value_or("");
     native_arch_ = file == host || (host == "x86_64" && file == "i386");
   }
-  InsnBytes insn;
-  if (*native_arch_ && ds.ip && map && map->dso && !map->dso->kernel)
-    if (const DsoSymbols* d = symbols_.user_file(map); d && !d->runtime_path().empty())
-      insn = insn_.fetch(d->runtime_path(), map->map_ip(ds.ip));
+  InsnBytes insn = fetch_insn(ds.ip, map, *native_arch_);
   if (fields_.has(type, kFieldInsnLen)) out.put(" ilen: ").dec(static_cast<uint64_t>(insn.len));
   if (fields_.has(type, kFieldInsn) && insn.len) {
     out.put(" insn:");

@@ -252,6 +252,10 @@ void ScriptTool::emit_sample(const EventAttrEntry& e, const DecodedSample& ds, u
   out.data_src = st & PERF_SAMPLE_DATA_SRC ? ds.data_src : kDataSrcNone;
   uint8_t cpumode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
   out.cpumode = cpumode;
+  if (sink_->wants_insn()) {  // perf's python perf_sample_insn() reads it, native arch or not
+    InsnBytes insn = fetch_insn(ds.ip, map, true);
+    out.insn.assign(reinterpret_cast<const char*>(insn.bytes), static_cast<size_t>(insn.len));
+  }
   out.raw.assign(reinterpret_cast<const char*>(ds.raw.data()), ds.raw.size());
   out.comm = t.comm_str();
   out.where = locate(map, ds.ip);

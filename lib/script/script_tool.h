@@ -164,6 +164,8 @@ class ScriptTool : public SessionTool, private DlFilterHost {
                          int type, const Map* map, Session& s);
   // -F insn / insnlen: the sample's instruction bytes as perf reads them (insn_fetch.h).
   void print_insn(TextLine& out, const DecodedSample& ds, int type, const Map* map, Session& s);
+  // The instruction at ip in map (none for the kernel, an unreadable file, or !native).
+  InsnBytes fetch_insn(uint64_t ip, const Map* map, bool native);
   void put_tod(TextLine& out, uint64_t time);
   static void put_bpf_output(TextLine& out, Bytes raw);
   const Map* find_map_fb(const Thread& t, uint8_t cpumode, uint64_t addr);
@@ -185,6 +187,7 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   void fill_al(const Map* map, uint64_t ip, bool kernel, dlfilter_abi::AddrLocation& al,
                std::vector<uint8_t>& bid_store);
   const dlfilter_abi::AddrLocation* resolve_ip() override;
+  std::string_view insn() override;
   bool resolve_address(uint64_t address, dlfilter_abi::AddrLocation& al) override;
   perf_event_attr* attr() override;
   void append_frames(const Frame& f, std::vector<ScriptFrame>& out);
@@ -217,6 +220,7 @@ class ScriptTool : public SessionTool, private DlFilterHost {
     bool ip_resolved = false, filtered = false;
     dlfilter_abi::AddrLocation ip_al{};
     std::vector<uint8_t> ip_bid, addr_bid;
+    InsnBytes insn;  // the last insn() answer
   } dl_;
   size_t name_width_ = 0;
   KernelMapFinder kernel_maps_{machine_, symbols_};

@@ -107,9 +107,11 @@ int32_t DlFilter::cb_resolve_address(void* ctx, uint64_t address, dlfilter_abi::
   return 0;
 }
 
-const uint8_t* DlFilter::cb_insn(void*, uint32_t* length) {
-  if (length) *length = 0;
-  return nullptr;
+const uint8_t* DlFilter::cb_insn(void* ctx, uint32_t* length) {
+  auto* f = static_cast<DlFilter*>(ctx);
+  std::string_view insn = f->host_ ? f->host_->insn() : std::string_view();
+  if (length) *length = static_cast<uint32_t>(insn.size());
+  return insn.empty() ? nullptr : reinterpret_cast<const uint8_t*>(insn.data());
 }
 
 const char* DlFilter::cb_srcline(void*, uint32_t* line) {

@@ -4,6 +4,7 @@
 // ip (resolve_ip), other addresses (resolve_address), the event's attr and its --dlarg
 // arguments. See lib/scripting/dlfilter_abi.h for the ABI.
 #pragma once
+#include <string_view>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -21,6 +22,8 @@ class DlFilterHost {
   // Fills al for address; false when nothing maps it.
   virtual bool resolve_address(uint64_t address, dlfilter_abi::AddrLocation& al) = 0;
   virtual perf_event_attr* attr() = 0;
+  // The sample's instruction bytes (perf's insn callback); empty: none. Valid until the next call.
+  virtual std::string_view insn() = 0;
 };
 
 class DlFilter {

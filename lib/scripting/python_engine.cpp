@@ -220,8 +220,9 @@ void PythonEngine::finish() {
 
 void PythonEngine::sample(const ScriptSample& s, const TracepointPayload* tp) {
   impl_->context = TraceContext{};
+  impl_->context.insn = &s.insn;
   if (tp && tp->event) {
-    impl_->context = TraceContext{tp->tep, tp->event, tp->data, tp->size};
+    impl_->context = TraceContext{tp->tep, tp->event, tp->data, tp->size, &s.insn};
     impl_->tracepoint(s, *tp);
     return;
   }

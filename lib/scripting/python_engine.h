@@ -36,6 +36,7 @@ class PythonEngine : public SampleSink {
   PythonEngine& operator=(const PythonEngine&) = delete;
 
   void sample(const ScriptSample& s, const TracepointPayload* tp) override;
+  bool wants_insn() const override { return true; }  // perf_sample_insn() may ask
   void context_switch(const ScriptSwitch& sw) override;
   void throttle(const ScriptThrottle& t) override;
   void stat_round(uint64_t time) override;

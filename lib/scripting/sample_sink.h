@@ -38,6 +38,8 @@ class SampleSink {
   virtual ~SampleSink() = default;
   // tp: set for a tracepoint sample whose format is known.
   virtual void sample(const ScriptSample& s, const TracepointPayload* tp) = 0;
+  // Whether samples should come with their instruction bytes (ScriptSample::insn).
+  virtual bool wants_insn() const { return false; }
   virtual void context_switch(const ScriptSwitch&) {}
   virtual void throttle(const ScriptThrottle&) {}
   // The STAT_ROUND record of a `perf stat record` file, at `time`.

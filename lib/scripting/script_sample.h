@@ -80,6 +80,7 @@ struct ScriptSample {
   std::vector<ScriptFrame> callchain;
   std::vector<ScriptBranch> branches;
   std::optional<std::string> iregs, uregs;
+  std::string insn;  // the instruction's bytes, when the sink wants them (empty: none)
 };
 
 

@@ -43,10 +43,12 @@ PyObject* common_lock_depth(PyObject*, PyObject* args) {
   return PyLong_FromLong(v);
 }
 
-// Instruction bytes are only recorded by hardware tracers cperf does not decode: none.
+// The sample's instruction, read from its dso as script's insn field reads it; None without.
 PyObject* sample_insn(PyObject*, PyObject* args) {
-  if (!context_of(args) && PyErr_Occurred()) return nullptr;
-  return PyBytes_FromStringAndSize("", 0);
+  const TraceContext* c = context_of(args);
+  if (!c && PyErr_Occurred()) return nullptr;
+  if (!c || !c->insn || c->insn->empty()) Py_RETURN_NONE;
+  return PyBytes_FromStringAndSize(c->insn->data(), static_cast<Py_ssize_t>(c->insn->size()));
 }
 
 PyObject* set_itrace_options(PyObject*, PyObject* args) {

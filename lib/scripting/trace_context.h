@@ -3,6 +3,7 @@
 // perf_trace_context module's functions (common_pc(context), ...) read it. One lives in the
 // PythonEngine and is updated before every handler call.
 #pragma once
+#include <string>
 #include <cstddef>
 #include <cstdint>
 
@@ -16,6 +17,7 @@ struct TraceContext {
   tep_event* event = nullptr;  // the tracepoint's format, when the sample is one
   const void* raw = nullptr;   // the sample's raw data (padded copy)
   size_t raw_size = 0;
+  const std::string* insn = nullptr;  // the sample's instruction bytes (empty: none)
 };
 
 // Registers the built-in module "perf_trace_context"; call before the interpreter starts.

@@ -1,7 +1,8 @@
 /* A --dlfilter for tests/e2e/script_dlfilter.sh, built against cperf's own declaration of
  * perf's dlfilter ABI (lib/scripting/dlfilter_abi.h, compiled as C++). It keeps the samples
  * whose ip resolves to the symbol named by the first --dlarg, and prints on stderr what the
- * callbacks return for the first few samples, so that cperf and perf can be compared. */
+ * callbacks return for the first few samples (the symbol, the instruction bytes), so that cperf
+ * and perf can be compared. */
 #include <cstdio>
 #include <cstring>
 
@@ -39,6 +40,13 @@ int filter_event(void* data, const Sample* s, void* ctx) {
                  static_cast<unsigned long long>(al ? al->sym_end : 0), al ? al->sym_binding : 0,
                  al && al->dso ? al->dso : "?", al ? al->buildid_size : 0, al ? al->is_kernel_ip : 0,
                  al && al->comm ? al->comm : "?");
+  if (st->seen <= 8) {  // the sample's instruction, as perf reads it from the dso
+    unsigned len = 0;
+    const unsigned char* insn = perf_dlfilter_fns.insn(ctx, &len);
+    std::fprintf(stderr, "insn(%u):", len);
+    for (unsigned i = 0; insn && i < len; ++i) std::fprintf(stderr, " %02x", insn[i]);
+    std::fputc('\n', stderr);
+  }
   return !(al && al->sym && std::strcmp(al->sym, st->want) == 0);
 }
 

@@ -36,5 +36,22 @@ if "$PERF7" version > /dev/null 2>&1; then
 else
   echo "SKIP script_dlfilter: perf 7.2 comparison (no oracle)"
 fi
+# The instruction a filter asks for (perf's insn callback) is the sample's, read from its dso:
+# on a real program of the corpus, the filter's bytes are script's insn field's.
+if command -v xz > /dev/null; then
+  mkdir -p "$tmp/rs" && xz -dc tests/data/realsys/corpus.tar.xz | tar -xf - -C "$tmp/rs"
+  (cd "$tmp/rs/data" && "$CPERF" script -i qs-g.data --symfs=../symfs --dlfilter "$tmp/keep_symbol.so" --dlarg cmp \
+     2>&1 >/dev/null) | sed -n 's/^insn([0-9]*)://p' > "$tmp/dl.insn"
+  (cd "$tmp/rs/data" && "$CPERF" script -i qs-g.data --symfs=../symfs -F insn 2>/dev/null) | head -8 |
+    sed 's/^ *insn://' > "$tmp/script.insn"
+  if ! [ -s "$tmp/dl.insn" ] || ! cmp -s "$tmp/dl.insn" "$tmp/script.insn"; then
+    echo "FAIL: the filter's instruction bytes are not script's"; diff "$tmp/script.insn" "$tmp/dl.insn" | head -4; fail=1
+  fi
+  if "$PERF7" version > /dev/null 2>&1; then
+    diff <(cd "$tmp/rs/data" && "$CPERF" script -i qs-g.data --symfs=../symfs --dlfilter "$tmp/keep_symbol.so" --dlarg cmp 2>&1 >/dev/null) \
+         <(cd "$tmp/rs/data" && "$PERF7" script -i qs-g.data --symfs=../symfs --dlfilter "$tmp/keep_symbol.so" --dlarg cmp 2>&1 >/dev/null) \
+      > /dev/null || { echo "FAIL: the filter's report on qs-g differs from perf 7.2's"; fail=1; }
+  fi
+fi
 [ $fail = 0 ] && echo "script dlfilter: all passed"
 exit $fail
