@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -342,11 +343,20 @@ class Hists {
 
   // Formats one entry's columns; widths from compute_widths().
   std::string format_entry(const HistEntry& e) const;
+  // The same, with where each percentage is in the line (the browser colours them).
+  struct PercentSpan {
+    size_t begin = 0, size = 0;
+    double percent = 0;
+  };
+  std::string format_entry(const HistEntry& e, std::vector<PercentSpan>* spans) const;
   std::string key_text(SortKey key, const HistEntry& e, bool align) const;
   // A key's text in -t mode (unaligned, the separator's first character replaced by '.').
   std::string sep_key_text(SortKey key, const HistEntry& e) const;
-  // The key columns' widths for these entries (perf's hists__calc_col_len).
-  void compute_widths(const std::vector<HistEntry*>& entries);
+  // The key columns' widths for these entries (perf's hists__calc_col_len). from_entries:
+  // the entries' widths only, not at least the headers' (perf after a browser's zoom).
+  void compute_widths(const std::vector<HistEntry*>& entries, bool from_entries = false);
+  // Hides the DSO column (perf's browser zoomed into a DSO) or shows it again.
+  void set_elide_dso(bool on) { opts_.elide_dso = on; }
   // A sort key's sort function (perf's se_sort, or se_cmp without one): > 0 puts `a` first.
   int64_t key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b) const;
   std::string number_text(OutputField::Kind kind, const HistEntry& e) const;
@@ -400,6 +410,9 @@ class Hists {
   RbRoot& output_root();
   // One number column of one entry alone (a group shows one per member side by side).
   std::string single_number_text(OutputField::Kind kind, const HistEntry& e) const;
+  // A number column's percentage for one histogram's entry (nullopt: not a percentage).
+  std::optional<double> number_percent(OutputField::Kind kind, const HistEntry& e) const;
+  void add_percent_spans(OutputField::Kind kind, const HistEntry& e, size_t at, std::vector<PercentSpan>& spans) const;
   uint64_t number_field(OutputField::Kind kind, const HistEntry& e) const;
   // The printed columns: -F's, or perf's default (Children, Self/Overhead, -n, --show-total-
   // period, then the sort keys), without elided keys.

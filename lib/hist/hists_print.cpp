@@ -51,15 +51,16 @@ double ratio(uint64_t v, uint64_t total) {
 
 }  // namespace
 
-void Hists::compute_widths(const std::vector<HistEntry*>& entries) {
-  w_comm_ = std::strlen("Command");
-  w_dso_ = std::strlen("Shared Object");
-  w_sym_ = std::strlen("Symbol");
-  w_pid_ = std::strlen("    Pid:Command");
-  w_parent_ = std::strlen("Parent symbol");
-  w_srcline_ = std::strlen("Source:Line");
-  w_cgroup_ = std::strlen("Cgroup");
-  w_trace_ = std::strlen("Trace output");
+void Hists::compute_widths(const std::vector<HistEntry*>& entries, bool from_entries) {
+  auto base = [&](const char* header) { return from_entries ? size_t{0} : std::strlen(header); };
+  w_comm_ = base("Command");
+  w_dso_ = base("Shared Object");
+  w_sym_ = base("Symbol");
+  w_pid_ = base("    Pid:Command");
+  w_parent_ = base("Parent symbol");
+  w_srcline_ = base("Source:Line");
+  w_cgroup_ = base("Cgroup");
+  w_trace_ = base("Trace output");
   for (int k = static_cast<int>(SortKey::kWeight); k < kSortKeys; ++k)
     w_sample_key_[k] = sample_key_base_width(static_cast<SortKey>(k), opts_.nanosecs, opts_.latency_names);
   for (const HistEntry* e : entries) {
@@ -271,6 +272,36 @@ size_t Hists::key_width(SortKey key) const {
 // A number column's text (perf's hpp entry functions).
 // A number column's text (perf's hpp entry functions: percents as " %*.2f%%" two narrower
 // than the column, so a value too wide for it grows the line, as in perf).
+// Where number_text()'s pieces (the leader's, then each member's) are, for the percentages.
+void Hists::add_percent_spans(OutputField::Kind kind, const HistEntry& e, size_t at,
+                              std::vector<PercentSpan>& spans) const {
+  static const HistEntry kNone;
+  auto add = [&](const Hists& h, const HistEntry& x) {
+    size_t n = h.single_number_text(kind, x).size();
+    if (std::optional<double> p = h.number_percent(kind, x)) spans.push_back({at, n, *p});
+    at += n;
+  };
+  add(*this, e);
+  for (size_t m = 0; m < members_.size(); ++m) add(*members_[m], e.pair(m) ? *e.pair(m) : kNone);
+}
+
+std::optional<double> Hists::number_percent(OutputField::Kind kind, const HistEntry& e) const {
+  uint64_t total = total_period();
+  switch (kind) {
+    case OutputField::kChildren:
+      if (opts_.children_na) return std::nullopt;
+      return ratio(e.period_acc, total);
+    case OutputField::kSelf: return ratio(e.period, total);
+    case OutputField::kSys: return ratio(e.period_sys, total);
+    case OutputField::kUsr: return ratio(e.period_usr, total);
+    case OutputField::kGuestSys: return ratio(e.guest_sys, total);
+    case OutputField::kGuestUsr: return ratio(e.guest_usr, total);
+    case OutputField::kLatency: return ratio(e.latency, total_latency());
+    case OutputField::kLatencyChildren: return ratio(e.latency_acc, total_latency());
+    default: return std::nullopt;
+  }
+}
+
 std::string Hists::number_text(OutputField::Kind kind, const HistEntry& e) const {
   std::string text = single_number_text(kind, e);
   // A group view: each member's value after the leader's, in its own histogram's terms.
@@ -320,7 +351,9 @@ std::string Hists::single_number_text(OutputField::Kind kind, const HistEntry& e
   return buf;
 }
 
-std::string Hists::format_entry(const HistEntry& e) const {
+std::string Hists::format_entry(const HistEntry& e) const { return format_entry(e, nullptr); }
+
+std::string Hists::format_entry(const HistEntry& e, std::vector<PercentSpan>* spans) const {
   std::string line;
   std::vector<OutputField> cols = columns();
   // The last key of perf's list (an elided one included) is not padded.
@@ -350,6 +383,7 @@ std::string Hists::format_entry(const HistEntry& e) const {
       line += key_text(f.key, e, !last);
       continue;
     }
+    if (spans) add_percent_spans(f.kind, e, line.size(), *spans);
     // a number narrower than its column (-w) is filled to it, as every column but the last
     std::string t = number_text(f.kind, e);
     if (size_t w = field_width(f); !last && t.size() < w) t.append(w - t.size(), ' ');

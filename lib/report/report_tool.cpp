@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include "tui/event_menu.h"
 #include "tui/hist_browser.h"
+#include "tui/terminal.h"
 
 #include <algorithm>
 #include <tuple>
@@ -730,12 +732,19 @@ void ReportTool::print(std::FILE* out, Session& s) {
 int ReportTool::browse(Session& s) {
   std::vector<Section> secs = sections(s);
   if (secs.empty()) return 0;
-  // Several reports: perf first offers a menu of them; cperf browses the first.
-  Section& sec = secs.front();
-  std::string title = "Samples: " + sec.samples_text() + " of event" + (sec.plural ? "s" : "") + " '" +
-                      sec.event + "', Event count (approx.): " + std::to_string(sec.period);
-  HistBrowser browser(*sec.hists, title);
-  return browser.run();
+  std::vector<std::unique_ptr<HistBrowser>> browsers;
+  std::vector<std::string> lines;
+  for (Section& sec : secs) {
+    std::string title = "Samples: " + sec.samples_text() + " of event" + (sec.plural ? "s" : "") + " '" +
+                        sec.event + "', Event count (approx.): " + std::to_string(sec.period);
+    browsers.push_back(std::make_unique<HistBrowser>(*sec.hists, title));
+    lines.push_back(event_menu_line(sec.samples, sec.event));
+  }
+  Terminal t;
+  // several events: perf's menu of them comes first
+  if (browsers.size() > 1) return EventMenu(std::move(lines), std::move(browsers)).run(t);
+  browsers.front()->run(t);
+  return 0;
 }
 
 SessionStats read_file_into(ReportTool& tool, PerfDataReader& reader) {

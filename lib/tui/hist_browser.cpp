@@ -1,31 +1,54 @@
 #include "tui/hist_browser.h"
 
-#include <ncurses.h>
-
 #include <algorithm>
-#include <clocale>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
+
+#include "tui/popups.h"
+#include "tui/terminal.h"
 
 namespace cperf {
 
 namespace {
 
 constexpr int kLevelStep = 3;  // perf's LEVEL_OFFSET_STEP
-constexpr int kEsc = 27;
+constexpr int kCtrlC = 3;
 
-const char* const kHelp[] = {
-    "UP/DOWN/PGUP/PGDN/HOME/END  move",
-    "+                           fold or unfold the selected entry or call-graph node",
-    "e                           unfold (or fold) the selected entry's whole call graph",
-    "E / C                       unfold / fold everything",
-    "P                           write the lines shown to perf.hist.N",
-    "/                           show only symbols holding a text (empty: all)",
-    "d / t                       zoom into the selected entry's DSO / thread, and out again",
-    "h or ?                      this help (any key goes back)",
-    "q or ESC                    quit",
-};
+// perf 7.2's help window for perf report, its lines sorted by key as perf sorts them.
+constexpr const char* kReportHelp =
+    "h/?/F1        Show this window\n"
+    "UP/DOWN/PGUP\n"
+    "PGDN/SPACE    Navigate\n"
+    "q/ESC/CTRL+C  Exit browser or go back to previous screen\n"
+    "\n"
+    "For multiple event sessions:\n"
+    "\n"
+    "TAB/UNTAB     Switch events\n"
+    "\n"
+    "For symbolic views (--sort has sym):\n"
+    "\n"
+    "ENTER         Zoom into DSO/Threads & Annotate current symbol\n"
+    "ESC           Zoom out\n"
+    "+             Expand/Collapse one callchain level\n"
+    "a             Annotate current symbol\n"
+    "C             Collapse all callchains\n"
+    "d             Zoom into current DSO\n"
+    "e             Expand/Collapse main entry callchains\n"
+    "E             Expand all callchains\n"
+    "F             Toggle percentage of filtered entries\n"
+    "H             Display column headers\n"
+    "k             Zoom into the kernel map\n"
+    "L             Change percent limit\n"
+    "m             Display context menu\n"
+    "S             Zoom into current Processor Socket\n"
+    "i             Show header information\n"
+    "P             Print histograms to perf.hist.N\n"
+    "r             Run available scripts\n"
+    "s             Switch to another data file in PWD\n"
+    "t             Zoom into current Thread\n"
+    "V             Verbose (DSO names in callchains, etc)\n"
+    "/             Filter symbol by name\n"
+    "0-9           Sort by event n in group";
 
 std::string percent(uint64_t v, uint64_t total) {
   char buf[32];
@@ -35,10 +58,22 @@ std::string percent(uint64_t v, uint64_t total) {
 
 }  // namespace
 
+bool HistBrowser::sorted_by(const Hists& h, SortKey k) {
+  const std::vector<SortKey>& keys = h.sort_keys();
+  return std::find(keys.begin(), keys.end(), k) != keys.end();
+}
+
+std::string HistBrowser::thread_name(const HistEntry& e) {
+  return e.key.thread_comm ? *e.key.thread_comm : std::string(e.key.comm.str());
+}
+
 HistBrowser::HistBrowser(Hists& hists, std::string title) : hists_(hists), title_(std::move(title)) {
   entries_ = hists_.display_entries();
   header_ = hists_.header_lines().first;
   if (!header_.empty()) header_[0] = ' ';
+  for (const HistEntry* e : entries_)
+    if (e->period && e->key.has_sym) sampled_symbols_.insert({std::string(e->key.dso.str()), std::string(e->key.sym.str())});
+  nav_.waits_for_nav = true;
   rebuild();
 }
 
@@ -79,14 +114,28 @@ void HistBrowser::add_chain(HistEntry* e, const ChainNode& parent, int level, ui
 bool HistBrowser::shown(const HistEntry& e) const {
   if (!symbol_filter_.empty() && (!e.key.has_sym || e.key.sym.str().find(symbol_filter_) == std::string::npos))
     return false;
-  if (dso_zoom_ && (e.key.has_map != dso_zoom_->key.has_map || e.key.dso != dso_zoom_->key.dso)) return false;
-  if (thread_zoom_ && (e.key.pid != thread_zoom_->key.pid || e.key.tid != thread_zoom_->key.tid)) return false;
+  if (dso_zoom_ && (e.key.has_map != zoom_dso_has_map_ || e.key.dso.str() != zoom_dso_)) return false;
+  if (thread_zoom_ && (e.key.pid != zoom_pid_ || e.key.tid != zoom_tid_)) return false;
   return true;
 }
 
 void HistBrowser::set_symbol_filter(const std::string& text) {
   symbol_filter_ = text;
-  cursor_ = top_ = 0;
+  refilter();
+}
+
+// perf's filter pass: the entries left are folded, the key columns take the widths of those
+// entries alone (no longer at least their headers'), and the selection goes to the top.
+void HistBrowser::refilter() {
+  std::vector<HistEntry*> left;
+  for (HistEntry* e : entries_)
+    if (shown(*e)) left.push_back(e);
+  hists_.compute_widths(left, true);
+  hists_.set_elide_dso(dso_zoom_);
+  header_ = hists_.header_lines().first;
+  if (!header_.empty()) header_[0] = ' ';
+  open_entries_.clear();
+  nav_.reset();
   rebuild();
 }
 
@@ -100,14 +149,15 @@ void HistBrowser::rebuild() {
     Row r;
     r.entry = e;
     r.foldable = has_graph;
-    std::string line = hists_.format_entry(*e);
+    std::string line = hists_.format_entry(*e, &r.spans);
     r.text = std::string(1, has_graph ? (open ? '-' : '+') : ' ') + (line.empty() ? "" : line.substr(1));
     rows_.push_back(std::move(r));
     if (open)
       add_chain(e, e->chain.root(), 1, hists_.chain_percent_total(),
                 hists_.children_mode() ? e->period_acc : e->period);
   }
-  if (cursor_ >= rows_.size()) cursor_ = rows_.empty() ? 0 : rows_.size() - 1;
+  if (nav_.index >= rows_.size()) nav_.index = rows_.empty() ? 0 : rows_.size() - 1;
+  if (nav_.top > nav_.index) nav_.top = nav_.index;
 }
 
 void HistBrowser::toggle(const Row& r) {
@@ -139,80 +189,151 @@ void HistBrowser::set_all(bool unfolded) {
       open_entries_.insert(e);
       unfold_graph(e->chain.root(), true);
     }
+  nav_.reset();
   rebuild();
 }
 
-std::vector<std::string> HistBrowser::screen(size_t rows, size_t cols) const {
-  std::vector<std::string> out;
-  auto fit = [&](std::string s) {
-    if (s.size() > cols) s.resize(cols);
-    return s;
-  };
-  out.push_back(fit(title_));
-  out.push_back(fit(header_));
-  size_t n = list_rows(rows);
-  size_t list_cols = scroll_bar() && cols > 1 ? cols - 1 : cols;
-  auto fit_list = [&](std::string s) {
-    if (s.size() > list_cols) s.resize(list_cols);
-    return s;
-  };
-  if (help_) {
-    for (size_t i = 0; i < n; ++i) out.push_back(fit(i < std::size(kHelp) ? kHelp[i] : ""));
-  } else {
-    for (size_t i = 0; i < n; ++i) out.push_back(top_ + i < rows_.size() ? fit_list(rows_[top_ + i].text) : "");
-  }
-  out.push_back(fit(message_.empty() ? "Press '?' for help on key bindings" : message_));
-  return out;
+std::string HistBrowser::title() const {
+  std::string t = title_;
+  if (thread_zoom_) t += ", Thread: " + zoom_thread_name_;
+  if (dso_zoom_) t += ", DSO: " + zoom_dso_;
+  return t;
 }
 
-// perf's scroll bar: the knob at cursor * (height - 1) / (rows - 1) of its height, which runs
-// from the first list line to the help line (perf's browser is one line taller than its list).
-size_t HistBrowser::knob_row(size_t rows) const {
-  size_t height = list_rows(rows) + 1;
-  return rows_.size() > 1 ? cursor_ * (height - 1) / (rows_.size() - 1) : 0;
+HistBrowser::Selection HistBrowser::selection() const {
+  Selection s;
+  if (nav_.index >= rows_.size()) return s;
+  const Row& r = rows_[nav_.index];
+  s.entry = r.entry;
+  if (r.node) {
+    const ChainFrame& f = hists_.frames()[r.node->id(r.frame)];
+    s.has_map = f.has_map;
+    s.has_sym = f.has_sym;
+    s.dso = f.dso.str();
+    char buf[20];
+    s.sym = frame_text(f, buf);
+  } else {
+    s.has_map = r.entry->key.has_map;
+    s.has_sym = r.entry->key.has_sym;
+    s.dso = r.entry->key.dso.str();
+    s.sym = r.entry->key.sym.str();
+  }
+  return s;
+}
+
+void HistBrowser::zoom_thread(const HistEntry* e) {
+  if (thread_zoom_) {
+    thread_zoom_ = false;
+    std::erase(zooms_, Action::kZoomThread);
+  } else {
+    if (!e) return;
+    thread_zoom_ = true;
+    zoom_pid_ = e->key.pid;
+    zoom_tid_ = e->key.tid;
+    zoom_thread_name_ = thread_name(*e);
+    if (sorted_by(hists_, SortKey::kPid)) zoom_thread_name_ += "(" + std::to_string(e->key.tid) + ")";
+    zooms_.push_back(Action::kZoomThread);
+  }
+  refilter();
+}
+
+void HistBrowser::zoom_dso(const Selection& s) {
+  if (dso_zoom_) {
+    dso_zoom_ = false;
+    std::erase(zooms_, Action::kZoomDso);
+  } else {
+    if (!s.entry || !s.has_map) return;
+    dso_zoom_ = true;
+    zoom_dso_ = s.dso;
+    zoom_dso_has_map_ = s.has_map;
+    zooms_.push_back(Action::kZoomDso);
+  }
+  refilter();
+}
+
+void HistBrowser::pop_zoom() {
+  if (zooms_.back() == Action::kZoomThread) zoom_thread(nullptr);
+  else zoom_dso(Selection{});
 }
 
 bool HistBrowser::key(int k, size_t rows) {
-  size_t page = list_rows(rows);
   message_.clear();
-  if (help_) {
-    help_ = false;
+  switch (overlay_) {
+    case Overlay::kHelp:  // any key closes it
+      overlay_ = Overlay::kNone;
+      return true;
+    case Overlay::kExitDialog:
+      overlay_ = Overlay::kNone;
+      if (k == key::kEnter || k == 'y' || k == 'Y') {
+        end_ = End::kQuit;
+        return false;
+      }
+      return true;
+    case Overlay::kMenu: return menu_key(k, rows);
+    case Overlay::kNone: break;
+  }
+  return list_key(k, rows);
+}
+
+bool HistBrowser::menu_key(int k, size_t rows) {
+  if (menu_nav_.key(k, menu_.size(), list_menu_rows(static_cast<int>(rows)))) return true;
+  if (k == key::kEsc || k == key::kLeft || k == 'q' || k == kCtrlC) {
+    overlay_ = Overlay::kNone;
     return true;
   }
-  size_t last = rows_.empty() ? 0 : rows_.size() - 1;
-  if (k == KEY_UP || k == KEY_DOWN || k == KEY_PPAGE || k == KEY_NPAGE || k == KEY_HOME || k == KEY_END)
-    nav_pressed_ = true;
+  if (k != key::kEnter && k != key::kRight) return true;
+  overlay_ = Overlay::kNone;
+  if (menu_nav_.index >= menu_.size()) return true;
+  switch (menu_[menu_nav_.index].second) {
+    case Action::kZoomThread: zoom_thread(selection().entry); break;
+    case Action::kZoomDso: zoom_dso(selection()); break;
+    case Action::kToggle:
+      if (nav_.index < rows_.size()) toggle(rows_[nav_.index]);
+      break;
+    case Action::kClose: break;
+  }
+  return true;
+}
+
+bool HistBrowser::list_key(int k, size_t rows) {
+  if (nav_.key(k, rows_.size(), list_rows(rows))) return true;
   switch (k) {
     case 'q':
-    case kEsc: return false;
-    // perf's ui_browser moves: a page moves the view and the cursor alike.
-    case KEY_UP: if (cursor_) --cursor_; break;
-    case KEY_DOWN: if (cursor_ < last) ++cursor_; break;
-    case KEY_PPAGE:
-      if (top_ > 0) {
-        size_t by = std::min(page, top_);
-        cursor_ -= by;
-        top_ -= by;
+    case kCtrlC: end_ = End::kQuit; return false;
+    case key::kEsc:
+    case key::kLeft:
+      if (!zooms_.empty()) {
+        pop_zoom();
+      } else if (in_event_menu_) {
+        end_ = End::kBack;
+        return false;
+      } else if (k == key::kEsc) {
+        overlay_ = Overlay::kExitDialog;
       }
       break;
-    case KEY_NPAGE:
-      if (top_ + page <= last) {
-        size_t by = std::min(page, last - cursor_);
-        cursor_ += by;
-        top_ += by;
+    case key::kTab:
+    case key::kUntab:
+      if (in_event_menu_) {
+        end_ = k == key::kTab ? End::kNextEvent : End::kPrevEvent;
+        return false;
       }
       break;
-    case KEY_HOME: cursor_ = top_ = 0; break;
-    case KEY_END:
-      cursor_ = last;
-      top_ = last - std::min(page - 1, last);
+    case key::kEnter:
+    case key::kRight:
+    case 'm':
+      menu_ = menu();
+      menu_nav_ = ListNav{};
+      overlay_ = Overlay::kMenu;
       break;
+    case key::kF1:
+    case 'h':
+    case '?': overlay_ = Overlay::kHelp; break;
     case '+':
-      if (cursor_ < rows_.size()) toggle(rows_[cursor_]);
+      if (nav_.index < rows_.size()) toggle(rows_[nav_.index]);
       break;
     case 'e':
-      if (cursor_ < rows_.size()) {
-        HistEntry* e = rows_[cursor_].entry;
+      if (nav_.index < rows_.size()) {
+        HistEntry* e = rows_[nav_.index].entry;
         bool open = !open_entries_.count(e);
         if (open) open_entries_.insert(e);
         else open_entries_.erase(e);
@@ -222,81 +343,99 @@ bool HistBrowser::key(int k, size_t rows) {
       break;
     case 'E': set_all(true); break;
     case 'C': set_all(false); break;
-    case 'h':
-    case '?': help_ = true; break;
-    case 'd':
-    case 't':
-      if (cursor_ < rows_.size()) {
-        const HistEntry*& zoom = k == 'd' ? dso_zoom_ : thread_zoom_;
-        zoom = zoom ? nullptr : rows_[cursor_].entry;
-        cursor_ = top_ = 0;
-        rebuild();
-      }
-      break;
-    case 'P': {
+    case 't': zoom_thread(selection().entry); break;
+    case 'd': zoom_dso(selection()); break;
+    case 'P':
       for (int i = 0;; ++i) {
         std::string name = "perf.hist." + std::to_string(i);
         if (std::ifstream(name)) continue;
         std::ofstream f(name);
         for (const Row& r : rows_) f << r.text << '\n';
-        message_ = name + " written";
+        message_ = name + " written!";
         break;
       }
       break;
-    }
     default: break;
   }
-  // Keep the cursor on screen.
-  if (cursor_ < top_) top_ = cursor_;
-  if (cursor_ >= top_ + page) top_ = cursor_ - page + 1;
   return true;
 }
 
-int HistBrowser::run() {
-  // ncurses draws the scroll bar's diamond and checkerboard as Unicode only in a UTF-8 locale.
-  std::setlocale(LC_ALL, "");
-  if (!std::strstr(std::setlocale(LC_CTYPE, nullptr), "UTF-8")) std::setlocale(LC_CTYPE, "C.UTF-8");
-  initscr();
-  cbreak();
-  noecho();
-  keypad(stdscr, TRUE);
-  set_escdelay(25);
-  curs_set(0);
-  for (;;) {
-    size_t rows = static_cast<size_t>(std::max(LINES, 4)), cols = static_cast<size_t>(std::max(COLS, 1));
-    std::vector<std::string> lines = screen(rows, cols);
-    erase();
-    for (size_t i = 0; i < lines.size() && i < rows; ++i) {
-      bool selected = !help_ && i >= 2 && i + 1 < lines.size() && top_ + (i - 2) == cursor_;
-      bool bar = i == 0 || i + 1 == lines.size();
-      if (selected || bar) attron(A_REVERSE);
-      mvaddnstr(static_cast<int>(i == lines.size() - 1 ? rows - 1 : i), 0, lines[i].c_str(), static_cast<int>(cols));
-      if (selected || bar) attroff(A_REVERSE);
-    }
-    if (scroll_bar()) {
-      size_t knob = knob_row(rows);
-      for (size_t i = 0; i <= list_rows(rows); ++i)
-        mvaddch(static_cast<int>(i + 2), static_cast<int>(cols - 1), i == knob ? ACS_DIAMOND : ACS_CKBOARD);
-    }
-    refresh();
-    int k = getch();
-    if (k == KEY_RESIZE) continue;
-    if (k == '/') {  // a symbol filter, typed on the help line
-      char text[256] = {};
-      mvaddstr(static_cast<int>(rows - 1), 0, "Symbol to show: ");
-      clrtoeol();
-      echo();
-      curs_set(1);
-      getnstr(text, sizeof(text) - 1);
-      noecho();
-      curs_set(0);
-      set_symbol_filter(text);
+// perf's title bar and header in the title colours; entries in the normal colour with their
+// percentages coloured, the selected row in the selection colour across the list's width
+// (the whole screen's until a navigation key, when the scroll bar takes the last column).
+void HistBrowser::draw_list(Canvas& c) const {
+  int cols = c.cols();
+  bool nav = nav_.selection_shown();
+  c.write(0, 0, title(), Color::kRoot, cols);
+  c.write(1, 0, header_, Color::kRoot, cols);
+  size_t n = list_rows(static_cast<size_t>(c.rows()));
+  int entry_width = nav ? cols - 1 : cols;
+  for (size_t i = 0; i < n; ++i) {
+    int row = static_cast<int>(i + 2);
+    size_t idx = nav_.top + i;
+    if (idx >= rows_.size()) {
+      c.write(row, 0, "", Color::kNormal, entry_width);
       continue;
     }
-    if (!key(k, rows)) break;
+    const Row& r = rows_[idx];
+    // a call-graph line is highlighted whenever selected (perf checks the key only for entries)
+    bool selected = idx == nav_.index && (nav || r.node);
+    c.write(row, 0, r.text, selected ? Color::kSelected : Color::kNormal, r.node ? cols - 1 : entry_width);
+    if (!selected)
+      for (const Hists::PercentSpan& s : r.spans)
+        c.paint(row, static_cast<int>(s.begin), static_cast<int>(s.size), percent_color(s.percent));
   }
-  endwin();
-  return 0;
+  c.write(c.rows() - 1, 0, message_.empty() ? "Press '?' for help on key bindings" : message_, Color::kPlain, cols);
+  // perf's bar runs from the first list line down to the help line
+  if (nav) draw_scroll_bar(c, 2, static_cast<int>(n) + 1, nav_, rows_.size());
+}
+
+Canvas HistBrowser::draw(int rows, int cols) const {
+  Canvas c(rows, cols);
+  draw(c);
+  return c;
+}
+
+void HistBrowser::draw(Canvas& c) const {
+  if (overlay_ == Overlay::kMenu) {
+    std::vector<std::string> texts;
+    for (const auto& [text, action] : menu_) texts.push_back(text);
+    draw_list_menu(c, " ", texts, menu_nav_, "ESC: exit, ENTER|->: Select option");
+    return;
+  }
+  draw_list(c);
+  if (overlay_ == Overlay::kHelp) draw_info_window(c, "Help", kReportHelp, "Press any key...");
+  if (overlay_ == Overlay::kExitDialog) draw_info_window(c, nullptr, "Do you really want to exit?", "Enter: Yes, ESC: No");
+}
+
+std::vector<std::string> HistBrowser::screen(size_t rows, size_t cols) const {
+  Canvas c = draw(static_cast<int>(rows), static_cast<int>(cols));
+  std::vector<std::string> out;
+  for (int r = 0; r < c.rows(); ++r) out.push_back(c.text(r));
+  return out;
+}
+
+void HistBrowser::restart() {
+  nav_ = ListNav{};
+  nav_.waits_for_nav = true;
+  overlay_ = Overlay::kNone;
+  end_ = End::kNone;
+}
+
+HistBrowser::End HistBrowser::run(Terminal& t) {
+  end_ = End::kNone;
+  for (;;) {
+    int rows = t.rows();
+    draw(t.screen());
+    t.paint();
+    int k = t.read_key();
+    if (k == key::kResize || k < 0) continue;
+    if (k == '/' && overlay_ == Overlay::kNone) {
+      set_symbol_filter(t.read_line("Symbol to show: "));
+      continue;
+    }
+    if (!key(k, static_cast<size_t>(rows))) return end_;
+  }
 }
 
 }  // namespace cperf

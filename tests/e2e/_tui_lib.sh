@@ -1,45 +1,75 @@
-# Drives a report browser in a detached tmux terminal of 150x30 and captures its screens
-# (text only, the help line left out: perf's shows a random tip).
-#   tui_screens OUT_PREFIX CMD...   writes OUT_PREFIX.first, .unfold, .nav
-tui_wait() {  # until the title line shows (the browser is up), at most ~60 s
-  local i
-  for i in $(seq 1 300); do
-    tmux capture-pane -p -t "$TUI_SESSION" 2>/dev/null | head -1 | grep -q '^Samples:' && return 0
-    sleep 0.2
-  done
-  return 1
-}
-# tui_capture OUT [BEFORE]: the screen once it has changed from the file BEFORE (a key was
-# handled; at most ~30 s) and then stayed the same over 3 captures 0.2 s apart: a busy machine
-# may handle keys and redraw late, so no fixed wait is long enough.
-tui_capture() {
+# Drives a report browser in a detached tmux terminal and captures its screens as a user sees
+# them: `capture-pane -e` keeps colours and reverse video. The bottom line is left out (perf
+# shows a random tip there). The tmux server is a private one (-L, no config file) and the
+# terminal type is fixed, so neither the user's tmux nor $TERM changes what is drawn.
+#   tui_screens OUT WxH STEPS CMD...
+# STEPS: the keys of each step (tmux key names) separated by ','; the screen before the first
+# key and after each step go to OUT, each after a "--- screen N: KEYS" line; OUT.exit gets
+# EXIT=<status> after a final 'q'.
+TUI_SOCKET=cperf-tui-$$
+_tui() { tmux -L "$TUI_SOCKET" -f /dev/null "$@"; }
+# tui_grab H: the screen now, without its last line
+_tui_grab() { _tui capture-pane -p -e -t tui | head -n "$(($1 - 1))"; }
+# tui_capture H [BEFORE]: the screen once it differs from BEFORE (a key was handled; at most
+# ~60 s) and then stayed the same over 3 captures 0.2 s apart: a busy machine may handle keys
+# and redraw late, so no fixed wait is long enough.
+_tui_capture() {
   local prev= cur same=0 i
-  for i in $(seq 1 150); do
-    cur=$(tmux capture-pane -p -t "$TUI_SESSION" | head -29)
-    [ -n "${2:-}" ] && [ "$cur" = "$(cat "$2")" ] && { sleep 0.2; continue; }
-    if [ "$cur" = "$prev" ]; then
+  for i in $(seq 1 300); do
+    cur=$(_tui_grab "$1")
+    [ -n "${2+x}" ] && [ "$cur" = "$2" ] && { sleep 0.2; continue; }
+    if [ -n "$cur" ] && [ "$cur" = "$prev" ]; then
       same=$((same + 1)); [ $same -ge 3 ] && break
     else
       same=0
     fi
     prev=$cur; sleep 0.2
   done
-  printf '%s\n' "$cur" > "$1"
+  printf '%s\n' "$cur"
 }
 tui_screens() {
-  local out=$1; shift
-  TUI_SESSION=tui$$
-  tmux kill-session -t "$TUI_SESSION" 2>/dev/null || true
-  tmux new-session -d -s "$TUI_SESSION" -x 150 -y 30 "$(printf '%q ' "$@"); echo EXIT=\$?; sleep 30" || return 1
-  tui_wait || { tmux kill-session -t "$TUI_SESSION"; return 1; }
-  tui_capture "$out.first"
-  tmux send-keys -t "$TUI_SESSION" +; tui_capture "$out.unfold" "$out.first"
-  # The terminal keeps the keys in order; the screen is taken once all are handled.
-  tmux send-keys -t "$TUI_SESSION" + Down Down NPage End PPage Up
-  tui_capture "$out.nav" "$out.unfold"
-  tmux send-keys -t "$TUI_SESSION" q
-  tui_exited() { tmux capture-pane -p -t "$TUI_SESSION" | grep -o "EXIT=[0-9]*" > "$out.exit"; }
-  for i in $(seq 1 150); do tui_exited && break; sleep 0.2; done
-  tmux kill-session -t "$TUI_SESSION" 2>/dev/null || true
+  local out=$1 size=$2 steps=$3 i n=0 screen step; shift 3
+  local w=${size%x*} h=${size#*x}
+  _tui kill-server 2>/dev/null || true
+  _tui new-session -d -s tui -x "$w" -y "$h" \
+    "env TERM=tmux-256color $(printf '%q ' "$@"); echo EXIT=\$?; sleep 60" || return 1
+  # up once the title bar has text
+  for i in $(seq 1 300); do
+    _tui capture-pane -p -t tui 2>/dev/null | head -1 | grep -q '[A-Za-z]' && break
+    sleep 0.2
+  done
+  screen=$(_tui_capture "$h")
+  { echo "--- screen 0:"; printf '%s\n' "$screen"; } > "$out"
+  IFS=, read -r -a step_list <<< "$steps"
+  for step in "${step_list[@]}"; do
+    n=$((n + 1))
+    # shellcheck disable=SC2086  # a step's keys are words
+    _tui send-keys -t tui $step
+    screen=$(_tui_capture "$h" "$screen")
+    { echo "--- screen $n: $step"; printf '%s\n' "$screen"; } >> "$out"
+  done
+  _tui send-keys -t tui q
+  for i in $(seq 1 300); do
+    _tui capture-pane -p -t tui | grep -o "EXIT=[0-9]*" > "$out.exit" && break
+    sleep 0.2
+  done
+  _tui kill-server 2>/dev/null || true
   return 0
+}
+# The scenarios the test and the goldens share: name, terminal size, file, steps.
+#  nav: no row selected at first, the first Down selects the first row, '+' unfolds the
+#       selected entry, then moving about (the scroll bar).
+#  menu: Enter's menu, zoom into the thread and out (ESC), into the DSO and out, the help
+#       window (any key closes it), ESC's "Do you really want to exit?" answered no.
+#  events: the event menu of a file with two events, browsing one and back, TAB to the next.
+TUI_NAV_STEPS='Down,Down +,+ Down NPage End PPage Up'
+TUI_MENU_STEPS='Enter,Enter,Escape,Enter Down Enter,Escape,h,Escape,Escape,Escape'
+TUI_EVENT_STEPS='Down,Enter,Escape,Up Enter,Tab,Escape,Escape,Escape'
+TUI_CASES=(
+  "g 150x30 nav" "g 80x24 nav" "mt 150x30 nav" "mt 80x24 nav"
+  "g 150x30 menu" "g 80x24 menu" "mt 150x30 menu" "mt 80x24 menu"
+  "two-events 150x30 events" "two-events 80x24 events"
+)
+tui_steps_of() {
+  case $1 in nav) echo "$TUI_NAV_STEPS" ;; menu) echo "$TUI_MENU_STEPS" ;; events) echo "$TUI_EVENT_STEPS" ;; esac
 }
