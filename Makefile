@@ -15,7 +15,15 @@ PY_LIBS    := $(shell pkg-config --libs python3-embed 2>/dev/null)
 PY_HOME    := $(shell pkg-config --variable=prefix python3-embed 2>/dev/null)
 LIBS     := $(PKG_LIBS) $(PY_LIBS) -lunwind -lunwind-x86_64 -lz -lprotobuf -lbabeltrace-ctf
 OPT      ?= -O2 -g
-CXXFLAGS += $(CXXSTD) $(WARN) $(OPT) $(INCLUDES) $(PKG_CFLAGS) -MMD -MP
+# The debug info names cperf's sources relative to the checkout, so that an object does not
+# depend on where the checkout is: ccache (used when the machine has it, as the test command
+# installs it) then serves a rebuild of unchanged sources from any earlier checkout.
+ifeq ($(origin CCACHE), undefined)
+CCACHE   := $(shell command -v ccache 2>/dev/null)
+endif
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+CXXFLAGS += $(CXXSTD) $(WARN) $(OPT) $(INCLUDES) $(PKG_CFLAGS) -fdebug-prefix-map=$(CURDIR)=. -MMD -MP
 SAN      := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 LIB_SRCS  := $(sort $(wildcard lib/*/*.cpp arch/*/*.cpp))
@@ -57,16 +65,16 @@ $(GEN)/profile.pb.cc $(GEN)/profile.pb.h &: $(PROTO)
 	protoc --proto_path=$(dir $(PROTO)) --cpp_out=$(GEN) $(PROTO)
 $(BUILD)/gen/profile.pb.o: $(GEN)/profile.pb.cc
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXSTD) $(OPT) -w -I$(GEN) -c -o $@ $<
+	$(CCACHE) $(CXX) $(CXXSTD) $(OPT) -w -I$(GEN) -c -o $@ $<
 $(ASAN)/gen/profile.pb.o: $(GEN)/profile.pb.cc
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXSTD) -O1 $(SAN) -w -I$(GEN) -c -o $@ $<
+	$(CCACHE) $(CXX) $(CXXSTD) -O1 $(SAN) -w -I$(GEN) -c -o $@ $<
 # what includes the generated header needs it made first
 $(BUILD)/lib/convert/pprof_export.o $(ASAN)/lib/convert/pprof_export.o $(BUILD)/tests/unit/pprof_export_test.o: $(GEN)/profile.pb.h
 
 $(BUILD)/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS) -c -o $@ $<
+	$(CCACHE) $(CXX) $(CXXFLAGS) -c -o $@ $<
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -74,7 +82,7 @@ $(BUILD)/%.o: %.c
 
 $(ASAN)/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(CXX) $(CXXFLAGS) $(SAN) -O1 -c -o $@ $<
+	$(CCACHE) $(CXX) $(CXXFLAGS) $(SAN) -O1 -c -o $@ $<
 
 # The sanitizer build of the CLI, used by the robustness (fuzz-style) tests.
 asan: $(ASAN)/cperf

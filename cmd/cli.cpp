@@ -43,29 +43,25 @@ std::string expand_prefix(const std::string& arg, const std::vector<std::string>
   return "--" + match + (eq == std::string::npos ? "" : arg.substr(eq));
 }
 
-// The options attached_value_only() marked.
-std::set<const CLI::Option*>& attached_only() {
-  static std::set<const CLI::Option*> options;
-  return options;
-}
+// The group attached_value_only() puts an option in: the mark stays with the option (and goes
+// with its app), and only CLI11's own help, which perf's commands do not show, prints it.
+const char* const kAttachedValueGroup = "Options whose value is attached";
 
 // "--itrace" of a marked option becomes "--itrace=".
-std::string attach_empty_value(CLI::App& app, const std::string& arg) {
+std::string attach_empty_value(const CLI::App& app, const std::string& arg) {
   if (arg.size() < 3 || arg.compare(0, 2, "--") != 0 || arg.find('=') != std::string::npos) return arg;
-  for (const CLI::Option* opt : attached_only())
-    for (const std::string& n : opt->get_lnames())
-      if (arg.compare(2, std::string::npos, n) == 0 && app.get_option_no_throw("--" + n) == opt) return arg + "=";
+  for (const CLI::Option* opt : app.get_options())
+    if (is_attached_value_only(opt))
+      for (const std::string& n : opt->get_lnames())
+        if (arg.compare(2, std::string::npos, n) == 0) return arg + "=";
   return arg;
 }
 
 }  // namespace
 
-CLI::Option* attached_value_only(CLI::Option* opt) {
-  attached_only().insert(opt->expected(0, 1));
-  return opt;
-}
+CLI::Option* attached_value_only(CLI::Option* opt) { return opt->expected(0, 1)->group(kAttachedValueGroup); }
 
-bool is_attached_value_only(const CLI::Option* opt) { return attached_only().count(opt) > 0; }
+bool is_attached_value_only(const CLI::Option* opt) { return opt->get_group() == kAttachedValueGroup; }
 
 int parse_command_line(CLI::App& app, const std::vector<std::string>& args) {
   std::vector<std::string> names = long_names(app);

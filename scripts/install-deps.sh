@@ -3,7 +3,8 @@
 set -euo pipefail
 pkgs=(g++ make pkg-config libelf-dev libdw-dev libunwind-dev libtraceevent-dev libcli11-dev
       libgtest-dev libzstd-dev zlib1g-dev asciidoctor man-db libncurses-dev tmux libpython3-dev
-      libprotobuf-dev protobuf-compiler golang-github-google-pprof-dev libbabeltrace-ctf-dev)
+      libprotobuf-dev protobuf-compiler golang-github-google-pprof-dev libbabeltrace-ctf-dev
+      ccache)
 # (golang-github-google-pprof-dev: pprof's profile.proto, which `data convert --to-pprof` writes)
 # The test command also runs perf's export-to-sqlite.py, which needs Qt's SQL module for Python,
 # and records onto a slow FUSE file system written with fusepy (tests/e2e/record_slow_fs.sh).

@@ -37,6 +37,10 @@ check() {  # check LABEL INPUT OUTPUT SETDIR KALLSYMS
               "$CPERF" script --no-merge-callchains -i "$out" --kallsyms="$ks" --symfs="$dir/symfs" > "$tmp/b" 2>&1 ;;
       dump)   dump_records "$in" > "$tmp/a"; dump_records "$out" > "$tmp/b" ;;
     esac
+    # perf 6.1's pipe ends its features with a marker perf 7.2 reads as a CPU_DOMAIN_INFO
+    # feature and warns about; a file written by inject has its features whole (an injected
+    # pipe keeps the marker): the warning is the input's, not a difference
+    sed -i '/^Invalid HEADER_CPU_DOMAIN_INFO: section too small (0) for [0-9]* CPUs$/d' "$tmp/a" "$tmp/b"
     if ! cmp -s "$tmp/a" "$tmp/b"; then
       ok=0
       mkdir -p tests/out
