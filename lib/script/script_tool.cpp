@@ -40,7 +40,8 @@ void ScriptTool::record(Event& ev, Session& s) {
 
 void ScriptTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);
-  check_feature_record(rec, s.reader());
+  // perf stops at a bad attr before it reads the features that follow
+  if (error().empty()) check_feature_record(rec, s.reader());
   if (rec.type == PERF_RECORD_FINISHED_ROUND && opts_.show_round && !sink_) {
     TextLine out(out_);
     out.put("PERF_RECORD_FINISHED_ROUND\n");
