@@ -5,10 +5,10 @@
 # robustness tests under ASan+UBSan. Exits non-zero on failure.
 #
 # After the build and the unit tests, two lanes run at once, so that one's waiting (recordings,
-# sleeps, the VM's boot) overlaps the other's compiling; the machine is busy meanwhile, which
-# the tests must bear anyway. Lane 1 (printed as it goes): end-to-end, VM, check-headers, then
-# the robustness tests once lane 2 has built their binary. Lane 2 (printed when both are done):
-# the ASan+UBSan build, then the foreign-machine run. CPERF_TEST_LANES=1: one after the other.
+# sleeps, the VM's boot) overlaps the other's compiling and fuzzing; the machine is busy
+# meanwhile, which the tests must bear anyway. Lane 1 (printed as it goes): end-to-end, VM,
+# check-headers, then the foreign-machine run. Lane 2 (printed when both are done): the
+# ASan+UBSan build, then the robustness tests. CPERF_TEST_LANES=1: one after the other.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 CPERF_TEST_DEPS=1 bash scripts/install-deps.sh || exit 1
@@ -19,31 +19,26 @@ step build;            make -j"$jobs" cperf || exit 1
 step unit tests;       make -j"$jobs" unit-test || status=1
 
 lanes=$(mktemp -d /tmp/cperf-lanes.XXXXXX)
-asan_done=$lanes/asan.status  # lane 2 writes the ASan build's status here
 lane_main() {
-  local s=0
+  local s=0 rc
   step end-to-end tests; make e2e-test || s=1
   step VM tests;         make vm-test || s=1
   step check-headers;    make check-headers || s=1
-  step robustness tests
-  while [ ! -e "$asan_done" ]; do sleep 2; done  # the ASan build (lane 2) has finished
-  if [ "$(cat "$asan_done")" = 0 ]; then make fuzz-test || s=1; else echo "no ASan build (see lane 2)"; s=1; fi
-  return $s
-}
-lane_side() {
-  local s=0 rc
-  step "ASan+UBSan build"; make -j1 fuzz-test-build; rc=$?
-  echo $rc > "$asan_done.tmp" && mv "$asan_done.tmp" "$asan_done"
-  [ $rc = 0 ] || s=1
   step "unit and end-to-end tests on a foreign machine"
   bash tests/foreign-machine.sh make unit-test e2e-test; rc=$?
   [ $rc = 0 ] || [ $rc = 77 ] || s=1
   return $s
 }
+lane_side() {
+  local s=0
+  step "ASan+UBSan build"; make -j1 fuzz-test-build || return 1
+  step robustness tests;  make fuzz-test || s=1
+  return $s
+}
 
 if [ "${CPERF_TEST_LANES:-2}" = 1 ]; then
-  lane_side || status=1
   lane_main || status=1
+  lane_side || status=1
 else
   lane_side > "$lanes/lane2.log" 2>&1 &
   side_pid=$!
