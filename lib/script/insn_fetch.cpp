@@ -6,6 +6,7 @@
 
 #include "arch/x86/insn_length.h"
 #include "base/error.h"
+#include "symbol/elf_machine.h"
 
 namespace cperf {
 
@@ -26,9 +27,7 @@ const InsnFetcher::File& InsnFetcher::open(const std::string& path) {
     return f;
   }
   f.is64 = p[EI_CLASS] == ELFCLASS64;
-  // e_machine sits at the same place in both classes, in the file's byte order
-  uint16_t machine = p[EI_DATA] == ELFDATA2MSB ? static_cast<uint16_t>(p[18] << 8 | p[19])
-                                               : static_cast<uint16_t>(p[19] << 8 | p[18]);
+  const uint16_t machine = read_elf_machine(path);
   f.x86 = machine == EM_X86_64 || machine == EM_386;
   return f;
 }
