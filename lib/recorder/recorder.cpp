@@ -45,6 +45,7 @@
 #include "symbol/buildid_cache.h"
 #include "symbol/kernel_kallsyms.h"
 #include "symbol/local_build_id.h"
+#include "symbol/own_vdso.h"
 #include "symbol/symbol_options.h"
 
 namespace cperf {
@@ -1110,7 +1111,8 @@ void Recorder::cache_build_ids(const std::vector<BuildIdEntry>& ids) {
     const bool kernel = e.filename == "[kernel.kallsyms]";
     if (kernel && kallsyms_addresses_hidden("/proc/kallsyms")) continue;
     std::string err;
-    if (!add_to_buildid_cache(dir, e.filename, BuildId(e.build_id), kernel ? "/proc/kallsyms" : e.filename, err) &&
+    const std::string source = kernel ? "/proc/kallsyms" : e.filename == "[vdso]" ? own_vdso_path() : e.filename;
+    if (!add_to_buildid_cache(dir, e.filename, BuildId(e.build_id), source, err) &&
         o_.verbose)
       std::fprintf(stderr, "Warning: %s\n", err.c_str());
   }

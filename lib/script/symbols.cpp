@@ -7,6 +7,7 @@
 
 #include "format/file_header.h"
 #include "header/build_id_table.h"
+#include "symbol/own_vdso.h"
 #include "symbol/elf_machine.h"
 
 namespace cperf {
@@ -54,6 +55,15 @@ std::optional<BuildId> ScriptSymbols::build_id_of(const Dso& dso) const {
   return BuildId::from_hex(it->second);
 }
 
+// perf reads a [vdso] that the header's build-id table does not name from its own process's
+// vdso (a copy under a temporary name, which it looks for under --symfs like any dso path);
+// one the table names, only from the build-id cache.
+std::string_view ScriptSymbols::symbol_file_name(const Dso& dso) const {
+  if (dso.long_name == "[vdso]" && !header_build_ids_.count(dso.long_name) && !own_vdso_path().empty())
+    return own_vdso_path();
+  return dso.long_name;
+}
+
 ScriptSymbols::Entry ScriptSymbols::load(const Map* map) {
   const Dso& dso = *map->dso;
   Entry e;
@@ -83,7 +93,7 @@ ScriptSymbols::Entry ScriptSymbols::load(const Map* map) {
   }
   if (dso.long_name.empty()) return e;
   std::optional<BuildId> bid = build_id_of(dso);
-  const DsoSymbols& d = cache_.dso(dso.long_name, bid ? bid->to_hex() : std::string());
+  const DsoSymbols& d = cache_.dso(symbol_file_name(dso), bid ? bid->to_hex() : std::string());
   e.file = &d;
   if (!d.table().empty()) {
     e.table = &d.table();

@@ -62,6 +62,8 @@ class ScriptSymbols {
   const DsoSymbols* user_file(const Map* map);
   // The dso's build id: its own (MMAP2), else the file's HEADER_BUILD_ID entry.
   std::optional<BuildId> build_id_of(const Dso& dso) const;
+  // The file name the dso's symbols are looked up by (perf's long name).
+  std::string_view symbol_file_name(const Dso& dso) const;
   // The machine (EM_*) of a user dso's file once a symbol lookup has tried it; EM_NONE
   // before that and when there is no ELF file (perf's dso__e_machine).
   uint16_t loaded_e_machine(const Dso* dso);

@@ -25,16 +25,17 @@ bool copy_contents(const std::string& from, const fs::path& to) {
 bool add_to_buildid_cache(const std::string& dir, const std::string& name, const BuildId& id,
                           const std::string& source, std::string& err) {
   const bool kernel = name == "[kernel.kallsyms]";
-  if (!kernel && (name.empty() || name[0] != '/')) return true;  // [vdso], //anon, ...
+  const bool vdso = name == "[vdso]";  // kept as [vdso]/<build id>/vdso, as perf does
+  if (!kernel && !vdso && (name.empty() || name[0] != '/')) return true;  // //anon, ...
   std::string real = name;
-  if (!kernel) {
+  if (!kernel && !vdso) {
     char buf[PATH_MAX];
     if (!::realpath(name.c_str(), buf)) return true;  // gone since: nothing to keep
     real = buf;
   }
   const std::string hex = id.to_hex();
   const fs::path entry = fs::path(dir) / fs::path(real).relative_path() / hex;
-  const fs::path file = entry / (kernel ? "kallsyms" : "elf");
+  const fs::path file = entry / (kernel ? "kallsyms" : vdso ? "vdso" : "elf");
   const fs::path link = fs::path(dir) / ".build-id" / hex.substr(0, 2) / hex.substr(2);
   std::error_code ec;
   fs::create_directories(entry, ec);
@@ -44,7 +45,8 @@ bool add_to_buildid_cache(const std::string& dir, const std::string& name, const
     tmp += ".tmp";
     if (!copy_contents(source, tmp)) ec = std::make_error_code(std::errc::io_error);
     // The copy keeps the original's mode (an executable stays executable, as perf's does).
-    if (!ec) fs::permissions(tmp, fs::status(source).permissions(), ec);
+    // (The vdso's source is a memory file, whose mode means nothing.)
+    if (!ec && !vdso) fs::permissions(tmp, fs::status(source).permissions(), ec);
     if (!ec) fs::rename(tmp, file, ec);
     if (ec) fs::remove(tmp);
   }

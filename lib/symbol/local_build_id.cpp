@@ -68,6 +68,7 @@ std::vector<uint8_t> vdso_build_id() {
 
 std::vector<uint8_t> local_build_id(bool kernel, const std::string& name) {
   if (kernel && name == "[kernel.kallsyms]") return notes_build_id("/sys/kernel/notes");
+  if (!kernel && name == "[vdso]") return vdso_build_id();
   if (name.empty() || name[0] != '/') return {};
   if (kernel) {
     // /lib/modules/.../foo-bar.ko -> /sys/module/foo_bar

@@ -14,7 +14,8 @@ std::vector<uint8_t> notes_build_id(const std::string& path);
 std::vector<uint8_t> vdso_build_id();
 
 // The build id of a dso on this machine: the running kernel's for [kernel.kallsyms], a loaded
-// module's for a kernel dso named by its path, or the ELF file's. Empty if unknown.
+// module's for a kernel dso named by its path, this process's vdso for [vdso], or the ELF
+// file's. Empty if unknown.
 std::vector<uint8_t> local_build_id(bool kernel, const std::string& name);
 
 }  // namespace cperf

@@ -1,0 +1,67 @@
+#!/bin/bash
+# Samples in [vdso] get the vdso's symbols, as perf 7.2 gives them: from the build-id cache's
+# copy of the recorded vdso, else from the vdso of cperf's own process (the running kernel's)
+# when the recording names no other vdso build id, and never under --symfs. cperf record keeps
+# the vdso in the build-id cache ([vdso]/<id>/vdso) and names it in the build-id table, as
+# perf's record does. (Documentation/differences.md, "[vdso] symbols".)
+. "$(dirname "$0")/_record_lib.sh"
+need_perf_events
+command -v gcc >/dev/null || { echo "SKIP: no gcc to build the workload"; exit 77; }
+gcc -O1 -g -fno-omit-frame-pointer -o "$T/vdso" tests/workloads/vdso.c || { echo "SKIP: cannot build the workload"; exit 77; }
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+cache=$T/cache
+# A: perf's usual recording: the build-id table names the vdso, the cache keeps a copy.
+# B: -B, no build ids: the vdso is whichever the reader has.
+"$CPERF" --buildid-dir "$cache" record -q -g -e cpu-clock -o "$T/a.data" -- "$T/vdso" 1 > /dev/null || fail "record"
+"$CPERF" --buildid-dir "$cache" record -q -B -g -e cpu-clock -o "$T/b.data" -- "$T/vdso" 1 > /dev/null || fail "record -B"
+script() {  # script OUT BUILDID-DIR ARGS...
+  local out=$1 dir=$2; shift 2
+  "$CPERF" --buildid-dir "$dir" script "$@" > "$T/$out" 2> "$T/$out.err" || fail "script $*: $(head -1 "$T/$out.err")"
+}
+vdso_frames() { grep "(\[vdso\])" "$T/$1"; }
+script b.txt "$T/none" -i "$T/b.data"
+if ! vdso_frames b.txt > /dev/null; then
+  # A clock source the vdso cannot read (some hypervisors') makes every call a system call.
+  echo "SKIP: no sample in [vdso]: this machine's clock_gettime does not run in the vdso"; exit 77
+fi
+vdso_frames b.txt | grep -q "\[unknown\]" && fail "B: [vdso] frames left [unknown]: $(vdso_frames b.txt | grep -m1 unknown)"
+vdso_frames b.txt | grep -q "+0x[0-9a-f]* (\[vdso\])" || fail "B: no named [vdso] frame"
+script b-symfs.txt "$T/none" --symfs "$T/nowhere" -i "$T/b.data"
+vdso_frames b-symfs.txt | grep -vq "\[unknown\]" && fail "B --symfs: a [vdso] frame was named from the running vdso"
+# The build-id table and the cache of A.
+vid=$("$CPERF" buildid-list -i "$T/a.data" | awk '$2 == "[vdso]" {print $1}')
+[ -n "$vid" ] || fail "A: the build-id table has no [vdso] entry"
+[ -s "$cache/[vdso]/$vid/vdso" ] || fail "A: no copy of the vdso at $cache/[vdso]/$vid/vdso"
+[ "$(readlink -f "$cache/.build-id/${vid:0:2}/${vid:2}")" = "$(readlink -f "$cache/[vdso]/$vid")" ] ||
+  fail "A: no .build-id link to the vdso's copy"
+"$CPERF" buildid-list -i "$T/b.data" | grep -q "^[0-9a-f]\{40\} \[vdso\]" && fail "B: -B recorded the vdso's build id"
+script a.txt "$cache" -i "$T/a.data"
+vdso_frames a.txt | grep -q "\[unknown\]" && fail "A: [vdso] frames left [unknown] with the cache"
+vdso_frames a.txt | grep -q "+0x[0-9a-f]* (\[vdso\])" || fail "A: no named [vdso] frame with the cache"
+script a-none.txt "$T/none" -i "$T/a.data"
+vdso_frames a-none.txt | grep -vq "\[unknown\]" && fail "A: a [vdso] frame named without the cache (perf reads the vdso the table names from the cache only)"
+# perf 7.2 on the same files and caches: the same lines.
+if oracle_have_perf7; then
+  same_as_perf7() {  # same_as_perf7 OUT BUILDID-DIR ARGS...: equal but for report's random tip line
+    local out=$1 dir=$2; shift 2
+    perf7 --buildid-dir "$dir" "$@" 2>/dev/null | sed "$skip" > "$T/$out.p7"
+    "$CPERF" --buildid-dir "$dir" "$@" 2>/dev/null | sed "$skip" > "$T/$out.c"
+    [ -s "$T/$out.c" ] && cmp -s "$T/$out.p7" "$T/$out.c" || { fail "$* ($out) differs from perf 7.2's"; diff "$T/$out.p7" "$T/$out.c" | head -6; }
+  }
+  skip='/^# (Tip:/d'
+  same_as_perf7 b-script "$T/none" script -i "$T/b.data"
+  same_as_perf7 b-symfs "$T/none" script --symfs "$T/nowhere" -i "$T/b.data"
+  same_as_perf7 a-script "$cache" script -i "$T/a.data"
+  same_as_perf7 a-none "$T/none" script -i "$T/a.data"
+  same_as_perf7 b-report "$T/none" report --stdio --no-children -i "$T/b.data"
+  same_as_perf7 a-report "$cache" report --stdio --no-children -i "$T/a.data"
+  # annotate reads the same image; only the title names it (perf: its temporary copy).
+  skip=1,2d
+  sym=$(grep -m1 -o "__vdso_[a-z_]*" "$T/b.txt")
+  same_as_perf7 b-annotate "$T/none" annotate --stdio -i "$T/b.data" "$sym"
+else
+  echo "SKIP (part): comparison with perf 7.2: $(oracle_why_not)"
+fi
+[ $fails -eq 0 ] && echo "PASS"
+[ $fails -eq 0 ]
