@@ -1,7 +1,10 @@
 #include "format/attr_print.h"
 
+#include "format/local_names.h"
+
 #include <cinttypes>
 #include <cstdio>
+#include <optional>
 #include <utility>
 
 namespace cperf {
@@ -28,14 +31,13 @@ std::string hex_str(uint64_t v) {
   return buf;
 }
 
-const char* type_name(uint32_t type) {
+std::optional<std::string> type_name(uint32_t type) {
   static const char* const names[] = {"PERF_TYPE_HARDWARE", "PERF_TYPE_SOFTWARE",
                                       "PERF_TYPE_TRACEPOINT", "PERF_TYPE_HW_CACHE",
                                       "PERF_TYPE_RAW", "PERF_TYPE_BREAKPOINT"};
-  // perf 7.2 names type 4 after the PMU that has it: its placeholder core PMU "cpu" when
-  // sysfs does not say (as where the goldens were made).
-  if (type == PERF_TYPE_RAW) return "cpu";
-  return type < 6 ? names[type] : nullptr;
+  // perf 7.2 names type 4 and the dynamic types after the PMU that has them here
+  if (type == PERF_TYPE_RAW || type >= 6) return pmu_of_type(type);
+  return names[type];
 }
 
 const char* hw_name(uint64_t c) {
@@ -74,13 +76,26 @@ std::string hw_cache_name(uint64_t c) {
   return std::string(results[res]) + " | " + ops[op] + " | " + ids[id];
 }
 
+// A hardware or cache event's config of an extended type (a PMU's type in the high 32 bits):
+// perf names it "PMU/WORDS/" after this machine's PMU of that type, else the words alone.
+std::string with_extended_pmu(uint64_t config, const std::string& words) {
+  const uint32_t pmu_type = static_cast<uint32_t>(config >> 32);
+  if (pmu_type == 0 || words.empty()) return words;
+  const std::optional<std::string> pmu = pmu_of_type(pmu_type);
+  return pmu ? *pmu + "/" + words + "/" : words;
+}
+
 std::string config_str(const perf_event_attr& a) {
   std::string s = hex_str(a.config);
   std::string name;
   switch (a.type) {
-    case PERF_TYPE_HARDWARE: if (const char* n = hw_name(a.config & 0xffffffff)) name = n; break;
+    case PERF_TYPE_HARDWARE:
+      if (const char* n = hw_name(a.config & 0xffffffff)) name = with_extended_pmu(a.config, n);
+      break;
     case PERF_TYPE_SOFTWARE: if (const char* n = sw_name(a.config)) name = n; break;
-    case PERF_TYPE_HW_CACHE: name = hw_cache_name(a.config); break;
+    case PERF_TYPE_HW_CACHE: name = with_extended_pmu(a.config, hw_cache_name(a.config & 0xffffffff)); break;
+    // perf names a tracepoint id from this machine's tracefs, whatever recorded it
+    case PERF_TYPE_TRACEPOINT: name = local_tracepoint_name(a.config).value_or(""); break;
     default: break;
   }
   if (!name.empty()) s += " (" + name + ")";
@@ -154,12 +169,12 @@ void for_each_printed_attr_field(const perf_event_attr& a,
   auto h = [&](const char* name, uint64_t v) { if (v) emit(name, hex_str(v)); };
   {
     std::string t = std::to_string(a.type);
-    if (const char* n = type_name(a.type)) t += std::string(" (") + n + ")";
+    if (std::optional<std::string> n = type_name(a.type)) t += " (" + *n + ")";
     emit("type", t);  // printed even when 0
   }
   u("size", a.size);
   if (a.config || a.type == PERF_TYPE_HARDWARE || a.type == PERF_TYPE_SOFTWARE ||
-      a.type == PERF_TYPE_HW_CACHE)
+      a.type == PERF_TYPE_HW_CACHE || a.type == PERF_TYPE_BREAKPOINT)
     emit("config", config_str(a));
   u("{ sample_period, sample_freq }", a.sample_period);
   if (a.sample_type) emit("sample_type", sample_type_names(a.sample_type));

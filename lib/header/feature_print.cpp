@@ -3,6 +3,7 @@
 #include <cinttypes>
 
 #include "format/file_header.h"
+#include "format/local_names.h"
 #include "format/record_types.h"
 #include "header/feature_text.h"
 
@@ -70,6 +71,15 @@ std::string hw_cache_event_name(uint64_t config) {
   return std::string(caches[cache]) + "-" + ops[op][0] + "-" + results[result];
 }
 
+namespace {
+// The core PMU perf names an extended hardware type's event after: this machine's PMU of that
+// type when it is a core one ("cpu", "cpu_core", "cpu_atom"), else "cpu".
+std::string core_pmu_name(uint32_t type) {
+  std::optional<std::string> n = local_pmu_name(type);
+  return n && n->starts_with("cpu") ? *n : "cpu";
+}
+}  // namespace
+
 std::string default_event_name(const perf_event_attr& a) {
   static const char* const hw[] = {"cycles", "instructions", "cache-references", "cache-misses",
                                    "branches", "branch-misses", "bus-cycles",
@@ -79,7 +89,12 @@ std::string default_event_name(const perf_event_attr& a) {
                                    "cpu-migrations", "minor-faults", "major-faults",
                                    "alignment-faults", "emulation-faults", "dummy"};
   std::string name;
-  if (a.type == PERF_TYPE_HARDWARE && a.config < 10) name = hw[a.config];
+  const uint64_t hw_config = a.config & 0xffffffff;
+  if (a.type == PERF_TYPE_HARDWARE && a.config >> 32 && hw_config < 10) {
+    // An extended type (a PMU's in the high bits): perf names it after the core PMU, "cpu"
+    // where sysfs names no other.
+    name = core_pmu_name(static_cast<uint32_t>(a.config >> 32)) + "/" + hw[hw_config] + "/";
+  } else if (a.type == PERF_TYPE_HARDWARE && a.config < 10) name = hw[a.config];
   else if (a.type == PERF_TYPE_HARDWARE && a.config >> 32 == 0) name = "unknown-hardware";
   else if (a.type == PERF_TYPE_HW_CACHE) name = hw_cache_event_name(a.config);
   else if (a.type == PERF_TYPE_SOFTWARE && a.config < 10) name = sw[a.config];
@@ -96,6 +111,16 @@ std::string default_event_name(const perf_event_attr& a) {
     char buf[80];
     std::snprintf(buf, sizeof buf, "unknown event PMU=%u config=%#" PRIx64, a.type, a.config);
     return buf;
+  } else if (a.type == PERF_TYPE_TRACEPOINT) {
+    // a tracepoint whose name the file does not give (a pipe's attr): perf adds no modifiers
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "unknown tracepoint id=%#" PRIx64, a.config);
+    return buf;
+  } else if (a.type == PERF_TYPE_BREAKPOINT) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "mem:0x%" PRIx64 ":%s%s%s", a.bp_addr, a.bp_type & 1 ? "r" : "",
+                  a.bp_type & 2 ? "w" : "", a.bp_type & 4 ? "x" : "");
+    name = buf;
   } else {
     char buf[64];
     std::snprintf(buf, sizeof buf, "unknown attr type: %u", a.type);

@@ -457,9 +457,11 @@ for set in $sets; do
     # AUXTRACE_INFO record, which cperf does not do; see Documentation/differences.md).
     run "$rel/$set/out" script,script-nomerge,dump,evlist,header,report,report-children,script-show-task,script-show-other,script-fields-misc \
       $(echo $names | tr ' ' '\n' | grep -vx intel-pt-info)
-    run "$rel/$set/out" dump,evlist,header intel-pt-info
-    run "$rel/$set/out" script-brstack,script-brstacksym branch-stack
-    run "$rel/$set/out" script-show-ns namespaces
+    # (each only when NAMES has its file: the merge below would repeat their status lines)
+    in_names() { case " $(echo $names) " in *" $1 "*) return 0 ;; esac; return 1; }
+    if in_names intel-pt-info; then run "$rel/$set/out" dump,evlist,header intel-pt-info; fi
+    if in_names branch-stack; then run "$rel/$set/out" script-brstack,script-brstacksym branch-stack; fi
+    if in_names namespaces; then run "$rel/$set/out" script-show-ns namespaces; fi
   elif [ "$set" = fields ]; then
     run "$rel/$set/out" script,dump,evlist,header,$fields_kinds $names
   elif [ "$set" = perf7.2 ]; then

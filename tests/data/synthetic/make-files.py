@@ -177,6 +177,26 @@ for hwc_name, hwc_config in (("hw-cache-l1d-miss", 0x10000), ("hw-cache-llc-stor
              **dict(PLAIN, type=3, config=hwc_config))
 
 
+# Event names perf 7.2 makes from the attr alone (no EVENT_DESC, no EVENT_UPDATE): a pipe's
+# tracepoint ("unknown tracepoint id=0x174", no modifiers), hardware and cache events of an
+# extended type (a PMU's type in config's high bits: "cpu/instructions/:u", config words
+# "cpu/.../"), a dynamic PMU's type (9), breakpoints ("mem:0x3000:rw:u", config 0 printed).
+# perf names tracepoint ids and PMU types from this machine's tracefs and sysfs: these goldens
+# were made without either (tests/e2e/local_names.sh covers them being there).
+EXCL_K, EXCL_HV, EXCL_GUEST = 1 << 5, 1 << 6, 1 << 20
+for nm_name, nm_attr in (
+        ("name-tracepoint-pipe", dict(type=2, config=0x174, flags=PLAIN["flags"] | EXCL_GUEST, pipe=True)),
+        ("name-hw-ext", dict(type=0, config=0x400000001, flags=PLAIN["flags"] | EXCL_K | EXCL_HV)),
+        ("name-hw-ext-other", dict(type=0, config=0x900000000)),
+        ("name-hw-cache-ext", dict(type=3, config=0x400010000)),
+        ("name-dynamic-pmu", dict(type=9, config=0x1)),
+        ("name-breakpoint-rw", dict(type=5, bp_type=3, bp_addr=0x3000, bp_len=4,
+                                    flags=PLAIN["flags"] | EXCL_K | EXCL_HV)),
+        ("name-breakpoint-x", dict(type=5, bp_type=4, bp_addr=0x401000, bp_len=8))):
+    scenario(nm_name, lambda f: (f.plain_sample(PID, t, USER[0]), f.plain_sample(PID, t + 100, USER[1])),
+             **dict(PLAIN, **nm_attr))
+
+
 # Memory-access samples (`perf mem record`-style): data address, weight with instruction and
 # retire latency (WEIGHT_STRUCT), data source, transaction, physical address and page sizes,
 # beside a data map of /bench/deep's writable segment. For -s weight/mem/snoop/... and

@@ -56,7 +56,8 @@ class File:
         self.exe = exe
         self.comm_name = comm
         self.attr = dict(type=1, config=0, sample_type=SAMPLE_TYPE, flags=DEFER_FLAGS,
-                         branch_sample_type=0, sample_regs_user=0, sample_regs_intr=0)
+                         branch_sample_type=0, sample_regs_user=0, sample_regs_intr=0,
+                         bp_type=0, bp_addr=0, bp_len=0)
         self.attr.update(attr)
 
     def rec(self, type_, misc, body):
@@ -167,7 +168,7 @@ class File:
         flags = a["flags"] if E == "<" else reverse_bits64(a["flags"])
         attr = pk("IIQQQQQIIQQQQIiQIHHIIQQ",
                   a["type"], self.attr_size, a["config"], 1000, a["sample_type"], 0, flags,
-                  0, 0, 0, 0, a["branch_sample_type"], a["sample_regs_user"], 0, 0,
+                  0, a["bp_type"], a["bp_addr"], a["bp_len"], a["branch_sample_type"], a["sample_regs_user"], 0, 0,
                   a["sample_regs_intr"], 0, 0, 0, 0, 0, 0, 0)
         assert len(attr) == 136
         return attr[:self.attr_size]
