@@ -561,7 +561,7 @@ int run_histogram(const ReportOptions& o) {
     if (!ro.hist.children && std::find(ro.hist.fields.begin(), ro.hist.fields.end(),
                                        OutputField{OutputField::kChildren}) != ro.hist.fields.end())
       ro.hist.children_na = true;
-    // perf sets groups up from a file's header only; a pipe's events stay apart.
+    // (a pipe's groups are read once its FEATURE records have come: ReportTool::sections)
     if (auto it = reader.features().find(HEADER_GROUP_DESC); !reader.is_pipe() && it != reader.features().end()) {
       ByteReader r(it->second, reader.swapped());
       if (!read_group_desc(r, ro.groups)) ro.groups.clear();
@@ -570,6 +570,7 @@ int run_histogram(const ReportOptions& o) {
     // the first (a "forced" group: no name, its events listed without braces)
     if ((o.group || o.no_group) && ro.groups.empty() && reader.attrs().size() > 1)
       ro.groups.push_back({"", 0, static_cast<uint32_t>(reader.attrs().size())});
+    ro.force_group = o.group || o.no_group;  // a pipe's, once its attrs have come
     ro.group_view = !o.no_group;
     if (int rc = check_group_sort_idx(o.group_sort_idx, ro.groups, reader.is_pipe()); rc >= 0) return rc;
     if (!o.parallelism.empty() && !parse_parallelism(o.parallelism, ro.parallelism)) {

@@ -359,7 +359,7 @@ int cmd_script(const Args& args) {
     }
     if (!o.time.empty())
       if (int rc = parse_time_option(o.time, reader, so.time_ranges); rc >= 0) return rc;
-    if (o.header || o.header_only) print_header(stdout, reader, o.show_info || o.verbose > 0);
+    if (o.header || o.header_only) print_header(stdout, reader, o.show_info || o.verbose > 0, true, /*script_names=*/true);
     if (o.header_only) return std::fflush(stdout) == 0 ? 0 : 1;
     ScriptTool tool(stdout, so, fields);
     tool.load_file_trace(reader);

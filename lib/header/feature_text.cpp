@@ -613,9 +613,17 @@ FeatureEnv feature_env(const PerfDataReader& reader) {
     ByteReader r = section(HEADER_CPU_PMU_CAPS);
     read_caps(r, env.cpu_pmu_caps);
   }
-  // A pipe's events are named only at its end; until then perf names them from their attrs.
-  for (const auto& a : reader.attrs())
-    env.event_names.push_back(a.name.empty() ? default_event_name(a.attr) : a.name);
+  // A pipe's events are named by its EVENT_DESC FEATURE record once that has come (before
+  // GROUP_DESC in perf's order); until then perf names them from their attrs.
+  std::vector<EventDesc> desc;
+  if (auto it = feats.find(HEADER_EVENT_DESC); it != feats.end() && reader.is_pipe())
+    if (!decode_event_desc(it->second, env.swap, desc)) desc.clear();
+  for (size_t i = 0; i < reader.attrs().size(); ++i) {
+    const auto& a = reader.attrs()[i];
+    if (!a.name.empty()) env.event_names.push_back(a.name);
+    else if (i < desc.size() && !desc[i].name.empty()) env.event_names.push_back(desc[i].name);
+    else env.event_names.push_back(default_event_name(a.attr));
+  }
   return env;
 }
 

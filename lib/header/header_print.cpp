@@ -68,7 +68,7 @@ void print_info(std::FILE* out, const PerfDataReader& reader, bool full) {
 
 // Reads FEATURE records up to the end marker. Like perf, a bad id or a section it cannot
 // process ends the header output.
-void print_pipe_features(std::FILE* out, PerfDataReader& reader, bool full) {
+void print_pipe_features(std::FILE* out, PerfDataReader& reader, bool full, bool script_names) {
   while (auto rec = reader.next()) {
     if (rec->type != PERF_RECORD_HEADER_FEATURE) continue;
     ByteReader r(rec->bytes, reader.swapped());
@@ -82,7 +82,10 @@ void print_pipe_features(std::FILE* out, PerfDataReader& reader, bool full) {
     int id = static_cast<int>(feat);
     Bytes data = rec->bytes.subspan(r.pos());
     bool ok;
-    std::string text = header_feature_text(id, data, feature_env(reader), full, ok);
+    FeatureEnv env = feature_env(reader);
+    if (script_names && !env.event_names.empty() && reader.attrs()[0].name.empty())
+      env.event_names[0] = default_event_name(reader.attrs()[0].attr);
+    std::string text = header_feature_text(id, data, env, full, ok);
     if (!ok) return;
     if (!feature_has_printer(id)) text = std::string("# ") + feature_upper_name(id);
     std::fputs(text.c_str(), out);
@@ -91,11 +94,12 @@ void print_pipe_features(std::FILE* out, PerfDataReader& reader, bool full) {
 
 }  // namespace
 
-void print_header(std::FILE* out, PerfDataReader& reader, bool full, bool pipe_features) {
+void print_header(std::FILE* out, PerfDataReader& reader, bool full, bool pipe_features,
+                  bool script_names) {
   std::fputs("# ========\n", out);
   print_info(out, reader, full);
   std::fputs("# ========\n#\n", out);
-  if (reader.is_pipe() && pipe_features) print_pipe_features(out, reader, full);
+  if (reader.is_pipe() && pipe_features) print_pipe_features(out, reader, full, script_names);
 }
 
 }  // namespace cperf

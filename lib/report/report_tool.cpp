@@ -17,6 +17,7 @@
 #include "format/file_header.h"
 #include "format/record_types.h"
 #include "header/feature_print.h"
+#include "header/feature_text.h"
 #include "record/side_band.h"
 
 namespace cperf {
@@ -636,6 +637,16 @@ std::vector<ReportTool::Section> ReportTool::sections(Session& s) {
   drain();
   for (auto& [idx, h] : hists_) h->set_use_callchain(opts_.hist.use_callchain);
   const auto& attrs = s.attrs();
+  // A pipe's groups come in its GROUP_DESC FEATURE record, read by now (perf 7.2 writes it
+  // before the samples and groups them as a file's).
+  if (opts_.groups.empty() && s.reader().is_pipe()) {
+    if (auto it = s.reader().features().find(HEADER_GROUP_DESC); it != s.reader().features().end()) {
+      ByteReader r(it->second, s.reader().swapped());
+      if (!read_group_desc(r, opts_.groups)) opts_.groups.clear();
+    }
+    if (opts_.force_group && opts_.groups.empty() && attrs.size() > 1)
+      opts_.groups.push_back({"", 0, static_cast<uint32_t>(attrs.size())});
+  }
   std::map<size_t, std::vector<size_t>> members_of;
   std::set<size_t> in_group, leaders;  // perf calls a leader's samples "events" either way
   for (const GroupDesc& g : opts_.groups)
@@ -674,16 +685,16 @@ std::vector<ReportTool::Section> ReportTool::sections(Session& s) {
     auto it = hists_.find(static_cast<int>(i));
     if (it == hists_.end()) continue;
     sec.hists = it->second.get();
-    uint64_t all = sec.hists->all_samples();
+    const uint64_t leader_all = sec.hists->all_samples();
     sec.samples = opts_.branch_mode ? branch_samples_[static_cast<int>(i)] : sec.hists->nr_samples();
     sec.period = sec.hists->total_period();
     for (Hists* m : members) {
-      all += m->all_samples();
       sec.samples += m->nr_samples();
       sec.period += m->total_period();
     }
-    // perf skips an event without samples; filtered ones count here
-    if (all == 0) continue;
+    // perf skips an event without samples (filtered ones count), a group whose leader has
+    // none too, whatever its members have
+    if (leader_all == 0) continue;
     if (!members.empty()) sec.hists->link_group(members);
     out.push_back(sec);
   }

@@ -63,6 +63,8 @@ struct ReportToolOptions {
   // Event groups (HEADER_GROUP_DESC) shown as one report each, members beside the leader
   // (perf's default; --no-group turns it off).
   std::vector<GroupDesc> groups;
+  // --group/--no-group: without groups, the events make one "forced" group (perf's)
+  bool force_group = false;
   bool group_view = true;
   // -p/--parent: what a parent function (-s parent) is, a POSIX extended regex; -x: only
   // entries with a parent are shown; -U/--hide-unresolved: samples without a symbol are dropped.
