@@ -171,15 +171,31 @@ std::optional<std::string> feature_string(const PerfDataReader& reader, int feat
   return std::string(p, strnlen(p, b.size()));
 }
 
+std::vector<std::string> pipe_event_desc_names(const PerfDataReader& reader) {
+  std::vector<std::string> names(reader.attrs().size());
+  auto it = reader.features().find(HEADER_EVENT_DESC);
+  std::vector<EventDesc> descs;
+  if (it == reader.features().end() || !decode_event_desc(it->second, reader.swapped(), descs)) return names;
+  // in attr order (perf 7.2 names them so even when the attrs came without ids)
+  for (size_t i = 0; i < descs.size() && i < names.size(); ++i) names[i] = descs[i].name;
+  return names;
+}
+
 void name_events(PerfDataReader& reader, bool use_pipe_event_desc) {
   auto& attrs = reader.attrs();
-  // In pipe mode perf names events from their attrs; event_desc names only files.
-  auto it = reader.is_pipe() && !use_pipe_event_desc ? reader.features().end() : reader.features().find(HEADER_EVENT_DESC);
-  std::vector<EventDesc> descs;
-  if (it != reader.features().end()) decode_event_desc(it->second, reader.swapped(), descs);
+  std::vector<std::string> from_desc;
+  if (reader.is_pipe()) {
+    // In pipe mode perf evlist names events from their attrs, the others from an EVENT_DESC
+    // FEATURE record that has come.
+    if (use_pipe_event_desc) from_desc = pipe_event_desc_names(reader);
+  } else if (auto it = reader.features().find(HEADER_EVENT_DESC); it != reader.features().end()) {
+    std::vector<EventDesc> descs;
+    decode_event_desc(it->second, reader.swapped(), descs);
+    for (const EventDesc& d : descs) from_desc.push_back(d.name);  // a file's: in attr order
+  }
   for (size_t i = 0; i < attrs.size(); ++i) {
     if (!attrs[i].name.empty()) continue;
-    if (i < descs.size() && !descs[i].name.empty()) attrs[i].name = descs[i].name;
+    if (i < from_desc.size() && !from_desc[i].empty()) attrs[i].name = from_desc[i];
     else attrs[i].name = default_event_name(attrs[i].attr);
   }
 }

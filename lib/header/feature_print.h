@@ -34,6 +34,9 @@ void print_feature_record(std::FILE* out, int feat, Bytes data, const PerfDataRe
 // In pipe mode `perf evlist` derives names from the attrs, while `perf report` takes them from
 // an EVENT_DESC feature record when one arrived: pass use_pipe_event_desc for the latter.
 void name_events(PerfDataReader& reader, bool use_pipe_event_desc = false);
+// A pipe's names from its EVENT_DESC FEATURE record (if it has come), by attr index; "" for
+// an event it does not name.
+std::vector<std::string> pipe_event_desc_names(const PerfDataReader& reader);
 
 // The text of a string feature (hostname, osrelease, arch, version, ...: a u32 length, then
 // the NUL-padded string); nullopt when the file has none (or a bad one).

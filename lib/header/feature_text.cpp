@@ -615,13 +615,12 @@ FeatureEnv feature_env(const PerfDataReader& reader) {
   }
   // A pipe's events are named by its EVENT_DESC FEATURE record once that has come (before
   // GROUP_DESC in perf's order); until then perf names them from their attrs.
-  std::vector<EventDesc> desc;
-  if (auto it = feats.find(HEADER_EVENT_DESC); it != feats.end() && reader.is_pipe())
-    if (!decode_event_desc(it->second, env.swap, desc)) desc.clear();
+  std::vector<std::string> desc;
+  if (reader.is_pipe()) desc = pipe_event_desc_names(reader);
   for (size_t i = 0; i < reader.attrs().size(); ++i) {
     const auto& a = reader.attrs()[i];
     if (!a.name.empty()) env.event_names.push_back(a.name);
-    else if (i < desc.size() && !desc[i].name.empty()) env.event_names.push_back(desc[i].name);
+    else if (i < desc.size() && !desc[i].empty()) env.event_names.push_back(desc[i]);
     else env.event_names.push_back(default_event_name(a.attr));
   }
   return env;
