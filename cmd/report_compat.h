@@ -32,9 +32,12 @@ uint64_t time_quantum_ns(const ReportCompatOptions& o);
 bool parse_column_widths(const std::string& s, std::vector<int>& out);
 
 // --stitch-lbr: perf stitches LBR call stacks only on files recorded with --call-graph lbr.
-// Without one it warns (`report`: under "Warning:") and goes on unchanged: returns true. With
-// one, cperf (which does not stitch) says so: returns false.
-bool check_stitch_lbr(const std::vector<EventAttrEntry>& attrs, bool report);
+// Without one it warns (`report`: under "Warning:") and goes on unchanged: returns true. On
+// one, perf stitches only when the samples carry the LBR's hardware index (HW_INDEX) and the
+// file gives the number of LBR entries (CPU_PMU_CAPS "branches"); otherwise its output is
+// the plain LBR call stacks, as cperf's: returns true. Where perf would stitch, cperf (which
+// does not) says so: returns false.
+bool check_stitch_lbr(const PerfDataReader& reader, bool report);
 
 // --group-sort-idx's value: a number (perf's message and usage when not; false then).
 bool parse_group_sort_idx(const std::string& s);

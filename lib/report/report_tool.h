@@ -19,6 +19,7 @@
 #include "machine/machine.h"
 #include "report/hist_feeder.h"
 #include "report/value_pool.h"
+#include "record/lbr_callchain.h"
 #include "record/sample_read.h"
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
@@ -136,6 +137,7 @@ class ReportTool : public SessionTool {
     uint64_t addr = 0;
   };
   static constexpr FrameId kNoFrame = UINT32_MAX;
+  std::vector<LbrFrame> lbr_frames_;  // an LBR sample's frames (record/lbr_callchain.h)
   struct ChainEntry {
     Resolved r;
     uint64_t ip = 0;

@@ -16,4 +16,29 @@ for kind in script-stitch-lbr report-stitch-lbr; do
     else echo "FAIL: $cmd --stitch-lbr on $name: stderr '$got', perf 7.2: '$want'"; fails=$((fails+1)); fi
   done
 done
+# On --call-graph lbr files perf stitches only with HW_INDEX and the LBR size (CPU_PMU_CAPS
+# "branches"): the synthetic lbr-* files have no features, so their output is the plain stacks
+# (script_golden.sh and report_golden.sh compare them). With the LBR size, cperf must refuse.
+tmp=$(mktemp -d)
+PYTHONPATH=tests/data/synthetic python3 - "$tmp/lbr-caps.data" <<'PY'
+import sys
+from perfdata_builder import *  # noqa: F401,F403
+f = File(sample_type=0x1 | 0x2 | 0x4 | 0x20 | 0x100 | 0x800, flags=DEFER_FLAGS & ~(3 << 38),
+         branch_sample_type=(1 << 0) | (1 << 11) | (1 << 17))
+f.features = {28: pk("I", 1) + File.string_feature(b"branches") + File.string_feature(b"32")}
+f.setup()
+f.lbr_sample(PID, T0 + 10_000, 0x4017CF, [0xFFFFFFFFFFFFFE00, 0x4017CF], [(0x401844, 0x4017A0)], hw_idx=0)
+f.write(sys.argv[1])
+PY
+for cmd in script report; do
+  args=(--stitch-lbr); [ $cmd = report ] && args=(--stdio --stitch-lbr)
+  err=$("$CPERF" $cmd "${args[@]}" -i "$tmp/lbr-caps.data" 2>&1 >/dev/null); rc=$?
+  if [ $rc = 1 ] && [[ "$err" == *"--stitch-lbr is not supported"* ]]; then
+    echo "ok: $cmd --stitch-lbr refused where perf would stitch"
+  else echo "FAIL: $cmd --stitch-lbr on an LBR file with its size: exit $rc, '$err'"; fails=$((fails+1)); fi
+  if "$CPERF" $cmd "${args[@]:0:${#args[@]}-1}" -i "$tmp/lbr-caps.data" > /dev/null 2>&1; then
+    echo "ok: $cmd without --stitch-lbr reads it"
+  else echo "FAIL: $cmd without --stitch-lbr"; fails=$((fails+1)); fi
+done
+rm -rf "$tmp"
 [ $fails = 0 ] && echo PASS || exit 1

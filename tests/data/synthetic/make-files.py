@@ -219,3 +219,52 @@ def mem_samples(f):
 
 
 scenario("mem-samples", mem_samples, sample_type=MEM_TYPE, flags=PLAIN["flags"])
+
+
+# `perf record --call-graph lbr` samples (issue 31): the kernel's frame-pointer callchain
+# (kernel part, PERF_CONTEXT_USER, a user part cut short) beside the LBR call stack, most
+# recent call first. perf builds the user part from the branch stack instead.
+LBR_TYPE = 0x1 | 0x2 | 0x4 | 0x20 | 0x100 | 0x800   # IP|TID|TIME|CALLCHAIN|PERIOD|BRANCH_STACK
+# USER | CALL_STACK | NO_FLAGS | NO_CYCLES (| HW_INDEX): what perf 7.2's -g lbr asks for.
+LBR_BRANCHES = (1 << 0) | (1 << 11) | (1 << 14) | (1 << 15)
+U = 0xFFFFFFFFFFFFFE00  # PERF_CONTEXT_USER
+# spin <- level <- level <- main <- __libc_start_call_main, as call sites and targets.
+SPIN_STACK = [(0x401844, 0x4017A0), (0x401829, 0x40181E), (0x401889, 0x40181E),
+              (0x401E82, 0x40184B)]
+# __getppid <- do_syscalls <- level <- main
+PPID_STACK = [(0x401806, 0x419140), (0x40183A, 0x4017D7), (0x401889, 0x40181E)]
+
+
+def lbr_user(f):
+    f.comm(PID + 1, b"worker", t - 10)
+    # The frame-pointer chain has spin and a bogus caller; the LBR has the whole stack.
+    f.lbr_sample(PID, t, 0x4017CF, [U, 0x4017CF, 0x401234], SPIN_STACK, hw_idx=3)
+    f.lbr_sample(PID, t + 100, 0x419147, [U, 0x419147], PPID_STACK, hw_idx=2)
+    f.lbr_sample(PID + 1, t + 200, 0x4017CF, [U, 0x4017CF, 0x40182E], SPIN_STACK, hw_idx=7)
+    # Call sites perf cannot resolve as user addresses: a kernel one, one outside every map.
+    f.lbr_sample(PID, t + 300, 0x4017CF, [U, 0x4017CF],
+                 [(0xFFFFFFFF81000130, 0x4017A0), (0x7F0000001456, 0x40181E),
+                  (0x401889, 0x40181E)], hw_idx=0)
+    # An empty branch stack: the user part is the chain's marker only.
+    f.lbr_sample(PID, t + 400, 0x4017CF, [U, 0x4017CF, 0x40182E], [], hw_idx=0)
+
+
+def lbr_kernel(f):
+    # Kernel samples: the kernel part of the chain, then the LBR's user part.
+    f.lbr_sample(PID, t, KCHAIN[1], KCHAIN + [U, 0x419147], PPID_STACK, misc=1, hw_idx=5)
+    f.lbr_sample(PID, t + 100, 0x4017CF, [U, 0x4017CF, 0x401234], SPIN_STACK, hw_idx=1)
+    # No PERF_CONTEXT_USER in the chain (a kernel thread): the chain as it is.
+    f.lbr_sample(PID, t + 200, KCHAIN[1], KCHAIN, PPID_STACK, misc=1, hw_idx=1)
+    f.lbr_sample(PID, t + 300, KCHAIN[2], [K, KCHAIN[2], U, 0x419147, 0x40183F], PPID_STACK[:2],
+                 misc=1, hw_idx=4)
+
+
+scenario("lbr-user", lbr_user, sample_type=LBR_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=LBR_BRANCHES | (1 << 17))
+scenario("lbr-kernel", lbr_kernel, sample_type=LBR_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=LBR_BRANCHES | (1 << 17))
+# Without HW_INDEX (perf before 5.7): no hw_idx word in the branch stack.
+scenario("lbr-no-hwidx", lambda f: (
+    f.lbr_sample(PID, t, 0x4017CF, [U, 0x4017CF], SPIN_STACK),
+    f.lbr_sample(PID, t + 100, KCHAIN[1], KCHAIN + [U, 0x419147], PPID_STACK, misc=1)),
+    sample_type=LBR_TYPE, flags=PLAIN["flags"], branch_sample_type=LBR_BRANCHES)
