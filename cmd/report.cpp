@@ -691,6 +691,7 @@ int run_histogram(const ReportOptions& o) {
     }
     if (!reader.is_pipe() && events_refuse_options()) return 0;
     if (unsupported_mode()) return 1;
+    if (o.stitch_lbr) ro.stitch_lbr = lbr_stitch_size(reader);
     ReportTool tool(ro);
     tool.prime_dsos(reader);
     DeferredCallchainMerger merger(tool);

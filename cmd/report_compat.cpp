@@ -138,26 +138,19 @@ int check_group_sort_idx(const std::string& idx, const std::vector<GroupDesc>& g
   return 129;
 }
 
-namespace {
-
-// perf's max_branches: the core PMU's "branches" capability, 0 when the file has none. A file
-// with other PMUs' caps (a hybrid machine's) may give it per PMU: taken as known then.
-long lbr_entries(const PerfDataReader& reader) {
-  if (reader.features().count(HEADER_PMU_CAPS)) return 1;
+uint64_t lbr_stitch_size(const PerfDataReader& reader) {
   for (const std::string& cap : feature_env(reader).cpu_pmu_caps)
-    if (cap.rfind("branches=", 0) == 0) return std::atol(cap.c_str() + 9);
+    if (cap.rfind("branches=", 0) == 0) return std::strtoull(cap.c_str() + 9, nullptr, 10);
   return 0;
 }
-
-}  // namespace
 
 bool check_stitch_lbr(const PerfDataReader& reader, bool report) {
   bool lbr = false;
   for (const EventAttrEntry& e : reader.attrs()) {
     if (!has_lbr_callstack(e.attr)) continue;
     lbr = true;
-    if ((e.attr.branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX) && lbr_entries(reader) > 0) {
-      std::fputs("cperf: --stitch-lbr is not supported (LBR call stacks are not stitched)\n", stderr);
+    if ((e.attr.branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX) && reader.features().count(HEADER_PMU_CAPS)) {
+      std::fputs("cperf: --stitch-lbr is not supported on files with per-PMU capabilities (hybrid CPUs)\n", stderr);
       return false;
     }
   }

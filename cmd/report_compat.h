@@ -33,11 +33,12 @@ bool parse_column_widths(const std::string& s, std::vector<int>& out);
 
 // --stitch-lbr: perf stitches LBR call stacks only on files recorded with --call-graph lbr.
 // Without one it warns (`report`: under "Warning:") and goes on unchanged: returns true. On
-// one, perf stitches only when the samples carry the LBR's hardware index (HW_INDEX) and the
-// file gives the number of LBR entries (CPU_PMU_CAPS "branches"); otherwise its output is
-// the plain LBR call stacks, as cperf's: returns true. Where perf would stitch, cperf (which
-// does not) says so: returns false.
+// one it stitches the samples with a hardware index (HW_INDEX) when the file gives the LBR
+// size (lbr_stitch_size), as cperf does (record/lbr_callchain.h). A hybrid machine's file
+// (per-PMU caps, HEADER_PMU_CAPS) with HW_INDEX samples is refused: returns false.
 bool check_stitch_lbr(const PerfDataReader& reader, bool report);
+// perf's max_branches: the core PMU's "branches" capability (CPU_PMU_CAPS), 0 without one.
+uint64_t lbr_stitch_size(const PerfDataReader& reader);
 
 // --group-sort-idx's value: a number (perf's message and usage when not; false then).
 bool parse_group_sort_idx(const std::string& s);

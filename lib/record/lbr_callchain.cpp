@@ -71,4 +71,46 @@ bool lbr_callchain(const U64Array& chain, uint64_t ip, const U64Array& branches,
   return ok;
 }
 
+bool LbrStitcher::continues(ThreadState& st, const U64Array& cur, uint64_t cur_hw_idx) const {
+  if (!st.has_prev) return false;
+  const uint64_t cur_nr = cur.size() / 3, prev_nr = st.prev.size() / 3;
+  // The LBR register of the current sample's oldest entry, and how far the previous sample's
+  // newest entry is from it (modulo the LBR size; unsigned arithmetic as perf's).
+  uint64_t cur_base = max_lbr_ - cur_nr + cur_hw_idx + 1;
+  uint64_t distance = st.prev_hw_idx > cur_base ? st.prev_hw_idx - cur_base
+                                                : max_lbr_ + st.prev_hw_idx - cur_base;
+  if (distance + 1 > prev_nr) return false;
+  int64_t i = static_cast<int32_t>(distance), j = static_cast<int64_t>(cur_nr) - 1;
+  int identical = 0;
+  for (; i >= 0 && j >= 0; --i, --j, ++identical) {
+    bool same = true;
+    for (int w = 0; w < 3; ++w) same = same && st.prev[3 * i + w] == cur[3 * j + w];
+    if (!same) break;
+  }
+  if (!identical) return false;
+  std::vector<uint64_t> older;  // the previous sample's entries older than this one's
+  for (uint64_t k = distance + 1; k < prev_nr; ++k) older.push_back(st.prev[3 * k]);
+  st.stitched.insert(st.stitched.begin(), older.begin(), older.end());
+  return true;
+}
+
+void LbrStitcher::stitch(int32_t tid, const U64Array& branches, std::optional<uint64_t> hw_idx,
+                         bool caller_order, std::vector<LbrFrame>& frames) {
+  if (!hw_idx || max_lbr_ == 0) return;
+  ThreadState& st = threads_[tid];
+  if (!continues(st, branches, *hw_idx)) st.stitched.clear();
+  st.has_prev = true;
+  st.prev_hw_idx = *hw_idx;
+  st.prev.resize(branches.size());
+  for (size_t k = 0; k < branches.size(); ++k) st.prev[k] = branches[k];
+  auto user = [](uint64_t ip) { return LbrFrame{ip, PERF_RECORD_MISC_USER}; };
+  if (!caller_order) {
+    for (uint64_t ip : st.stitched) frames.push_back(user(ip));
+  } else {
+    std::vector<LbrFrame> front;
+    for (auto it = st.stitched.rbegin(); it != st.stitched.rend(); ++it) front.push_back(user(*it));
+    frames.insert(frames.begin(), front.begin(), front.end());
+  }
+}
+
 }  // namespace cperf

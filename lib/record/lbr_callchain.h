@@ -17,9 +17,11 @@
 //    the PERF_CONTEXT_USER marker backwards, so that its ips take the mode of the marker after
 //    them in the chain: kernel ips then resolve as user addresses ([unknown]), as in perf.
 //
-// No --stitch-lbr here: see Documentation/perf-report.md.
+// --stitch-lbr: LbrStitcher below.
 #pragma once
 #include <cstdint>
+#include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "linux/perf_event.h"
@@ -48,5 +50,35 @@ size_t find_user_context(const U64Array& chain, size_t limit);
 // as usual instead (see above).
 bool lbr_callchain(const U64Array& chain, uint64_t ip, const U64Array& branches, int max_stack,
                    bool caller_order, std::vector<LbrFrame>& out);
+
+// perf's LBR stitching (--stitch-lbr): the LBR holds only the newest `max_lbr` calls, so a deep
+// stack loses its oldest frames. When a thread's sample shares its oldest branch entries with
+// the thread's previous sample (same from, to and flags, in the same LBR registers, found
+// through the hardware index of each), the previous sample's older call sites are appended
+// after this sample's (callee order; put first in caller order), and kept while every next
+// sample of the thread stitches too; a sample that does not stitch forgets them.
+// perf stitches only samples with a hardware index (HW_INDEX) and when the file gives the LBR
+// size (CPU_PMU_CAPS "branches"); samples must come in time order, only those that took
+// lbr_callchain's path.
+class LbrStitcher {
+ public:
+  explicit LbrStitcher(uint64_t max_lbr) : max_lbr_(max_lbr) {}
+  // Adds the stitched call sites to `frames`, lbr_callchain's result for this sample of thread
+  // `tid` (in the same order), and remembers the sample. `branches` as for lbr_callchain.
+  void stitch(int32_t tid, const U64Array& branches, std::optional<uint64_t> hw_idx,
+              bool caller_order, std::vector<LbrFrame>& frames);
+
+ private:
+  struct ThreadState {
+    bool has_prev = false;
+    uint64_t prev_hw_idx = 0;
+    std::vector<uint64_t> prev;      // the previous sample's branch entries (u64 triples)
+    std::vector<uint64_t> stitched;  // call sites kept, newest (callee side) first
+  };
+  // Whether `cur` continues the previous sample; if so, its older call sites join `st.stitched`.
+  bool continues(ThreadState& st, const U64Array& cur, uint64_t cur_hw_idx) const;
+  uint64_t max_lbr_;
+  std::unordered_map<int32_t, ThreadState> threads_;
+};
 
 }  // namespace cperf

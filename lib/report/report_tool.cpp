@@ -412,6 +412,9 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
       U64Array branches(ds.branch_entries.data(), ds.branch_entries.size() / 8, s.swapped());
       int max_stack = opts_.max_stack >= 0 ? opts_.max_stack : 127;
       lbr = lbr_callchain(chain, ds.ip, branches, max_stack, opts_.caller_order, lbr_frames_);
+      // perf resolves no chain of a filtered-out sample: its LBR is not stitched against
+      if (lbr && !filtered)
+        lbr_stitcher_.stitch(t.tid, branches, ds.branch_hw_idx, opts_.caller_order, lbr_frames_);
       if (lbr)
         for (const LbrFrame& f : lbr_frames_) add(f.ip, f.cpumode);
     }

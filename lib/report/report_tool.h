@@ -45,6 +45,7 @@ struct ReportToolOptions {
   bool children = false;
   bool caller_order = false;  // -g caller / -G
   int max_stack = 127;
+  uint64_t stitch_lbr = 0;  // --stitch-lbr: the LBR size perf stitches with (0: no stitching)
   bool quiet = false;
   // Filters; empty = all.
   std::set<std::string> comms, dsos, symbols;
@@ -137,7 +138,6 @@ class ReportTool : public SessionTool {
     uint64_t addr = 0;
   };
   static constexpr FrameId kNoFrame = UINT32_MAX;
-  std::vector<LbrFrame> lbr_frames_;  // an LBR sample's frames (record/lbr_callchain.h)
   struct ChainEntry {
     Resolved r;
     uint64_t ip = 0;
@@ -178,6 +178,8 @@ class ReportTool : public SessionTool {
   void set_location(HistSample& hs, const Resolved& al, uint8_t cpumode);
 
   ReportToolOptions opts_;
+  std::vector<LbrFrame> lbr_frames_;  // an LBR sample's frames (record/lbr_callchain.h)
+  LbrStitcher lbr_stitcher_{opts_.stitch_lbr};
   Machine machine_;
   ScriptSymbols symbols_;
   const DeferredCallchainMerger* merger_ = nullptr;

@@ -306,6 +306,7 @@ void ScriptTool::resolve_sample_chain(const Thread& t, const perf_event_attr& at
   if (has_lbr_callstack(attr)) {
     U64Array branches(ds.branch_entries.data(), ds.branch_entries.size() / 8, swapped);
     if (lbr_callchain(ds.callchain, ds.ip, branches, opts_.max_stack, false, lbr_frames_)) {
+      lbr_stitcher_.stitch(static_cast<int32_t>(ds.tid), branches, ds.branch_hw_idx, false, lbr_frames_);
       out.clear();
       for (const LbrFrame& f : lbr_frames_) out.push_back(chain_frame(t, f.ip, f.cpumode));
       return;

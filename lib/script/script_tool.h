@@ -48,6 +48,7 @@ struct ScriptOptions {
   bool merge_callchains = true;
   bool hide_call_graph = false;
   int max_stack = 127;
+  uint64_t stitch_lbr = 0;  // --stitch-lbr: the LBR size perf stitches with (0: no stitching)
   bool ns = false;
   // --reltime: times from the first event's (non-zero) time; --deltatime: from the previous one.
   bool reltime = false, deltatime = false;
@@ -232,6 +233,7 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   KernelMapFinder kernel_maps_{machine_, symbols_};
   std::vector<Frame> frames_;
   std::vector<LbrFrame> lbr_frames_;
+  LbrStitcher lbr_stitcher_{opts_.stitch_lbr};
   TraceEvents trace_;
   bool trace_tried_ = false;
   std::string trace_text_;

@@ -111,5 +111,61 @@ TEST(LbrCallchain, HasLbrCallstack) {
   EXPECT_FALSE(has_lbr_callstack(a));
 }
 
+// --stitch-lbr with an LBR of 4 registers (the lbr-stitch synthetic file's first samples).
+constexpr uint64_t c1 = 0x401E82, c2 = 0x401889, c3 = 0x401829, c5 = 0x401844, c6 = 0x40183A,
+                   c7 = 0x401806;
+
+std::vector<uint64_t> froms(std::vector<uint64_t> calls) {
+  std::vector<uint64_t> v;
+  for (uint64_t c : calls) v.insert(v.end(), {c, c + 0x100, 0});
+  return v;
+}
+
+std::vector<uint64_t> stitched(LbrStitcher& st, int32_t tid, const std::vector<uint64_t>& br,
+                               std::optional<uint64_t> hw_idx, bool caller = false) {
+  std::vector<LbrFrame> frames{{0x1, kU}};
+  st.stitch(tid, view(br), hw_idx, caller, frames);
+  std::vector<uint64_t> ips;
+  for (const LbrFrame& f : frames) ips.push_back(f.ip);
+  return ips;
+}
+
+TEST(LbrStitcher, OlderCallSitesOfThePreviousSampleFollow) {
+  LbrStitcher st(4);
+  EXPECT_EQ(stitched(st, 1, froms({c3, c3, c2, c1}), 3), (std::vector<uint64_t>{0x1}));
+  // c5 took c1's register: c1 comes from the previous sample.
+  EXPECT_EQ(stitched(st, 1, froms({c5, c3, c3, c2}), 0), (std::vector<uint64_t>{0x1, c1}));
+  // Kept while the samples go on stitching, and more added.
+  EXPECT_EQ(stitched(st, 1, froms({c5, c3, c3, c2}), 0), (std::vector<uint64_t>{0x1, c1}));
+  EXPECT_EQ(stitched(st, 1, froms({c7, c6, c3, c3}), 1), (std::vector<uint64_t>{0x1, c2, c1}));
+  // Caller order: first, oldest first.
+  LbrStitcher caller(4);
+  stitched(caller, 1, froms({c3, c3, c2, c1}), 3, true);
+  stitched(caller, 1, froms({c5, c3, c3, c2}), 0, true);
+  EXPECT_EQ(stitched(caller, 1, froms({c7, c6, c3, c3}), 1, true),
+            (std::vector<uint64_t>{c1, c2, 0x1}));
+}
+
+TEST(LbrStitcher, ForgetsWhenNothingIsShared) {
+  LbrStitcher st(4);
+  stitched(st, 1, froms({c3, c3, c2, c1}), 3);
+  stitched(st, 1, froms({c5, c3, c3, c2}), 0);
+  EXPECT_EQ(stitched(st, 1, froms({c5}), 2), (std::vector<uint64_t>{0x1}));  // distance wraps
+  EXPECT_EQ(stitched(st, 1, froms({}), 2), (std::vector<uint64_t>{0x1}));
+  // the previous sample is shorter than the distance
+  EXPECT_EQ(stitched(st, 1, froms({c3, c3, c2, c1}), 3), (std::vector<uint64_t>{0x1}));
+}
+
+TEST(LbrStitcher, PerThreadAndOnlyWithHwIndexAndSize) {
+  LbrStitcher st(4);
+  stitched(st, 1, froms({c3, c3, c2, c1}), 3);
+  EXPECT_EQ(stitched(st, 2, froms({c5, c3, c3, c2}), 0), (std::vector<uint64_t>{0x1}));
+  EXPECT_EQ(stitched(st, 1, froms({c5, c3, c3, c2}), std::nullopt), (std::vector<uint64_t>{0x1}));
+  EXPECT_EQ(stitched(st, 1, froms({c5, c3, c3, c2}), 0), (std::vector<uint64_t>{0x1, c1}));
+  LbrStitcher unsized(0);
+  stitched(unsized, 1, froms({c3, c3, c2, c1}), 3);
+  EXPECT_EQ(stitched(unsized, 1, froms({c5, c3, c3, c2}), 0), (std::vector<uint64_t>{0x1}));
+}
+
 }  // namespace
 }  // namespace cperf

@@ -14,9 +14,11 @@ import perfdata_builder as B
 from perfdata_builder import *  # noqa: F401,F403 (File, pk, constants)
 
 
-def scenario(name, build, kernel_map=True, endian="<", **file_args):
+def scenario(name, build, kernel_map=True, endian="<", features=None, **file_args):
     B.set_endian(endian)
     f = File(**file_args)
+    if features:
+        f.features = features   # {feature bit: payload}
     f.setup(kernel_map)
     build(f)
     f.write(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", name + ".data"))
@@ -268,3 +270,35 @@ scenario("lbr-no-hwidx", lambda f: (
     f.lbr_sample(PID, t, 0x4017CF, [U, 0x4017CF], SPIN_STACK),
     f.lbr_sample(PID, t + 100, KCHAIN[1], KCHAIN + [U, 0x419147], PPID_STACK, misc=1)),
     sample_type=LBR_TYPE, flags=PLAIN["flags"], branch_sample_type=LBR_BRANCHES)
+
+
+def lbr_stitch(f):
+    """--stitch-lbr: an LBR of 4 entries (CPU_PMU_CAPS branches=4) under a deeper stack. Calls
+    c1..c7 as the LBR registers (0..3, a ring) hold them; hw_idx is the newest one's."""
+    c1, c2, c3, c5 = SPIN_STACK[3], SPIN_STACK[2], SPIN_STACK[1], SPIN_STACK[0]
+    c4 = c3  # level calls level twice
+    c6, c7 = PPID_STACK[1], PPID_STACK[0]
+    f.comm(PID + 1, b"worker", t - 10)
+    f.lbr_sample(PID, t, 0x40182E, [U, 0x40182E], [c4, c3, c2, c1], hw_idx=3)
+    f.lbr_sample(PID + 1, t + 50, 0x4017CF, [U, 0x4017CF], [c5, c2], hw_idx=1)  # its first
+    # c5 overwrites c1's register: c1 is stitched from the first sample.
+    f.lbr_sample(PID, t + 100, 0x4017CF, [U, 0x4017CF], [c5, c4, c3, c2], hw_idx=0)
+    # Same again, in the kernel: the stitched c1 stays.
+    f.lbr_sample(PID, t + 150, KCHAIN[1], KCHAIN + [U, 0x4017CF], [c5, c4, c3, c2], misc=1,
+                 hw_idx=0)
+    # No PERF_CONTEXT_USER: no LBR stack, the thread's memory unchanged.
+    f.lbr_sample(PID, t + 200, KCHAIN[2], [K, KCHAIN[2]], [c1], misc=1, hw_idx=1)
+    # spin returned, do_syscalls (c6) then __getppid (c7) called: two entries shared, c2 is
+    # stitched too.
+    f.lbr_sample(PID, t + 250, 0x419147, [U, 0x419147], [c7, c6, c4, c3], hw_idx=1)
+    f.lbr_sample(PID + 1, t + 300, 0x4017CF, [U, 0x4017CF], [c5, c2], hw_idx=1)  # continues
+    # Nothing shared (the distance wraps): the stitched frames are forgotten.
+    f.lbr_sample(PID, t + 350, 0x4017CF, [U, 0x4017CF], [c5], hw_idx=2)
+    f.lbr_sample(PID, t + 400, 0x4017CF, [U, 0x4017CF], [], hw_idx=2)
+    # The previous sample has fewer entries than the distance: no stitching.
+    f.lbr_sample(PID, t + 450, 0x40182E, [U, 0x40182E], [c4, c3, c2, c1], hw_idx=3)
+
+
+scenario("lbr-stitch", lbr_stitch, sample_type=LBR_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=LBR_BRANCHES | (1 << 17),
+         features={28: pk("I", 1) + File.string_feature(b"branches") + File.string_feature(b"4")})
