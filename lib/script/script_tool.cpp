@@ -301,12 +301,13 @@ ScriptTool::Frame ScriptTool::chain_frame(const Thread& t, uint64_t ip, uint8_t 
 }
 
 void ScriptTool::resolve_sample_chain(const Thread& t, const perf_event_attr& attr,
-                                      const DecodedSample& ds, bool swapped,
+                                      const DecodedSample& ds, bool swapped, bool stitch,
                                       std::vector<Frame>& out) {
   if (has_lbr_callstack(attr)) {
     U64Array branches(ds.branch_entries.data(), ds.branch_entries.size() / 8, swapped);
     if (lbr_callchain(ds.callchain, ds.ip, branches, opts_.max_stack, false, lbr_frames_)) {
-      lbr_stitcher_.stitch(static_cast<int32_t>(ds.tid), branches, ds.branch_hw_idx, false, lbr_frames_);
+      if (stitch)
+        lbr_stitcher_.stitch(static_cast<int32_t>(ds.tid), branches, ds.branch_hw_idx, false, lbr_frames_);
       out.clear();
       for (const LbrFrame& f : lbr_frames_) out.push_back(chain_frame(t, f.ip, f.cpumode));
       return;
@@ -515,7 +516,7 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   dsoff_ = fields_.has(type, kFieldDsoff);
   if (ip_field) {
     if (use_chain) {
-      resolve_sample_chain(t, e.attr, ds, s.swapped(), frames_);
+      resolve_sample_chain(t, e.attr, ds, s.swapped(), true, frames_);
       if (opts_.unwind_style != UnwindStyle::kNone)
         for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack))
           frames_.push_back({f.ip, f.map});

@@ -135,9 +135,10 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   // Resolves chain entries into frames (perf's thread__resolve_callchain_sample).
   void resolve_chain(const Thread& t, const U64Array& chain, std::vector<Frame>& out);
   // A sample's chain: an LBR call stack's as perf builds it (record/lbr_callchain.h), else
-  // resolve_chain's.
+  // resolve_chain's. `stitch`: --stitch-lbr applies (perf stitches the samples it prints, not
+  // those it hands to a script).
   void resolve_sample_chain(const Thread& t, const perf_event_attr& attr, const DecodedSample& ds,
-                            bool swapped, std::vector<Frame>& out);
+                            bool swapped, bool stitch, std::vector<Frame>& out);
   Frame chain_frame(const Thread& t, uint64_t ip, uint8_t cpumode);
   // --stop-bt: the frame is in one of its functions.
   bool stops_backtrace(const Frame& f);
