@@ -67,6 +67,9 @@ class LbrStitcher {
   // `tid` (in the same order), and remembers the sample. `branches` as for lbr_callchain.
   void stitch(int32_t tid, const U64Array& branches, std::optional<uint64_t> hw_idx,
               bool caller_order, std::vector<LbrFrame>& frames);
+  // The thread is gone (perf makes a new one on a FORK of its tid, and script after its EXIT):
+  // its next sample starts afresh.
+  void forget(int32_t tid) { threads_.erase(tid); }
 
  private:
   struct ThreadState {

@@ -154,6 +154,8 @@ void ReportTool::record(Event& ev, Session& s) {
   ++side_band_gen_;
   apply_side_band(machine_, rec, sb);
   if (rec.type == PERF_RECORD_EXIT && opts_.forget_exited_threads) machine_.forget_thread(sb.tid);
+  if (rec.type == PERF_RECORD_FORK || (rec.type == PERF_RECORD_EXIT && opts_.forget_exited_threads))
+    lbr_stitcher_.forget(sb.tid);
   if (rec.type == PERF_RECORD_COMM && !default_comms_.empty()) {
     auto it = default_comms_.find(&machine_.findnew_thread(sb.pid, sb.tid));
     if (it != default_comms_.end() && !it->second->renamed) {

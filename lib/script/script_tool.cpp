@@ -738,6 +738,12 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
       print();
       apply_side_band(machine_, rec, sb, ev.time);
       machine_.remove_thread(sb.tid);
+      lbr_stitcher_.forget(sb.tid);
+      break;
+    case PERF_RECORD_FORK:
+      lbr_stitcher_.forget(sb.tid);
+      apply_side_band(machine_, rec, sb, ev.time);
+      print();
       break;
     case PERF_RECORD_CGROUP:
       cgroups_.emplace(sb.id, std::string(sb.name));

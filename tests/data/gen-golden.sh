@@ -465,11 +465,10 @@ for set in $sets; do
     # --call-graph lbr files: the option kinds that change how perf builds their stacks.
     lbr=$(echo $names | tr ' ' '\n' | grep '^lbr-' || true)
     [ -z "$lbr" ] || run "$rel/$set/out" $lbr_kinds $lbr
-    # ... and the one whose samples perf stitches (it has the LBR size): report --stitch-lbr
+    # ... and those whose samples perf stitches (they have the LBR size): report --stitch-lbr
     # with call graphs too.
-    if echo "$lbr" | grep -qx lbr-stitch; then
-      run "$rel/$set/out" report-a---stitch-lbr+--no-children,report-a---stitch-lbr+--no-children+-G,report-a---stitch-lbr lbr-stitch
-    fi
+    stitch=$(echo "$lbr" | grep '^lbr-stitch' || true)
+    [ -z "$stitch" ] || run "$rel/$set/out" report-a---stitch-lbr+--no-children,report-a---stitch-lbr+--no-children+-G,report-a---stitch-lbr $stitch
   elif [ "$set" = fields ]; then
     run "$rel/$set/out" script,dump,evlist,header,$fields_kinds $names
   elif [ "$set" = perf7.2 ]; then

@@ -302,3 +302,26 @@ def lbr_stitch(f):
 scenario("lbr-stitch", lbr_stitch, sample_type=LBR_TYPE, flags=PLAIN["flags"],
          branch_sample_type=LBR_BRANCHES | (1 << 17),
          features={28: pk("I", 1) + File.string_feature(b"branches") + File.string_feature(b"4")})
+
+
+def lbr_stitch_threads(f):
+    """--stitch-lbr across a thread's end: script forgets an exited thread (its next sample
+    starts afresh), report does not; a FORK of the tid makes a new thread in both."""
+    c1, c2, c3, c5 = SPIN_STACK[3], SPIN_STACK[2], SPIN_STACK[1], SPIN_STACK[0]
+    f.comm(PID + 1, b"worker", t - 20)
+    f.comm(PID + 2, b"worker2", t - 10)
+    for tid, dt in ((PID + 1, 0), (PID + 2, 1000)):
+        f.lbr_sample(tid, t + dt, 0x40182E, [U, 0x40182E], [c3, c3, c2, c1], hw_idx=3)
+        if tid == PID + 1:
+            f.exit(tid, t + dt + 50)
+        else:
+            f.rec(7, 0, pk("IIIIQ", PID, PID, tid, PID, t + dt + 50) + f.sid(tid, t + dt + 50))
+        f.lbr_sample(tid, t + dt + 100, 0x4017CF, [U, 0x4017CF], [c5, c3, c3, c2], hw_idx=0)
+    # The main thread, untouched, stitches.
+    f.lbr_sample(PID, t + 2000, 0x40182E, [U, 0x40182E], [c3, c3, c2, c1], hw_idx=3)
+    f.lbr_sample(PID, t + 2100, 0x4017CF, [U, 0x4017CF], [c5, c3, c3, c2], hw_idx=0)
+
+
+scenario("lbr-stitch-threads", lbr_stitch_threads, sample_type=LBR_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=LBR_BRANCHES | (1 << 17),
+         features={28: pk("I", 1) + File.string_feature(b"branches") + File.string_feature(b"4")})
