@@ -692,6 +692,7 @@ int run_histogram(const ReportOptions& o) {
     }
     if (!reader.is_pipe() && events_refuse_options()) return 0;
     if (unsupported_mode()) return 1;
+    if (o.stitch_lbr) ro.stitch_lbr = lbr_stitch_size(reader);
     ReportTool tool(ro);
     tool.prime_dsos(reader);
     DeferredCallchainMerger merger(tool);
@@ -708,7 +709,7 @@ int run_histogram(const ReportOptions& o) {
     session.run();
     meter.finish();
     name_events(reader);
-    if (o.stitch_lbr && !check_stitch_lbr(reader.attrs(), true)) return 1;
+    if (o.stitch_lbr && !check_stitch_lbr(reader, true)) return 1;
     if (reader.is_pipe() && events_refuse_options()) return 0;
     bool has_chain = false;
     for (const auto& a : reader.attrs())

@@ -1,5 +1,7 @@
 #include "report_compat.h"
 
+#include "record/lbr_callchain.h"
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -136,13 +138,23 @@ int check_group_sort_idx(const std::string& idx, const std::vector<GroupDesc>& g
   return 129;
 }
 
-bool check_stitch_lbr(const std::vector<EventAttrEntry>& attrs, bool report) {
-  for (const EventAttrEntry& e : attrs) {
-    if ((e.attr.sample_type & PERF_SAMPLE_BRANCH_STACK) && (e.attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK)) {
-      std::fputs("cperf: --stitch-lbr is not supported (LBR call stacks are not stitched)\n", stderr);
+uint64_t lbr_stitch_size(const PerfDataReader& reader) {
+  for (const std::string& cap : feature_env(reader).cpu_pmu_caps)
+    if (cap.rfind("branches=", 0) == 0) return std::strtoull(cap.c_str() + 9, nullptr, 10);
+  return 0;
+}
+
+bool check_stitch_lbr(const PerfDataReader& reader, bool report) {
+  bool lbr = false;
+  for (const EventAttrEntry& e : reader.attrs()) {
+    if (!has_lbr_callstack(e.attr)) continue;
+    lbr = true;
+    if ((e.attr.branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX) && reader.features().count(HEADER_PMU_CAPS)) {
+      std::fputs("cperf: --stitch-lbr is not supported on files with per-PMU capabilities (hybrid CPUs)\n", stderr);
       return false;
     }
   }
+  if (lbr) return true;
   std::fprintf(stderr, "%sCan't find LBR callchain. Switch off --stitch-lbr.\nPlease apply --call-graph lbr when recording.\n",
                report ? "Warning:\n" : "");
   return true;

@@ -32,9 +32,13 @@ uint64_t time_quantum_ns(const ReportCompatOptions& o);
 bool parse_column_widths(const std::string& s, std::vector<int>& out);
 
 // --stitch-lbr: perf stitches LBR call stacks only on files recorded with --call-graph lbr.
-// Without one it warns (`report`: under "Warning:") and goes on unchanged: returns true. With
-// one, cperf (which does not stitch) says so: returns false.
-bool check_stitch_lbr(const std::vector<EventAttrEntry>& attrs, bool report);
+// Without one it warns (`report`: under "Warning:") and goes on unchanged: returns true. On
+// one it stitches the samples with a hardware index (HW_INDEX) when the file gives the LBR
+// size (lbr_stitch_size), as cperf does (record/lbr_callchain.h). A hybrid machine's file
+// (per-PMU caps, HEADER_PMU_CAPS) with HW_INDEX samples is refused: returns false.
+bool check_stitch_lbr(const PerfDataReader& reader, bool report);
+// perf's max_branches: the core PMU's "branches" capability (CPU_PMU_CAPS), 0 without one.
+uint64_t lbr_stitch_size(const PerfDataReader& reader);
 
 // --group-sort-idx's value: a number (perf's message and usage when not; false then).
 bool parse_group_sort_idx(const std::string& s);

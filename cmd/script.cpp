@@ -348,7 +348,8 @@ int cmd_script(const Args& args) {
   try {
     PerfDataReader reader(o.input);
     name_events(reader);
-    if (o.stitch_lbr && !check_stitch_lbr(reader.attrs(), false)) return 1;
+    if (o.stitch_lbr && !check_stitch_lbr(reader, false)) return 1;
+    if (o.stitch_lbr) so.stitch_lbr = lbr_stitch_size(reader);
     if (!so.event_switch.resolve(reader.attrs(), stderr)) return 254;
     if (!so.cpus.empty()) {
       std::string err = check_cpu_option(reader, so.cpus);

@@ -8,6 +8,7 @@
 #include "dump/user_record_print.h"
 #include "format/record_types.h"
 #include "header/feature_print.h"
+#include "record/lbr_callchain.h"
 #include "record/side_band.h"
 
 namespace cperf {
@@ -104,6 +105,22 @@ void RawDumpTool::print_callchain(const U64Array& chain) {
     std::fprintf(out_, "..... %2zu: %016" PRIx64 "%s\n", i, chain[i], context_name(chain[i]));
 }
 
+// perf's "LBR call chain" of an LBR call stack sample: the chain up to its PERF_CONTEXT_USER,
+// then the branch stack's first target and every call site. (Unlike the stacks perf shows,
+// this one starts the user part at the target, not at the sample's ip.)
+void RawDumpTool::print_lbr_callchain(const DecodedSample& ds, bool swap) {
+  const U64Array& chain = ds.callchain;
+  size_t user_at = find_user_context(chain, chain.size());
+  if (ds.branch_nr == 0 || user_at == chain.size()) return;
+  std::fprintf(out_, "... LBR call chain: nr:%" PRIu64 "\n", user_at + 1 + ds.branch_nr + 1);
+  size_t n = 0;
+  for (; n <= user_at; ++n) std::fprintf(out_, "..... %2zu: %016" PRIx64 "\n", n, chain[n]);
+  U64Array branches(ds.branch_entries.data(), ds.branch_entries.size() / 8, swap);
+  std::fprintf(out_, "..... %2zu: %016" PRIx64 "\n", n++, branches[1]);
+  for (uint64_t k = 0; k < ds.branch_nr; ++k)
+    std::fprintf(out_, "..... %2zu: %016" PRIx64 "\n", n++, branches[3 * k]);
+}
+
 void RawDumpTool::print_sample(Event& ev, Session& s) {
   if (ev.attr_index < 0) return;  // perf counts it as an unknown id and prints nothing more
   const perf_event_attr& attr = s.attrs()[ev.attr_index].attr;
@@ -119,6 +136,7 @@ void RawDumpTool::print_sample(Event& ev, Session& s) {
   std::fprintf(out_, "(IP, 0x%x): %d/%d: %#" PRIx64 " period: %" PRIu64 " addr: %#" PRIx64 "\n",
                ev.raw.misc, static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid), ds.ip, ds.period, ds.addr);
   if (attr.sample_type & PERF_SAMPLE_CALLCHAIN) {
+    if (has_lbr_callstack(attr)) print_lbr_callchain(ds, s.swapped());
     print_callchain(ds.callchain);
     if (ds.deferred_callchain) std::fputs("...... (deferred)\n", out_);
   }

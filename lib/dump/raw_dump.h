@@ -44,6 +44,7 @@ class RawDumpTool : public SessionTool {
   std::string read_text(const Event& ev, Session& s, const SideBand& sb);
   void print_side_band(Event& ev, Session& s);
   void print_callchain(const U64Array& chain);
+  void print_lbr_callchain(const DecodedSample& ds, bool swap);
   void print_stats(Session& s);
 
   std::FILE* out_;

@@ -155,6 +155,8 @@ void ReportTool::record(Event& ev, Session& s) {
   ++side_band_gen_;
   apply_side_band(machine_, rec, sb);
   if (rec.type == PERF_RECORD_EXIT && opts_.forget_exited_threads) machine_.forget_thread(sb.tid);
+  if (rec.type == PERF_RECORD_FORK || (rec.type == PERF_RECORD_EXIT && opts_.forget_exited_threads))
+    lbr_stitcher_.forget(sb.tid);
   if (rec.type == PERF_RECORD_COMM && !default_comms_.empty()) {
     auto it = default_comms_.find(&machine_.findnew_thread(sb.pid, sb.tid));
     if (it != default_comms_.end() && !it->second->renamed) {
@@ -391,21 +393,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     size_t n = chain.size();
     // An unmerged deferred chain ends with PERF_CONTEXT_USER_DEFERRED and the cookie; perf
     // report resolves the cookie like a user address (an [unknown] frame).
-    uint8_t mode = PERF_RECORD_MISC_USER;
-    bool bad = false;
-    for (size_t i = 0; i < n; ++i) {
-      uint64_t ip = chain[i];
-      if (ip >= PERF_CONTEXT_MAX) {
-        switch (ip) {
-          case PERF_CONTEXT_HV: mode = PERF_RECORD_MISC_HYPERVISOR; break;
-          case PERF_CONTEXT_KERNEL: mode = PERF_RECORD_MISC_KERNEL; break;
-          case PERF_CONTEXT_USER:
-          case PERF_CONTEXT_USER_DEFERRED: mode = PERF_RECORD_MISC_USER; break;
-          default: bad = true; break;
-        }
-        if (bad) break;
-        continue;
-      }
+    auto add = [&](uint64_t ip, uint8_t mode) {
       // Filled in place: copying a returned ChainEntry made its last 16-byte load span two
       // smaller stores (a store-forwarding stall on every frame).
       ChainEntry& ce = entries_.emplace_back();
@@ -419,11 +407,41 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
         if (m.frame == kNoFrame) m.frame = make_frame(m.r, ip);
         ce.frame = m.frame;
       }
+    };
+    // --call-graph lbr: perf's frames from the LBR call stack, already in the order asked
+    // for and not cut by --max-stack (record/lbr_callchain.h).
+    bool lbr = false;
+    if (has_lbr_callstack(e.attr)) {
+      U64Array branches(ds.branch_entries.data(), ds.branch_entries.size() / 8, s.swapped());
+      int max_stack = opts_.max_stack >= 0 ? opts_.max_stack : 127;
+      lbr = lbr_callchain(chain, ds.ip, branches, max_stack, opts_.caller_order, lbr_frames_);
+      // perf resolves no chain of a filtered-out sample: its LBR is not stitched against
+      if (lbr && !filtered)
+        lbr_stitcher_.stitch(t.tid, branches, ds.branch_hw_idx, opts_.caller_order, lbr_frames_);
+      if (lbr)
+        for (const LbrFrame& f : lbr_frames_) add(f.ip, f.cpumode);
+    }
+    uint8_t mode = PERF_RECORD_MISC_USER;
+    bool bad = false;
+    for (size_t i = 0; i < n && !lbr; ++i) {
+      uint64_t ip = chain[i];
+      if (ip >= PERF_CONTEXT_MAX) {
+        switch (ip) {
+          case PERF_CONTEXT_HV: mode = PERF_RECORD_MISC_HYPERVISOR; break;
+          case PERF_CONTEXT_KERNEL: mode = PERF_RECORD_MISC_KERNEL; break;
+          case PERF_CONTEXT_USER:
+          case PERF_CONTEXT_USER_DEFERRED: mode = PERF_RECORD_MISC_USER; break;
+          default: bad = true; break;
+        }
+        if (bad) break;
+        continue;
+      }
+      add(ip, mode);
     }
     if (bad) entries_.clear();
-    if (opts_.caller_order) std::reverse(entries_.begin(), entries_.end());
+    if (opts_.caller_order && !lbr) std::reverse(entries_.begin(), entries_.end());
     // --max-stack counts callchain entries, not the inline lines they become.
-    if (opts_.max_stack >= 0 && entries_.size() > static_cast<size_t>(opts_.max_stack))
+    if (!lbr && opts_.max_stack >= 0 && entries_.size() > static_cast<size_t>(opts_.max_stack))
       entries_.resize(static_cast<size_t>(opts_.max_stack));
     // -U: frames without a symbol are left out of the chain (they still count for --max-stack).
     if (opts_.hide_unresolved)

@@ -19,6 +19,7 @@
 #include "machine/machine.h"
 #include "report/hist_feeder.h"
 #include "report/value_pool.h"
+#include "record/lbr_callchain.h"
 #include "record/sample_read.h"
 #include "script/kernel_map_finder.h"
 #include "script/symbols.h"
@@ -44,6 +45,7 @@ struct ReportToolOptions {
   bool children = false;
   bool caller_order = false;  // -g caller / -G
   int max_stack = 127;
+  uint64_t stitch_lbr = 0;  // --stitch-lbr: the LBR size perf stitches with (0: no stitching)
   bool quiet = false;
   // Filters; empty = all.
   std::set<std::string> comms, dsos, symbols;
@@ -178,6 +180,8 @@ class ReportTool : public SessionTool {
   void set_location(HistSample& hs, const Resolved& al, uint8_t cpumode);
 
   ReportToolOptions opts_;
+  std::vector<LbrFrame> lbr_frames_;  // an LBR sample's frames (record/lbr_callchain.h)
+  LbrStitcher lbr_stitcher_{opts_.stitch_lbr};
   Machine machine_;
   ScriptSymbols symbols_;
   const DeferredCallchainMerger* merger_ = nullptr;

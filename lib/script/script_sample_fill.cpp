@@ -199,7 +199,7 @@ void ScriptTool::emit_db_sample(const EventAttrEntry& e, int attr_index, const D
   }
   if ((st & PERF_SAMPLE_CALLCHAIN) && !opts_.hide_call_graph) {
     out.has_callchain = true;
-    resolve_chain(t, ds.callchain, frames_);
+    resolve_sample_chain(t, attr, ds, s.swapped(), false, frames_);
     if (opts_.unwind_style != UnwindStyle::kNone)
       for (const UnwoundFrame& f : unwinder_.user_frames(attr, ds, t, s.swapped(), opts_.max_stack))
         frames_.push_back({f.ip, f.map});
@@ -263,7 +263,7 @@ void ScriptTool::emit_sample(const EventAttrEntry& e, const DecodedSample& ds, u
     out.addr_where = locate(find_map_fb(t, cpumode, ds.addr), ds.addr);
 
   if ((st & PERF_SAMPLE_CALLCHAIN) && !opts_.hide_call_graph) {
-    resolve_chain(t, ds.callchain, frames_);
+    resolve_sample_chain(t, attr, ds, s.swapped(), false, frames_);
     if (opts_.unwind_style != UnwindStyle::kNone)
       for (const UnwoundFrame& f : unwinder_.user_frames(attr, ds, t, s.swapped(), opts_.max_stack))
         frames_.push_back({f.ip, f.map});

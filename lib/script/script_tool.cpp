@@ -287,13 +287,33 @@ void ScriptTool::resolve_chain(const Thread& t, const U64Array& chain, std::vect
       continue;
     }
     ++entries;
-    const Map* map = nullptr;
-    if (cpumode == PERF_RECORD_MISC_KERNEL)
-      map = kernel_maps_.find(ip);
-    else if (cpumode == PERF_RECORD_MISC_USER && t.maps)
-      map = t.maps->find(ip);
-    out.push_back({ip, map});
+    out.push_back(chain_frame(t, ip, cpumode));
   }
+}
+
+ScriptTool::Frame ScriptTool::chain_frame(const Thread& t, uint64_t ip, uint8_t cpumode) {
+  const Map* map = nullptr;
+  if (cpumode == PERF_RECORD_MISC_KERNEL)
+    map = kernel_maps_.find(ip);
+  else if (cpumode == PERF_RECORD_MISC_USER && t.maps)
+    map = t.maps->find(ip);
+  return {ip, map};
+}
+
+void ScriptTool::resolve_sample_chain(const Thread& t, const perf_event_attr& attr,
+                                      const DecodedSample& ds, bool swapped, bool stitch,
+                                      std::vector<Frame>& out) {
+  if (has_lbr_callstack(attr)) {
+    U64Array branches(ds.branch_entries.data(), ds.branch_entries.size() / 8, swapped);
+    if (lbr_callchain(ds.callchain, ds.ip, branches, opts_.max_stack, false, lbr_frames_)) {
+      if (stitch)
+        lbr_stitcher_.stitch(static_cast<int32_t>(ds.tid), branches, ds.branch_hw_idx, false, lbr_frames_);
+      out.clear();
+      for (const LbrFrame& f : lbr_frames_) out.push_back(chain_frame(t, f.ip, f.cpumode));
+      return;
+    }
+  }
+  resolve_chain(t, ds.callchain, out);
 }
 
 void ScriptTool::print_symbol(TextLine& out, const Map* map, uint64_t ip, bool dso_field,
@@ -496,7 +516,7 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   dsoff_ = fields_.has(type, kFieldDsoff);
   if (ip_field) {
     if (use_chain) {
-      resolve_chain(t, ds.callchain, frames_);
+      resolve_sample_chain(t, e.attr, ds, s.swapped(), true, frames_);
       if (opts_.unwind_style != UnwindStyle::kNone)
         for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack))
           frames_.push_back({f.ip, f.map});
@@ -718,6 +738,12 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
       print();
       apply_side_band(machine_, rec, sb, ev.time);
       machine_.remove_thread(sb.tid);
+      lbr_stitcher_.forget(sb.tid);
+      break;
+    case PERF_RECORD_FORK:
+      lbr_stitcher_.forget(sb.tid);
+      apply_side_band(machine_, rec, sb, ev.time);
+      print();
       break;
     case PERF_RECORD_CGROUP:
       cgroups_.emplace(sb.id, std::string(sb.name));

@@ -18,6 +18,7 @@
 
 #include "io/text_line.h"
 #include "machine/machine.h"
+#include "record/lbr_callchain.h"
 #include "record/sample.h"
 #include "record/sample_read.h"
 #include "record/side_band.h"
@@ -47,6 +48,7 @@ struct ScriptOptions {
   bool merge_callchains = true;
   bool hide_call_graph = false;
   int max_stack = 127;
+  uint64_t stitch_lbr = 0;  // --stitch-lbr: the LBR size perf stitches with (0: no stitching)
   bool ns = false;
   // --reltime: times from the first event's (non-zero) time; --deltatime: from the previous one.
   bool reltime = false, deltatime = false;
@@ -132,6 +134,12 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   static void print_misc(TextLine& out, uint32_t rec_type, uint16_t misc);
   // Resolves chain entries into frames (perf's thread__resolve_callchain_sample).
   void resolve_chain(const Thread& t, const U64Array& chain, std::vector<Frame>& out);
+  // A sample's chain: an LBR call stack's as perf builds it (record/lbr_callchain.h), else
+  // resolve_chain's. `stitch`: --stitch-lbr applies (perf stitches the samples it prints, not
+  // those it hands to a script).
+  void resolve_sample_chain(const Thread& t, const perf_event_attr& attr, const DecodedSample& ds,
+                            bool swapped, bool stitch, std::vector<Frame>& out);
+  Frame chain_frame(const Thread& t, uint64_t ip, uint8_t cpumode);
   // --stop-bt: the frame is in one of its functions.
   bool stops_backtrace(const Frame& f);
   void print_frames(TextLine& out, const std::vector<Frame>& frames, int type, bool deferred,
@@ -225,6 +233,8 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   size_t name_width_ = 0;
   KernelMapFinder kernel_maps_{machine_, symbols_};
   std::vector<Frame> frames_;
+  std::vector<LbrFrame> lbr_frames_;
+  LbrStitcher lbr_stitcher_{opts_.stitch_lbr};
   TraceEvents trace_;
   bool trace_tried_ = false;
   std::string trace_text_;

@@ -166,7 +166,8 @@
 # ones, as a check that the oracle still reproduces them.
 # synthetic gets script, script-nomerge, dump, evlist, header, report, report-children,
 # script-show-task, script-show-other and script-fields-misc; its branch-stack file also script-brstack and script-brstacksym, its
-# namespaces file script-show-ns; its intel-pt-info file only dump, evlist and header.
+# namespaces file script-show-ns; its intel-pt-info file only dump, evlist and header; its
+# lbr-* files (--call-graph lbr) also $lbr_kinds.
 # arch (files of other architectures, arch/make-files.py) gets script, dump, evlist, header,
 # header-info (report --header-only -I), script-regs, report and report-children.
 # generations (one recording in each file layout of perf's history, generations/make-files.py)
@@ -434,6 +435,7 @@ defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,s
 fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields,script-show-cgroup,script-show-bpf,script-show-text-poke
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
 compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both,report-mmaps,report-stitch-lbr,script-stitch-lbr,script-guest-opts,report-socket-filter,report-sort-socket,report-ignore-callees,report-ignore-callees-caller,report-ignore-callees-bad,report-branch-stack,report-mem-mode,report-branch-mem,report-full-source-path,report-noop-opts2,report-itrace-bad,script-latency,script-debug-mode,script-stop-bt,script-noop-opts2,script-full-source-path,script-call-trace,script-call-ret-trace,script-graph-function,script-itrace-bad,script-symoff-nosym,script-dump,script-dump-unsorted,script-dump-show,script-itrace-then-F,script-insn,script-insn-trace,script-insn-trace-F,script-insn-trace-bad,script-insn-trace-disasm
+lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-folded,report-callee,script-stitch-lbr,report-stitch-lbr
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
 
 for set in $sets; do
@@ -462,6 +464,13 @@ for set in $sets; do
     if in_names intel-pt-info; then run "$rel/$set/out" dump,evlist,header intel-pt-info; fi
     if in_names branch-stack; then run "$rel/$set/out" script-brstack,script-brstacksym branch-stack; fi
     if in_names namespaces; then run "$rel/$set/out" script-show-ns namespaces; fi
+    # --call-graph lbr files: the option kinds that change how perf builds their stacks.
+    lbr=$(echo $names | tr ' ' '\n' | grep '^lbr-' || true)
+    [ -z "$lbr" ] || run "$rel/$set/out" $lbr_kinds $lbr
+    # ... and those whose samples perf stitches (they have the LBR size): report --stitch-lbr
+    # with call graphs too.
+    stitch=$(echo "$lbr" | grep '^lbr-stitch' || true)
+    [ -z "$stitch" ] || run "$rel/$set/out" report-a---stitch-lbr+--no-children,report-a---stitch-lbr+--no-children+-G,report-a---stitch-lbr $stitch
   elif [ "$set" = fields ]; then
     run "$rel/$set/out" script,dump,evlist,header,$fields_kinds $names
   elif [ "$set" = perf7.2 ]; then

@@ -17,6 +17,8 @@ dump-tracepoint61 perf6.1 tracepoint.data own:dump_param_dict.py 44
 dump-branch-stack synthetic branch-stack.data own:dump_param_dict.py 25
 dump-cookie-mismatch synthetic cookie-mismatch.data own:dump_param_dict.py 25
 dump-stat-records synthetic stat-records.data own:dump_param_dict.py 25
+dump-lbr-kernel synthetic lbr-kernel.data own:dump_param_dict.py 25
+stackcollapse-lbr-stitch synthetic lbr-stitch.data perf:stackcollapse.py
 hooks-side-band synthetic side-band.data own:side_band_hooks.py
 hooks-stat-records synthetic stat-records.data own:side_band_hooks.py
 hooks-defer-syswide perf7.2-defer defer-syswide.data own:side_band_hooks.py

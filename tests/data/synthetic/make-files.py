@@ -14,9 +14,11 @@ import perfdata_builder as B
 from perfdata_builder import *  # noqa: F401,F403 (File, pk, constants)
 
 
-def scenario(name, build, kernel_map=True, endian="<", **file_args):
+def scenario(name, build, kernel_map=True, endian="<", features=None, **file_args):
     B.set_endian(endian)
     f = File(**file_args)
+    if features:
+        f.features = features   # {feature bit: payload}
     f.setup(kernel_map)
     build(f)
     f.write(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", name + ".data"))
@@ -239,3 +241,107 @@ def mem_samples(f):
 
 
 scenario("mem-samples", mem_samples, sample_type=MEM_TYPE, flags=PLAIN["flags"])
+
+
+# `perf record --call-graph lbr` samples (issue 31): the kernel's frame-pointer callchain
+# (kernel part, PERF_CONTEXT_USER, a user part cut short) beside the LBR call stack, most
+# recent call first. perf builds the user part from the branch stack instead.
+LBR_TYPE = 0x1 | 0x2 | 0x4 | 0x20 | 0x100 | 0x800   # IP|TID|TIME|CALLCHAIN|PERIOD|BRANCH_STACK
+# USER | CALL_STACK | NO_FLAGS | NO_CYCLES (| HW_INDEX): what perf 7.2's -g lbr asks for.
+LBR_BRANCHES = (1 << 0) | (1 << 11) | (1 << 14) | (1 << 15)
+U = 0xFFFFFFFFFFFFFE00  # PERF_CONTEXT_USER
+# spin <- level <- level <- main <- __libc_start_call_main, as call sites and targets.
+SPIN_STACK = [(0x401844, 0x4017A0), (0x401829, 0x40181E), (0x401889, 0x40181E),
+              (0x401E82, 0x40184B)]
+# __getppid <- do_syscalls <- level <- main
+PPID_STACK = [(0x401806, 0x419140), (0x40183A, 0x4017D7), (0x401889, 0x40181E)]
+
+
+def lbr_user(f):
+    f.comm(PID + 1, b"worker", t - 10)
+    # The frame-pointer chain has spin and a bogus caller; the LBR has the whole stack.
+    f.lbr_sample(PID, t, 0x4017CF, [U, 0x4017CF, 0x401234], SPIN_STACK, hw_idx=3)
+    f.lbr_sample(PID, t + 100, 0x419147, [U, 0x419147], PPID_STACK, hw_idx=2)
+    f.lbr_sample(PID + 1, t + 200, 0x4017CF, [U, 0x4017CF, 0x40182E], SPIN_STACK, hw_idx=7)
+    # Call sites perf cannot resolve as user addresses: a kernel one, one outside every map.
+    f.lbr_sample(PID, t + 300, 0x4017CF, [U, 0x4017CF],
+                 [(0xFFFFFFFF81000130, 0x4017A0), (0x7F0000001456, 0x40181E),
+                  (0x401889, 0x40181E)], hw_idx=0)
+    # An empty branch stack: the user part is the chain's marker only.
+    f.lbr_sample(PID, t + 400, 0x4017CF, [U, 0x4017CF, 0x40182E], [], hw_idx=0)
+
+
+def lbr_kernel(f):
+    # Kernel samples: the kernel part of the chain, then the LBR's user part.
+    f.lbr_sample(PID, t, KCHAIN[1], KCHAIN + [U, 0x419147], PPID_STACK, misc=1, hw_idx=5)
+    f.lbr_sample(PID, t + 100, 0x4017CF, [U, 0x4017CF, 0x401234], SPIN_STACK, hw_idx=1)
+    # No PERF_CONTEXT_USER in the chain (a kernel thread): the chain as it is.
+    f.lbr_sample(PID, t + 200, KCHAIN[1], KCHAIN, PPID_STACK, misc=1, hw_idx=1)
+    f.lbr_sample(PID, t + 300, KCHAIN[2], [K, KCHAIN[2], U, 0x419147, 0x40183F], PPID_STACK[:2],
+                 misc=1, hw_idx=4)
+
+
+scenario("lbr-user", lbr_user, sample_type=LBR_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=LBR_BRANCHES | (1 << 17))
+scenario("lbr-kernel", lbr_kernel, sample_type=LBR_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=LBR_BRANCHES | (1 << 17))
+# Without HW_INDEX (perf before 5.7): no hw_idx word in the branch stack.
+scenario("lbr-no-hwidx", lambda f: (
+    f.lbr_sample(PID, t, 0x4017CF, [U, 0x4017CF], SPIN_STACK),
+    f.lbr_sample(PID, t + 100, KCHAIN[1], KCHAIN + [U, 0x419147], PPID_STACK, misc=1)),
+    sample_type=LBR_TYPE, flags=PLAIN["flags"], branch_sample_type=LBR_BRANCHES)
+
+
+def lbr_stitch(f):
+    """--stitch-lbr: an LBR of 4 entries (CPU_PMU_CAPS branches=4) under a deeper stack. Calls
+    c1..c7 as the LBR registers (0..3, a ring) hold them; hw_idx is the newest one's."""
+    c1, c2, c3, c5 = SPIN_STACK[3], SPIN_STACK[2], SPIN_STACK[1], SPIN_STACK[0]
+    c4 = c3  # level calls level twice
+    c6, c7 = PPID_STACK[1], PPID_STACK[0]
+    f.comm(PID + 1, b"worker", t - 10)
+    f.lbr_sample(PID, t, 0x40182E, [U, 0x40182E], [c4, c3, c2, c1], hw_idx=3)
+    f.lbr_sample(PID + 1, t + 50, 0x4017CF, [U, 0x4017CF], [c5, c2], hw_idx=1)  # its first
+    # c5 overwrites c1's register: c1 is stitched from the first sample.
+    f.lbr_sample(PID, t + 100, 0x4017CF, [U, 0x4017CF], [c5, c4, c3, c2], hw_idx=0)
+    # Same again, in the kernel: the stitched c1 stays.
+    f.lbr_sample(PID, t + 150, KCHAIN[1], KCHAIN + [U, 0x4017CF], [c5, c4, c3, c2], misc=1,
+                 hw_idx=0)
+    # No PERF_CONTEXT_USER: no LBR stack, the thread's memory unchanged.
+    f.lbr_sample(PID, t + 200, KCHAIN[2], [K, KCHAIN[2]], [c1], misc=1, hw_idx=1)
+    # spin returned, do_syscalls (c6) then __getppid (c7) called: two entries shared, c2 is
+    # stitched too.
+    f.lbr_sample(PID, t + 250, 0x419147, [U, 0x419147], [c7, c6, c4, c3], hw_idx=1)
+    f.lbr_sample(PID + 1, t + 300, 0x4017CF, [U, 0x4017CF], [c5, c2], hw_idx=1)  # continues
+    # Nothing shared (the distance wraps): the stitched frames are forgotten.
+    f.lbr_sample(PID, t + 350, 0x4017CF, [U, 0x4017CF], [c5], hw_idx=2)
+    f.lbr_sample(PID, t + 400, 0x4017CF, [U, 0x4017CF], [], hw_idx=2)
+    # The previous sample has fewer entries than the distance: no stitching.
+    f.lbr_sample(PID, t + 450, 0x40182E, [U, 0x40182E], [c4, c3, c2, c1], hw_idx=3)
+
+
+scenario("lbr-stitch", lbr_stitch, sample_type=LBR_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=LBR_BRANCHES | (1 << 17),
+         features={28: pk("I", 1) + File.string_feature(b"branches") + File.string_feature(b"4")})
+
+
+def lbr_stitch_threads(f):
+    """--stitch-lbr across a thread's end: script forgets an exited thread (its next sample
+    starts afresh), report does not; a FORK of the tid makes a new thread in both."""
+    c1, c2, c3, c5 = SPIN_STACK[3], SPIN_STACK[2], SPIN_STACK[1], SPIN_STACK[0]
+    f.comm(PID + 1, b"worker", t - 20)
+    f.comm(PID + 2, b"worker2", t - 10)
+    for tid, dt in ((PID + 1, 0), (PID + 2, 1000)):
+        f.lbr_sample(tid, t + dt, 0x40182E, [U, 0x40182E], [c3, c3, c2, c1], hw_idx=3)
+        if tid == PID + 1:
+            f.exit(tid, t + dt + 50)
+        else:
+            f.rec(7, 0, pk("IIIIQ", PID, PID, tid, PID, t + dt + 50) + f.sid(tid, t + dt + 50))
+        f.lbr_sample(tid, t + dt + 100, 0x4017CF, [U, 0x4017CF], [c5, c3, c3, c2], hw_idx=0)
+    # The main thread, untouched, stitches.
+    f.lbr_sample(PID, t + 2000, 0x40182E, [U, 0x40182E], [c3, c3, c2, c1], hw_idx=3)
+    f.lbr_sample(PID, t + 2100, 0x4017CF, [U, 0x4017CF], [c5, c3, c3, c2], hw_idx=0)
+
+
+scenario("lbr-stitch-threads", lbr_stitch_threads, sample_type=LBR_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=LBR_BRANCHES | (1 << 17),
+         features={28: pk("I", 1) + File.string_feature(b"branches") + File.string_feature(b"4")})

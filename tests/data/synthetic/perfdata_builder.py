@@ -163,6 +163,14 @@ class File:
         """A sample of IP|TID|TIME|PERIOD (+ `extra`, the fields after PERIOD)."""
         self.rec(9, misc, pk("QIIQQ", ip, PID, tid, time, 1000000) + extra)
 
+    def lbr_sample(self, tid, time, ip, chain, entries, misc=2, hw_idx=None):
+        """A `--call-graph lbr` sample: IP|TID|TIME|PERIOD|CALLCHAIN|BRANCH_STACK; `entries`
+        are (from, to) pairs, most recent call first; hw_idx None: no HW_INDEX word."""
+        body = pk("QIIQQQ", ip, PID, tid, time, 1000000, len(chain)) + pk("%dQ" % len(chain), *chain)
+        body += pk("Q", len(entries)) + (b"" if hw_idx is None else pk("Q", hw_idx))
+        body += b"".join(pk("QQQ", frm, to, 0) for frm, to in entries)
+        self.rec(9, misc, body)
+
     def attr_bytes(self):
         a = self.attr
         flags = a["flags"] if E == "<" else reverse_bits64(a["flags"])

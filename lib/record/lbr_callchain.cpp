@@ -1,0 +1,116 @@
+#include "record/lbr_callchain.h"
+
+#include <algorithm>
+#include <cstddef>
+
+namespace cperf {
+
+bool has_lbr_callstack(const perf_event_attr& attr) {
+  return (attr.sample_type & PERF_SAMPLE_BRANCH_STACK) &&
+         (attr.branch_sample_type & PERF_SAMPLE_BRANCH_CALL_STACK);
+}
+
+namespace {
+
+// The cpumode a context marker switches to; false for a marker perf does not know.
+bool marker_mode(uint64_t marker, uint8_t& mode) {
+  switch (marker) {
+    case PERF_CONTEXT_HV: mode = PERF_RECORD_MISC_HYPERVISOR; return true;
+    case PERF_CONTEXT_KERNEL: mode = PERF_RECORD_MISC_KERNEL; return true;
+    case PERF_CONTEXT_USER:
+    case PERF_CONTEXT_USER_DEFERRED: mode = PERF_RECORD_MISC_USER; return true;
+    default: return false;
+  }
+}
+
+// chain[0..user_at], forwards or backwards, each marker setting the mode of the ips after it
+// (mode starts as user, as perf's does). False on an unknown marker.
+bool add_kernel_part(const U64Array& chain, size_t user_at, bool backwards,
+                     std::vector<LbrFrame>& out) {
+  uint8_t mode = PERF_RECORD_MISC_USER;
+  for (size_t n = 0; n <= user_at; ++n) {
+    uint64_t ip = chain[backwards ? user_at - n : n];
+    if (ip >= PERF_CONTEXT_MAX) {
+      if (!marker_mode(ip, mode)) return false;
+      continue;
+    }
+    out.push_back({ip, mode});
+  }
+  return true;
+}
+
+}  // namespace
+
+size_t find_user_context(const U64Array& chain, size_t limit) {
+  limit = std::min(limit, chain.size());
+  size_t i = 0;
+  while (i < limit && chain[i] != PERF_CONTEXT_USER) ++i;
+  return i;
+}
+
+bool lbr_callchain(const U64Array& chain, uint64_t ip, const U64Array& branches, int max_stack,
+                   bool caller_order, std::vector<LbrFrame>& out) {
+  out.clear();
+  size_t limit = max_stack > 0 ? std::min(chain.size(), static_cast<size_t>(max_stack)) : 0;
+  size_t user_at = find_user_context(chain, limit);
+  if (user_at == limit) return false;
+
+  const size_t nr = branches.size() / 3;
+  auto from = [&](size_t k) { return LbrFrame{branches[3 * k], PERF_RECORD_MISC_USER}; };
+  bool ok = true;
+  if (!caller_order) {
+    ok = add_kernel_part(chain, user_at, false, out);
+    out.push_back({ip, PERF_RECORD_MISC_USER});
+    for (size_t k = 0; k < nr; ++k) out.push_back(from(k));
+  } else {
+    for (size_t k = nr; k-- > 0;) out.push_back(from(k));
+    if (nr > 0) out.push_back({ip, PERF_RECORD_MISC_USER});
+    ok = add_kernel_part(chain, user_at, true, out);
+  }
+  if (!ok) out.clear();
+  return ok;
+}
+
+bool LbrStitcher::continues(ThreadState& st, const U64Array& cur, uint64_t cur_hw_idx) const {
+  if (!st.has_prev) return false;
+  const uint64_t cur_nr = cur.size() / 3, prev_nr = st.prev.size() / 3;
+  // The LBR register of the current sample's oldest entry, and how far the previous sample's
+  // newest entry is from it (modulo the LBR size; unsigned arithmetic as perf's).
+  uint64_t cur_base = max_lbr_ - cur_nr + cur_hw_idx + 1;
+  uint64_t distance = st.prev_hw_idx > cur_base ? st.prev_hw_idx - cur_base
+                                                : max_lbr_ + st.prev_hw_idx - cur_base;
+  if (distance + 1 > prev_nr) return false;
+  int64_t i = static_cast<int32_t>(distance), j = static_cast<int64_t>(cur_nr) - 1;
+  int identical = 0;
+  for (; i >= 0 && j >= 0; --i, --j, ++identical) {
+    bool same = true;
+    for (int w = 0; w < 3; ++w) same = same && st.prev[3 * i + w] == cur[3 * j + w];
+    if (!same) break;
+  }
+  if (!identical) return false;
+  std::vector<uint64_t> older;  // the previous sample's entries older than this one's
+  for (uint64_t k = distance + 1; k < prev_nr; ++k) older.push_back(st.prev[3 * k]);
+  st.stitched.insert(st.stitched.begin(), older.begin(), older.end());
+  return true;
+}
+
+void LbrStitcher::stitch(int32_t tid, const U64Array& branches, std::optional<uint64_t> hw_idx,
+                         bool caller_order, std::vector<LbrFrame>& frames) {
+  if (!hw_idx || max_lbr_ == 0) return;
+  ThreadState& st = threads_[tid];
+  if (!continues(st, branches, *hw_idx)) st.stitched.clear();
+  st.has_prev = true;
+  st.prev_hw_idx = *hw_idx;
+  st.prev.resize(branches.size());
+  for (size_t k = 0; k < branches.size(); ++k) st.prev[k] = branches[k];
+  auto user = [](uint64_t ip) { return LbrFrame{ip, PERF_RECORD_MISC_USER}; };
+  if (!caller_order) {
+    for (uint64_t ip : st.stitched) frames.push_back(user(ip));
+  } else {
+    std::vector<LbrFrame> front;
+    for (auto it = st.stitched.rbegin(); it != st.stitched.rend(); ++it) front.push_back(user(*it));
+    frames.insert(frames.begin(), front.begin(), front.end());
+  }
+}
+
+}  // namespace cperf
