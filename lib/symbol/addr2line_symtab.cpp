@@ -92,6 +92,12 @@ const std::string* Addr2lineSymtab::function_name(uint64_t addr) const {
   return c ? &c->name : nullptr;
 }
 
+std::optional<uint64_t> Addr2lineSymtab::function_start(uint64_t addr) const {
+  const Candidate* c = pick(addr);
+  if (!c) return std::nullopt;
+  return c->start;
+}
+
 const std::string* Addr2lineSymtab::file_name(uint64_t addr) const {
   const Candidate* c = pick(addr);
   return c && c->file >= 0 ? &files_[static_cast<size_t>(c->file)] : nullptr;

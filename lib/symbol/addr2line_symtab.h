@@ -19,6 +19,7 @@
 // addr2line process perf talks to also caches its last answer, which is not modelled.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,8 @@ class Addr2lineSymtab {
 
   // The name addr2line would print for addr, or nullptr when it would print "??".
   const std::string* function_name(uint64_t addr) const;
+  // That function's start (same address space), if there is one.
+  std::optional<uint64_t> function_start(uint64_t addr) const;
   // The file addr2line names for addr when no line table covers it: the STT_FILE symbol
   // before the chosen function in the symbol table (for a global one, only when no STT_FILE
   // follows any other symbol before it). nullptr: none ("??").

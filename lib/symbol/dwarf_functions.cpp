@@ -21,11 +21,28 @@ std::string attr_string(Dwarf_Die* die, unsigned name) {
   return s ? s : "";
 }
 
+// bfd's languages whose DW_AT_name is the linkage name (binutils 2.40, dwarf2.c non_mangled).
+bool non_mangled(int lang) {
+  switch (lang) {
+    case DW_LANG_C89: case DW_LANG_C: case DW_LANG_Ada83: case DW_LANG_Cobol74:
+    case DW_LANG_Cobol85: case DW_LANG_Fortran77: case DW_LANG_Pascal83: case DW_LANG_C99:
+    case DW_LANG_Ada95: case DW_LANG_PLI: case DW_LANG_UPC: case DW_LANG_C11:
+    case DW_LANG_Mips_Assembler:
+      return true;
+    default:
+      return false;
+  }
+}
+
 DwarfFunctions::Function function_of(Dwarf_Die* die, Dwarf_Die* cu) {
   DwarfFunctions::Function f;
   f.name = attr_string(die, DW_AT_name);
   f.linkage = attr_string(die, DW_AT_linkage_name);
   if (f.linkage.empty()) f.linkage = attr_string(die, DW_AT_MIPS_linkage_name);
+  f.die = dwarf_dieoffset(die);
+  Dwarf_Addr base = 0, lo = 0, hi = 0;
+  if (dwarf_ranges(die, 0, &base, &lo, &hi) > 0) f.low = lo;
+  f.linkage_named = !f.linkage.empty() || non_mangled(dwarf_srclang(cu));
   Dwarf_Attribute mem;
   Dwarf_Word file = 0, line = 0;
   if (dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &mem), &file) == 0 &&

@@ -34,6 +34,11 @@ class DwarfFunctions {
     std::string linkage;   // DW_AT_linkage_name through abstract origins, "" if none
     std::string call_file; // an inlined subroutine's call site (DW_AT_call_file), full path
     int call_line = 0;     // ... and DW_AT_call_line; 0 for the subprogram
+    uint64_t die = 0;      // the DIE's offset: which function this is
+    uint64_t low = 0;      // the start of its first range
+    // binutils' addr2line trusts the name as the function's: a linkage name, or any name in
+    // a language that does not mangle (C, Fortran 77, Ada, ...)
+    bool linkage_named = false;
   };
   // Innermost first: the inlined subroutines holding vaddr, then their subprogram (last).
   // Empty when no subprogram of the file holds vaddr.

@@ -85,6 +85,18 @@ const std::string* DsoSymbols::addr2line_name(uint64_t addr) const {
   return addr2line_->function_name(addr);
 }
 
+std::string DsoSymbols::addr2line_function_name(uint64_t addr, const DwarfFunctions::Function& f,
+                                                const std::string& dwarf_name) const {
+  if (f.linkage_named) return dwarf_name;
+  auto known = addr2line_names_.find(f.die);
+  if (known != addr2line_names_.end()) return known->second;
+  const std::string* elf_name = addr2line_name(addr);
+  std::optional<uint64_t> elf_start = addr2line_->function_start(addr);
+  const bool same_start = elf_name && elf_start && to_vaddr(*elf_start) == f.low;
+  addr2line_names_.emplace(f.die, same_start ? *elf_name : dwarf_name);
+  return elf_name ? *elf_name : dwarf_name;
+}
+
 const std::string* DsoSymbols::intern(std::string name) const {
   return &*inline_names_.insert(std::move(name)).first;  // set nodes never move
 }
@@ -188,9 +200,13 @@ const InlineChain* DsoSymbols::inline_chain(uint64_t addr, const Symbol& sym) co
       chain->push_back({});
     }
   } else if (srcline_opts_.binutils && dwarf_->has_line_info()) {
-    // binutils addr2line: the DWARF functions, else the symbol table's name.
-    if (names.empty())
+    // binutils addr2line: the DWARF functions (the innermost one named as bfd names it),
+    // else the symbol table's name.
+    if (names.empty()) {
       if (const std::string* a2l = addr2line_name(addr)) names.push_back(*a2l);
+    } else {
+      names[0] = addr2line_function_name(addr, fns[0], names[0]);
+    }
     if (!names.empty() && !(names.size() == 1 && names[0] == sym.name)) {
       chain = std::make_unique<InlineChain>();
       for (const auto& n : names) chain->push_back(line(n));

@@ -72,6 +72,13 @@ class DsoSymbols {
   // comparing). The table is read from the files on first use; nullptr when there is no name
   // (or no file).
   const std::string* addr2line_name(uint64_t addr) const;
+  // The name binutils' addr2line gives the innermost DWARF function f at addr (whose DWARF
+  // name is dwarf_name). bfd keeps state per function, for the life of the addr2line process
+  // perf keeps per dso: a function whose name it does not trust as a linkage name is named
+  // after the symbol table's function the first time it is asked for, and from then on by
+  // its DWARF name, or for good by that symbol's name when the symbol starts where it does.
+  std::string addr2line_function_name(uint64_t addr, const DwarfFunctions::Function& f,
+                                      const std::string& dwarf_name) const;
 
   // The lines perf 7.2 prints for a callchain entry at addr whose ELF symbol is sym, innermost
   // first, or nullptr when it prints the symbol alone. perf asks libdw first: when a DWARF
@@ -117,6 +124,7 @@ class DsoSymbols {
   mutable std::unordered_map<uint64_t, std::unique_ptr<InlineChain>> inline_chains_;
   mutable std::unordered_set<std::string> inline_names_;  // names the chains point into
   mutable std::unordered_map<uint64_t, const std::string*> srclines_;
+  mutable std::unordered_map<uint64_t, std::string> addr2line_names_;  // DIE offset -> bfd's name
   void open_dwarf() const;
   const std::string* intern(std::string name) const;
   std::string srcline_text(const std::string& file, int line) const;
