@@ -141,8 +141,8 @@ int table_options(const PerfOptionValues& v, DiffOptions& d, bool& cycles, std::
   d.show_formula = v.count("formula");
   d.baseline_only = v.count("baseline-only");
   if (v.has("field-separator")) d.field_sep = v.str("field-separator");
-  if (v.count("verbose") || v.count("dump-raw-trace")) {
-    std::fprintf(stderr, "cperf diff: %s is not supported yet\n", v.count("verbose") ? "-v" : "-D");
+  if (v.count("dump-raw-trace")) {
+    std::fprintf(stderr, "cperf diff: %s is not supported yet\n", "-D");
     return 1;
   }
   paths = {"perf.data.old", "perf.data"};
@@ -181,6 +181,7 @@ int report_options(const PerfOptionValues& v, const DiffOptions& d, ReportToolOp
     }
   }
   ro.hist.filter_relative = d.filter_relative;
+  ro.hist.verbose = v.count("verbose") > 0;  // the symbols' addresses and origins, long dso names
   ro.hist.collapse_sym_names = true;
   ro.hist.mode = ChainMode::kNone;  // perf diff shows no call graphs: none are built
   // and so no inline frames either (source lines aside)
@@ -281,7 +282,7 @@ void print_tables(std::vector<DiffFile>& files, const DiffOptions& d, const Hist
     if (!quiet) {
       const std::string& name = files[0].names[e];
       std::printf("%s# Event '%s'\n#\n", e ? "\n" : "", name.empty() ? "[unknown]" : name.c_str());
-      if (files.size() > 2) {
+      if (files.size() > 2 || hist.verbose) {
         std::puts("# Data files:");
         for (size_t i = 0; i < files.size(); ++i)
           std::printf("#  [%zu] %s %s\n", i, files[i].path.c_str(), i ? "" : "(Baseline)");

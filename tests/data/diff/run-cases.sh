@@ -6,10 +6,10 @@
 # directory, and an empty HOME.
 _diff_cases_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-run_diff_cases() {
-  local perf=$1 out=$2 sets=$_diff_cases_dir/.. W set name files opts rc
-  W=$(mktemp -d /tmp/cperf-diff.XXXXXX) || return 1
-  mkdir -p "$W/home" "$out"
+# case_inputs W: the sets' inputs copied into W (W/SET/data, symfs, kallsyms), W/home empty.
+case_inputs() {
+  local W=$1 sets=$_diff_cases_dir/.. set
+  mkdir -p "$W/home"
   for set in perf6.1 perf7.2-defer synthetic; do
     mkdir -p "$W/$set"
     cp -r "$sets/$set/data" "$W/$set/"
@@ -17,8 +17,15 @@ run_diff_cases() {
     zcat "$sets/$set/kallsyms.gz" > "$W/$set/kallsyms"
   done
   mkdir -p "$W/realsys"
-  xz -dc "$sets/realsys/corpus.tar.xz" | tar -xf - -C "$W/realsys" || { rm -rf "$W"; return 1; }
+  xz -dc "$sets/realsys/corpus.tar.xz" | tar -xf - -C "$W/realsys" || return 1
   zcat "$W/realsys/kallsyms.gz" > "$W/realsys/kallsyms"
+}
+
+run_diff_cases() {
+  local perf=$1 out=$2 W name set files opts rc
+  W=$(mktemp -d /tmp/cperf-diff.XXXXXX) || return 1
+  mkdir -p "$out"
+  case_inputs "$W" || { rm -rf "$W"; return 1; }
   : > "$out/exit-status.txt"
   while IFS='|' read -r name set files opts; do
     case $name in ''|'#'*) continue ;; esac
