@@ -456,7 +456,6 @@ int run_histogram(const ReportOptions& o) {
   ro.hist.percent_limit = o.percent_limit;
   if (o.percent_limit > 0) ro.hist.chain_min_percent = o.percent_limit;
   ro.hist.show_nr_samples = o.show_nr_samples;
-  ro.hist.verbose = o.verbose > 0;  // -v: addresses and symbol origins, long dso names
   ro.hist.show_total_period = o.show_total_period;
   ro.hist.hierarchy = o.hierarchy;
   ro.hist.field_sep = o.field_sep;

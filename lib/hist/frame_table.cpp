@@ -52,12 +52,12 @@ size_t FrameTable::PlaceHash::operator()(const Place& p) const {
   size_t h = mix(0, reinterpret_cast<uintptr_t>(p.map));
   h = mix(h, reinterpret_cast<uintptr_t>(p.symbols));
   h = mix(h, reinterpret_cast<uintptr_t>(p.dso.ptr()));
-  return mix(h, (p.dso_order * 2 + p.has_map) * 256 + static_cast<unsigned char>(p.origin));
+  return mix(h, p.dso_order * 2 + p.has_map);
 }
 
 bool FrameTable::PlaceEq::operator()(const Place& a, const Place& b) const {
   return a.map == b.map && a.symbols == b.symbols && a.dso.ptr() == b.dso.ptr() && a.dso_order == b.dso_order &&
-         a.has_map == b.has_map && a.origin == b.origin;
+         a.has_map == b.has_map;
 }
 
 uint32_t FrameTable::place_of(const ChainFrame& f) {
@@ -77,7 +77,7 @@ uint32_t FrameTable::place_of(const ChainFrame& f) {
 }
 
 FrameTable::Place FrameTable::place_part(const ChainFrame& f) {
-  return Place{f.map, f.symbols, f.dso, f.dso_order, f.has_map, f.origin};
+  return Place{f.map, f.symbols, f.dso, f.dso_order, f.has_map};
 }
 
 ChainFrame FrameTable::frame_at(const Place& p, uint64_t ip) {
@@ -88,7 +88,6 @@ ChainFrame FrameTable::frame_at(const Place& p, uint64_t ip) {
   f.dso = p.dso;
   f.map = p.map;
   f.symbols = p.symbols;
-  f.origin = p.origin;
   return f;
 }
 

@@ -33,7 +33,6 @@ struct ChainFrame {
   bool has_map = false;
   bool has_sym = false;
   bool inlined = false;
-  char origin = '!';        // report -v: where the map's symbols came from (HistSample::origin)
   uint64_t sym_start = 0;   // symbol start (dso address space) when has_sym
   uint64_t sym_end = 0;
   Text dso;                          // the map's dso short name (pooled), when has_map
@@ -122,7 +121,6 @@ class FrameTable {
     Text dso;
     uint32_t dso_order = 0;
     bool has_map = false;
-    char origin = '!';
   };
   // A frame without its address: the symbol part, and its place (whose dso_order is copied
   // here, for key()).

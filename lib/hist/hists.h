@@ -90,9 +90,6 @@ struct HistOptions {
   // --socket-filter: only entries whose (first) sample's socket is this one; -1: all.
   int socket_filter = -1;
   bool show_nr_samples = false;
-  // -v: the Symbol column starts with the address and the symbols' origin letter
-  // ("0x1807             d [.] burn"), the Shared Object column has long names
-  bool verbose = false;
   bool show_cpu_utilization = false;  // --showcpuutilization: sys and usr columns
   bool show_total_period = false;
   // --hierarchy: one level per sort key, each entry holding the entries below it.
@@ -188,7 +185,6 @@ struct HistSample {
   int32_t pid = 0, tid = 0;
   bool has_map = false;
   char level = '.';       // 'k' or '.'
-  char origin = '!';      // -v: perf's letter for where the dso's symbols came from
   bool has_sym = false;
   bool inlined = false;   // an inline frame's symbol (printed with " (inlined)")
   int parallelism = 1;     // threads running when sampled (here: it fills a gap)

@@ -14,16 +14,8 @@ namespace cperf {
 
 namespace {
 
-// -v's start of the Symbol column: perf's "%-#*llx %c " of the address (16 digits wide plus
-// "0x") and the origin letter of the dso's symbols.
-std::string verbose_sym_prefix(const HistSample& s) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%-#18" PRIx64 " %c ", s.addr, s.has_map ? s.origin : '!');
-  return buf;
-}
-
-std::string sym_text(const HistSample& s, bool verbose = false) {
-  std::string out = verbose ? verbose_sym_prefix(s) + "[" : "[";
+std::string sym_text(const HistSample& s) {
+  std::string out = "[";
   out += s.level;
   out += "] ";
   if (s.has_sym) {
@@ -82,8 +74,7 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries, bool from_ent
         !opts_.dso_filter)
       w_dso_ = std::max<size_t>(w_dso_, 16);
     // perf counts the bare name (not " (inlined)") plus "[x] "
-    // perf: -v widens a resolved symbol's column by the address and letter (16 + 2 + 3)
-    w_sym_ = std::max(w_sym_, e->key.has_sym ? e->key.sym.size() + 4 + (opts_.verbose ? 21 : 0) : size_t{22});
+    w_sym_ = std::max(w_sym_, e->key.has_sym ? e->key.sym.size() + 4 : size_t{22});
     w_pid_ = std::max(w_pid_, comm_len + 8);
     w_parent_ = std::max(w_parent_, e->key.parent.size());
     w_srcline_ = std::max(w_srcline_, e->key.srcline.size());
@@ -185,11 +176,9 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
     case SortKey::kSym: {
       const HistSample& s = e.key;
       // perf's "%.*s" of the name with the width less "[x] " (none when narrower than that)
-      const size_t lead = opts_.verbose ? 25 : 4;  // what comes before the name
-      if (cut && s.has_sym && w_sym_ >= lead && s.sym.size() > w_sym_ - lead)
-        return padded(sym_text(s, opts_.verbose).substr(0, w_sym_) + (s.inlined ? " (inlined)" : ""),
-                      align ? w_sym_ : 0);
-      return padded(sym_text(s, opts_.verbose), align ? w_sym_ : 0);
+      if (cut && s.has_sym && w_sym_ >= 4 && s.sym.size() > w_sym_ - 4)
+        return padded(sym_text(s).substr(0, w_sym_) + (s.inlined ? " (inlined)" : ""), align ? w_sym_ : 0);
+      return padded(sym_text(s), align ? w_sym_ : 0);
     }
     case SortKey::kParallelism: {
       std::snprintf(buf, sizeof(buf), "%*d", static_cast<int>(key_width(key)), e.key.parallelism);

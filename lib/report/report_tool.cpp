@@ -197,19 +197,10 @@ ReportTool::Resolved ReportTool::resolve_uncached(const Thread& t, uint8_t cpumo
   return r;
 }
 
-// perf's letter for where a map's symbols came from (-v): 'k' kallsyms for the kernel's,
-// a user dso's by how its file was found; '!' none.
-char ReportTool::symbols_origin(const Resolved& al) {
-  if (al.map->dso->kernel) return al.symbols ? 'k' : '!';
-  const DsoSymbols* d = symbols_.user_file(al.map);
-  return d && !d->table().empty() ? d->origin() : '!';
-}
-
 Text ReportTool::dso_name(const Dso* d) {
   if (d == last_dso_name_.first) return last_dso_name_.second;
   auto [it, fresh] = dso_names_.try_emplace(d);
-  // -v: perf names dsos by their long names
-  if (fresh) it->second = pool_.intern(opts_.hist.verbose ? d->long_name : d->short_name);
+  if (fresh) it->second = pool_.intern(d->short_name);
   last_dso_name_ = {d, it->second};
   return it->second;
 }
@@ -254,7 +245,6 @@ FrameId ReportTool::make_frame(const Resolved& r, uint64_t ip, const std::string
   f.map = opts_.hist.children ? r.map : nullptr;
   f.symbols = opts_.hist.children ? r.symbols : nullptr;
   f.dso = f.has_map ? dso_name(r.map->dso) : Text();
-  f.origin = opts_.hist.verbose && opts_.hist.children && f.has_map ? symbols_origin(r) : '!';
   f.has_sym = r.sym != nullptr;
   f.inlined = r.sym && inline_name != nullptr;
   f.sym_start = r.sym ? r.sym->start : 0;
@@ -617,7 +607,6 @@ void ReportTool::set_location(HistSample& hs, const Resolved& al, uint8_t cpumod
   // perf's levels: k(ernel), . (user), H for the rest (hypervisor; guests, whose samples
   // are hidden without --guest* while counting in the total, as perf filters them)
   hs.level = cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : cpumode == PERF_RECORD_MISC_USER ? '.' : 'H';
-  if (opts_.hist.verbose && hs.has_map) hs.origin = symbols_origin(al);
   hs.has_sym = al.sym != nullptr;
   if (al.sym) {
     hs.sym = Text(&al.sym->name);

@@ -168,7 +168,6 @@ class ReportTool : public SessionTool {
   uint32_t dso_order(const Dso* d);
   // The pooled texts entries are keyed by (one Text per distinct string).
   Text dso_name(const Dso* d);
-  char symbols_origin(const Resolved& al);
   Text comm_text(const Thread& t);
   // perf's srcline of an entry; frame_ip: a callchain frame's (absolute) address.
   std::string srcline_of(const Resolved& r, const uint64_t* frame_ip = nullptr);

@@ -32,10 +32,6 @@ struct LocatedDso {
   std::shared_ptr<const ElfFile> syms;     // nullptr when nothing usable was found
   std::shared_ptr<const ElfFile> runtime;  // may be the same object as syms
   std::optional<BuildId> build_id;         // the one used for matching, if any
-  // How the symbols' file was found, as perf's letter for it (report -v): 'd' the path
-  // itself, 'B' the build-id cache, 'l' a debuglink, 'f'/'u'/'b'/'o'/'x' the debug
-  // directories' layouts; '!' nothing found.
-  char origin = '!';
 };
 
 class DsoLocator {
@@ -55,12 +51,6 @@ class DsoLocator {
   const std::string& buildid_dir() const { return buildid_dir_; }
 
  private:
-  struct Candidate {
-    std::string path;
-    char origin;  // LocatedDso::origin's letter
-  };
-  std::vector<Candidate> typed_candidates(std::string_view dso_path,
-                                          const std::optional<BuildId>& build_id) const;
   std::vector<std::string> debuglink_candidates(std::string_view dso_path) const;
   std::string build_id_cache_path(std::string_view dso_path, const BuildId& id, bool debug) const;
 

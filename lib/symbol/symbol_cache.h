@@ -47,12 +47,11 @@ class DsoSymbols {
  public:
   DsoSymbols() = default;
   DsoSymbols(SymbolTable table, std::string symtab_path, std::string runtime_path,
-             DemangleOptions demangle = {}, char origin = '!')
+             DemangleOptions demangle = {})
       : table_(std::move(table)),
         symtab_path_(std::move(symtab_path)),
         runtime_path_(std::move(runtime_path)),
-        demangle_(demangle),
-        origin_(origin) {}
+        demangle_(demangle) {}
   // A copy would carry a memo pointing into the original's table.
   DsoSymbols(const DsoSymbols&) = delete;
   DsoSymbols& operator=(const DsoSymbols&) = delete;
@@ -109,8 +108,6 @@ class DsoSymbols {
   const SymbolTable& table() const { return table_; }
   // The file the symbols came from (perf's symsrc filename); empty when none was found.
   const std::string& symtab_path() const { return symtab_path_; }
-  // perf's letter for where the symbols came from (LocatedDso::origin; 'j' a JIT map file).
-  char origin() const { return origin_; }
   // The file the code was found in (perf's dso data file); empty when none was found.
   const std::string& runtime_path() const { return runtime_path_; }
 
@@ -119,7 +116,6 @@ class DsoSymbols {
   std::string symtab_path_;
   std::string runtime_path_;
   DemangleOptions demangle_;
-  char origin_ = '!';
   SrclineOptions srcline_opts_;
   mutable std::unique_ptr<Addr2lineSymtab> addr2line_;
   mutable std::unique_ptr<DwarfFunctions> dwarf_;
