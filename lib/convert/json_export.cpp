@@ -171,7 +171,7 @@ void JsonExportTool::user_record(const RawRecord& rec, Session& s) {
 }
 
 void JsonExportTool::record(Event& ev, Session& s) {
-  symbols_.use_build_ids(s.reader());
+  symbols_.use_build_ids(s.reader(), &machine_);
   const RawRecord& rec = ev.raw;
   if (rec.type == PERF_RECORD_SAMPLE) return write_sample(ev, s);
   if (rec.type == PERF_RECORD_HEADER_TRACING_DATA) return user_record(rec, s);

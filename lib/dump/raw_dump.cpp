@@ -6,6 +6,7 @@
 #include "dump/hex_dump.h"
 #include "dump/record_swap.h"
 #include "dump/user_record_print.h"
+#include "header/build_id_table.h"
 #include "format/record_types.h"
 #include "header/feature_print.h"
 #include "record/side_band.h"
@@ -91,6 +92,10 @@ void RawDumpTool::user_record(const RawRecord& rec, Session& s) {
 }
 
 void RawDumpTool::record(Event& ev, Session& s) {
+  if (!kernel_names_set_) {  // the sample lines name the kernel's dsos as the build-id table does
+    kernel_names_set_ = true;
+    machine_.set_recorded_kernel_names(recorded_kernel_names(s.reader()));
+  }
   print_prefix(ev.raw, s, &ev);
   if (ev.raw.type == PERF_RECORD_SAMPLE)
     print_sample(ev, s);
@@ -137,7 +142,7 @@ void RawDumpTool::print_sample(Event& ev, Session& s) {
     if (opts_.script_view) continue;  // script prints these where it resolves the sample
     Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
     uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
-    print_sample_location(out_, t, machine_.find_map(t, cpumode, ds.ip), cpumode);
+    print_sample_location(out_, t, machine_.find_map(t, cpumode, ds.ip), cpumode, opts_.kallsyms);
   }
 }
 

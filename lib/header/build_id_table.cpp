@@ -4,6 +4,7 @@
 #include <cstring>
 #include <span>
 
+#include "io/perf_data_reader.h"
 #include "symbol/build_id.h"
 #include "uapi/linux/perf_event.h"
 
@@ -44,5 +45,13 @@ std::vector<RecordedBuildId> build_id_entries(Bytes payload, bool swap) {
   return out;
 }
 
+RecordedKernelNames recorded_kernel_names(const PerfDataReader& reader) {
+  auto it = reader.features().find(HEADER_BUILD_ID);
+  if (it == reader.features().end()) return {};
+  std::vector<std::string> kernel;
+  for (RecordedBuildId& e : build_id_entries(it->second, reader.swapped()))
+    if (e.kernel) kernel.push_back(std::move(e.filename));
+  return recorded_kernel_names(kernel);
+}
 
 }  // namespace cperf

@@ -6,6 +6,11 @@
 #include <vector>
 
 #include "base/byte_reader.h"
+#include "machine/kernel_dso_names.h"
+
+namespace cperf {
+class PerfDataReader;
+}
 
 namespace cperf {
 
@@ -19,5 +24,8 @@ struct RecordedBuildId {
   bool kernel = false;
 };
 std::vector<RecordedBuildId> build_id_entries(Bytes payload, bool swap);
+
+// The kernel dso names the file's build-id table gives (none for a file without one).
+RecordedKernelNames recorded_kernel_names(const PerfDataReader& reader);
 
 }  // namespace cperf

@@ -45,6 +45,8 @@ struct ReportToolOptions {
   bool caller_order = false;  // -g caller / -G
   int max_stack = 127;
   bool quiet = false;
+  // -v: dso columns show each dso's long name (its path; the kernel's [kernel.kallsyms]).
+  bool verbose = false;
   // Filters; empty = all.
   std::set<std::string> comms, dsos, symbols;
   std::set<int32_t> pids, tids;

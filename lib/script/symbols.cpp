@@ -31,7 +31,7 @@ ScriptSymbols::ScriptSymbols(std::string symfs, std::string kallsyms, DemangleOp
 
 ScriptSymbols::ScriptSymbols(SymbolOptions opts) : cache_(std::move(opts)) {}
 
-void ScriptSymbols::use_build_ids(const PerfDataReader& reader) {
+void ScriptSymbols::use_build_ids(const PerfDataReader& reader, Machine* machine) {
   if (reader_ == &reader) return;
   reader_ = &reader;
   auto it = reader.features().find(HEADER_BUILD_ID);
@@ -46,11 +46,13 @@ void ScriptSymbols::use_build_ids(const PerfDataReader& reader) {
       user.emplace_back(std::move(e.filename), std::move(e.hex));
   }
   cache_.prefetch(std::move(user), inline_frames_);
+  if (machine) machine->set_recorded_kernel_names(recorded_kernel_names(reader));
 }
 
 std::optional<BuildId> ScriptSymbols::build_id_of(const Dso& dso) const {
   if (!dso.build_id.empty()) return BuildId::from_hex(dso.build_id);
   auto it = header_build_ids_.find(dso.long_name);
+  if (it == header_build_ids_.end()) it = header_build_ids_.find(dso.name);  // a kernel named by path
   if (it == header_build_ids_.end()) return std::nullopt;
   return BuildId::from_hex(it->second);
 }

@@ -40,8 +40,9 @@ class ScriptSymbols {
   void set_quiet_kernel(bool on) { quiet_kernel_ = on; }
 
   // Takes the build-id table of the reader's file. Call before the first lookup; later
-  // calls with the same reader do nothing.
-  void use_build_ids(const PerfDataReader& reader);
+  // calls with the same reader do nothing. With a machine, that machine's kernel dsos are
+  // then named as the table names them (Machine::set_recorded_kernel_names).
+  void use_build_ids(const PerfDataReader& reader, Machine* machine = nullptr);
   // use_build_ids() then also starts loading the table's user dsos (the ones perf record
   // saw samples in) on a background thread: callers that will look symbols up say so here.
   void set_prefetch(bool on) { prefetch_ = on; }

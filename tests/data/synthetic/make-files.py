@@ -219,3 +219,55 @@ def mem_samples(f):
 
 
 scenario("mem-samples", mem_samples, sample_type=MEM_TYPE, flags=PLAIN["flags"])
+
+
+# Kernel and module dsos named by a path (issue 31): files of other systems name the kernel
+# image by its vmlinux path in the build-id table, and module maps by their .ko(.gz) files.
+KVERSION_DIR = b"/lib/modules/4.0.7-2-ARCH"
+KVM = KVERSION_DIR + b"/kernel/arch/x86/kvm/kvm.ko.gz"
+KVM_INTEL = KVERSION_DIR + b"/kernel/arch/x86/kvm/kvm-intel.ko"
+DEEP_BUILD_ID = "f4cce8b8d3ca47da64c081963164299771235eb1"   # symfs/bench/deep's
+
+
+def build_id_entry(kernel, pid, hex_id, name):
+    """A HEADER_BUILD_ID entry: header (misc: cpumode | BUILD_ID_SIZE), pid, the id padded to
+    24 bytes with its size at byte 20, the name NUL-padded to a multiple of 64."""
+    raw = bytes.fromhex(hex_id)
+    body = (pk("i", pid) + raw.ljust(20, b"\0") + bytes([len(raw)]) + b"\0" * 3
+            + (name + b"\0").ljust((len(name) + 64) // 64 * 64, b"\0"))
+    return pk("IHH", 67, (1 if kernel else 2) | 0x8000, 8 + len(body)) + body
+
+
+def kernel_mmap(f, start, length, pgoff, name):
+    f.rec(1, 1, pk("IIQQQ", 0xFFFFFFFF, 0, start, length, pgoff) + pad8(name) + f.sid(0, 0))
+
+
+def kernel_samples(f, table=None, maps=()):
+    """Module maps (and others) beside the kernel's, then a user, a kernel and two module
+    samples; `table`: the build-id table's entries."""
+    for m in maps:
+        kernel_mmap(f, *m)
+    f.plain_sample(PID, t, USER[0])
+    f.plain_sample(PID, t + 100, 0xFFFFFFFF81000130, misc=1)
+    f.plain_sample(PID, t + 200, 0xFFFFFFFFC0A01234, misc=1)
+    f.plain_sample(PID, t + 300, 0xFFFFFFFFC0B00010, misc=1)
+    if table:
+        f.features = {2: b"".join(table)}
+
+
+MODULE_MAPS = [(0xFFFFFFFFC0A00000, 0x50000, 0, KVM), (0xFFFFFFFFC0B00000, 0x20000, 0, KVM_INTEL)]
+# The table names the kernel by its vmlinux path and kvm by its file: script prints both
+# paths, report says [kernel.vmlinux] and [kvm]; kvm_intel (not in the table) stays [kvm_intel].
+scenario("kernel-vmlinux-path", lambda f: kernel_samples(f, [
+    build_id_entry(True, -1, "11" * 20, KVERSION_DIR + b"/build/vmlinux"),
+    build_id_entry(True, -1, "22" * 20, KVM),
+    build_id_entry(False, PID, DEEP_BUILD_ID, b"/bench/deep")], MODULE_MAPS), **PLAIN)
+# No table: module maps named by their files are [kvm] and [kvm_intel] (-v, -F +dsoff and
+# --show-kernel-path print the paths); perf ignores a module map's pgoff.
+scenario("module-path", lambda f: kernel_samples(f, None, [
+    (0xFFFFFFFFC0A00000, 0x50000, 0x3000, KVM), MODULE_MAPS[1]]), **PLAIN)
+# The kernel MMAP names the image by its path: perf takes it for a module map called
+# "vmlinux" (addresses from its start, no kallsyms symbols, a warning about kptr_restrict).
+scenario("kernel-map-path", lambda f: kernel_samples(f, None, [
+    (0xFFFFFFFF81000000, 0x12090C8, 0xFFFFFFFF81000000, KVERSION_DIR + b"/build/vmlinux")]
+    + MODULE_MAPS), kernel_map=False, **PLAIN)
