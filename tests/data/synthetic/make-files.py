@@ -271,3 +271,59 @@ scenario("module-path", lambda f: kernel_samples(f, None, [
 scenario("kernel-map-path", lambda f: kernel_samples(f, None, [
     (0xFFFFFFFF81000000, 0x12090C8, 0xFFFFFFFF81000000, KVERSION_DIR + b"/build/vmlinux")]
     + MODULE_MAPS), kernel_map=False, **PLAIN)
+
+
+# HEADER_BPF_PROG_INFO and HEADER_BPF_BTF (`perf record -a` on a system with BPF programs):
+# report --header-only prints one "# bpf_prog_info" line per program (sub-programs on lines
+# of their own), named from the program's tag and its BTF function names, its name or "F".
+def bpf_prog(prog_id, tags, addrs, lens, name=b"", btf_id=0, type_ids=(), nr_tags=None):
+    """One perf_bpil entry: info_len, data_len, arrays, a 232-byte bpf_prog_info whose array
+    fields hold offsets into the data that follows (as perf writes them)."""
+    data = b"".join(pk("Q", a) for a in addrs)                   # jited_ksyms
+    lens_at = len(data)
+    data += b"".join(pk("I", n) for n in lens)                   # jited_func_lens
+    data += b"\0" * (-len(data) % 8)
+    tags_at = len(data)
+    data += b"".join(tags)                                        # prog_tags, 8 bytes each
+    finfo_at = len(data)
+    data += b"".join(pk("II", 0x10 * i, t) for i, t in enumerate(type_ids))  # bpf_func_info
+    info = bytearray(232)
+    info[4:8] = pk("I", prog_id)
+    info[64:64 + len(name)] = name
+    info[104:112] = pk("II", len(addrs), len(lens))
+    info[112:128] = pk("QQ", 0, lens_at)
+    info[128:136] = pk("II", btf_id, 8 if type_ids else 0)
+    info[136:148] = pk("QI", finfo_at, len(type_ids))
+    info[180:184] = pk("I", len(tags) if nr_tags is None else nr_tags)
+    info[184:192] = pk("Q", tags_at)
+    arrays = (1 << 3) | (1 << 4) | (1 << 8) | ((1 << 5) if type_ids else 0)
+    return pk("IIQ", len(info), len(data), arrays) + bytes(info) + data
+
+
+def btf_blob():
+    """BTF with an int, a function prototype and two functions (ids 1-4)."""
+    strings = b"\0int\0handle_open\0helper_sub\0"
+    types = (pk("III", 1, 1 << 24, 4) + pk("I", 32)              # 1: INT "int"
+             + pk("III", 0, 13 << 24, 1)                         # 2: FUNC_PROTO -> int
+             + pk("III", 5, 12 << 24, 2)                         # 3: FUNC "handle_open"
+             + pk("III", 17, 12 << 24, 2))                       # 4: FUNC "helper_sub"
+    return pk("HBBIIIII", 0xEB9F, 1, 0, 24, 0, len(types), len(types), len(strings)) + types + strings
+
+
+def bpf_features(f):
+    tag = lambda n: bytes(range(n, n + 8))
+    progs = [bpf_prog(12, [tag(0x10), tag(0x20)], [0xFFFFFFFFC0001000, 0xFFFFFFFFC0001200],
+                      [0x1F0, 0x48], b"handle_open", btf_id=3, type_ids=(3, 4)),
+             bpf_prog(7, [tag(0xA0)], [0xFFFFFFFFC0000800], [0x8C], b"sys_enter"),
+             bpf_prog(9, [tag(1), tag(2)], [0xFFFFFFFFC0002000, 0xFFFFFFFFC0002100], [0x40, 0x20]),
+             bpf_prog(15, [tag(0x30)], [0xFFFFFFFFC0003000], [0x10]),
+             bpf_prog(20, [tag(0x40)], [0xFFFFFFFFC0004000], [0x10], b"mismatch", nr_tags=2),
+             bpf_prog(25, [tag(0x50)], [0xFFFFFFFFC0005000], [0x30], b"no_btf", btf_id=99,
+                      type_ids=(3,))]
+    btf = btf_blob()
+    f.features = {25: pk("I", len(progs)) + b"".join(progs),
+                  26: pk("III", 1, 3, len(btf)) + btf}
+    f.plain_sample(PID, t, USER[0])
+
+
+scenario("bpf-prog-info", bpf_features, **PLAIN)
