@@ -87,6 +87,7 @@ void RawDumpTool::print_prefix(const RawRecord& rec, Session& s, const Event* ev
 void RawDumpTool::user_record(const RawRecord& rec, Session& s) {
   // perf dumps the records inside a COMPRESSED record, not the container itself.
   if (rec.type == PERF_RECORD_COMPRESSED || rec.type == PERF_RECORD_COMPRESSED2) return;
+  name_kernel_dsos(machine_, rec, s.swapped());
   print_prefix(rec, s, nullptr);
   print_user_record(out_, rec, s, opts_.script_view, opts_.unordered, opts_.no_event_update);
 }
@@ -94,7 +95,7 @@ void RawDumpTool::user_record(const RawRecord& rec, Session& s) {
 void RawDumpTool::record(Event& ev, Session& s) {
   if (!kernel_names_set_) {  // the sample lines name the kernel's dsos as the build-id table does
     kernel_names_set_ = true;
-    machine_.set_recorded_kernel_names(recorded_kernel_names(s.reader()));
+    name_kernel_dsos(machine_, s.reader());
   }
   print_prefix(ev.raw, s, &ev);
   if (ev.raw.type == PERF_RECORD_SAMPLE)

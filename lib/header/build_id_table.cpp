@@ -4,6 +4,7 @@
 #include <cstring>
 #include <span>
 
+#include "format/record_types.h"
 #include "io/perf_data_reader.h"
 #include "symbol/build_id.h"
 #include "uapi/linux/perf_event.h"
@@ -45,13 +46,20 @@ std::vector<RecordedBuildId> build_id_entries(Bytes payload, bool swap) {
   return out;
 }
 
-RecordedKernelNames recorded_kernel_names(const PerfDataReader& reader) {
+namespace {
+void name_kernel_dsos(Machine& machine, Bytes entries, bool swap) {
+  for (const RecordedBuildId& e : build_id_entries(entries, swap))
+    if (e.kernel) machine.add_recorded_kernel_name(e.filename);
+}
+}  // namespace
+
+void name_kernel_dsos(Machine& machine, const PerfDataReader& reader) {
   auto it = reader.features().find(HEADER_BUILD_ID);
-  if (it == reader.features().end()) return {};
-  std::vector<std::string> kernel;
-  for (RecordedBuildId& e : build_id_entries(it->second, reader.swapped()))
-    if (e.kernel) kernel.push_back(std::move(e.filename));
-  return recorded_kernel_names(kernel);
+  if (it != reader.features().end()) name_kernel_dsos(machine, it->second, reader.swapped());
+}
+
+void name_kernel_dsos(Machine& machine, const RawRecord& rec, bool swap) {
+  if (rec.type == PERF_RECORD_HEADER_BUILD_ID) name_kernel_dsos(machine, rec.bytes, swap);
 }
 
 }  // namespace cperf

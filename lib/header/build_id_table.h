@@ -6,10 +6,11 @@
 #include <vector>
 
 #include "base/byte_reader.h"
-#include "machine/kernel_dso_names.h"
+#include "machine/machine.h"
 
 namespace cperf {
 class PerfDataReader;
+struct RawRecord;
 }
 
 namespace cperf {
@@ -25,7 +26,11 @@ struct RecordedBuildId {
 };
 std::vector<RecordedBuildId> build_id_entries(Bytes payload, bool swap);
 
-// The kernel dso names the file's build-id table gives (none for a file without one).
-RecordedKernelNames recorded_kernel_names(const PerfDataReader& reader);
+// Hands the kernel entries of the file's build-id table to the machine, which names its
+// kernel dsos after them (Machine::add_recorded_kernel_name).
+void name_kernel_dsos(Machine& machine, const PerfDataReader& reader);
+// The same for a pipe's PERF_RECORD_HEADER_BUILD_ID record (other records: nothing), which
+// perf takes as it comes.
+void name_kernel_dsos(Machine& machine, const RawRecord& rec, bool swap);
 
 }  // namespace cperf

@@ -9,17 +9,15 @@
 #pragma once
 #include <map>
 #include <string>
-#include <vector>
 
 namespace cperf {
 
 struct RecordedKernelNames {
   std::string kernel;                          // the kernel image's name, empty: none recorded
   std::map<std::string, std::string> modules;  // "[kvm]" -> the path the table gives
+  // Takes one of the table's host kernel entries (misc KERNEL).
+  void add(const std::string& name);
 };
-
-// From the names of the table's host kernel entries (misc KERNEL), in any order.
-RecordedKernelNames recorded_kernel_names(const std::vector<std::string>& kernel_entries);
 
 // Report's name for a kernel dso made from the table's entry `recorded`.
 std::string recorded_kernel_short_name(const std::string& recorded);

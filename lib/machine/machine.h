@@ -131,9 +131,9 @@ class Machine {
   bool is_kernel_ip(uint64_t addr) const { return addr >= kernel_start_; }
 
   Dso* findnew_dso(const std::string& long_name);
-  // What the file's build-id table says the kernel and its modules are called: the kernel
-  // dsos made after this are named so (before any kernel MMAP is applied).
-  void set_recorded_kernel_names(RecordedKernelNames names) { recorded_ = std::move(names); }
+  // A kernel entry of the file's build-id table (or a pipe's HEADER_BUILD_ID record): the
+  // kernel dsos that kernel MMAPs make after this are named after it (kernel_dso_names.h).
+  void add_recorded_kernel_name(const std::string& name) { recorded_.add(name); }
   const MapSet& kernel_maps() const { return kernel_maps_; }
   const std::vector<std::unique_ptr<Dso>>& dsos() const { return dso_list_; }
 

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "header/build_id_table.h"
 #include "tui/event_menu.h"
 #include "tui/hist_browser.h"
 #include "tui/terminal.h"
@@ -123,6 +124,7 @@ void ReportTool::prime_dsos(const PerfDataReader& reader) {
 
 void ReportTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);
+  name_kernel_dsos(machine_, rec, s.swapped());
   check_feature_record(rec, s.reader());
 }
 

@@ -6,6 +6,7 @@
 #include "base/error.h"
 #include "dump/user_record_print.h"
 #include "format/record_types.h"
+#include "header/build_id_table.h"
 #include "header/feature_print.h"
 
 namespace cperf {
@@ -40,6 +41,7 @@ void ScriptTool::record(Event& ev, Session& s) {
 
 void ScriptTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);
+  name_kernel_dsos(machine_, rec, s.swapped());
   // perf stops at a bad attr before it reads the features that follow
   if (error().empty()) check_feature_record(rec, s.reader());
   if (rec.type == PERF_RECORD_FINISHED_ROUND && opts_.show_round && !sink_) {

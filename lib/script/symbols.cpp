@@ -46,7 +46,7 @@ void ScriptSymbols::use_build_ids(const PerfDataReader& reader, Machine* machine
       user.emplace_back(std::move(e.filename), std::move(e.hex));
   }
   cache_.prefetch(std::move(user), inline_frames_);
-  if (machine) machine->set_recorded_kernel_names(recorded_kernel_names(reader));
+  if (machine) name_kernel_dsos(*machine, reader);
 }
 
 std::optional<BuildId> ScriptSymbols::build_id_of(const Dso& dso) const {

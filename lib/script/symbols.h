@@ -41,7 +41,7 @@ class ScriptSymbols {
 
   // Takes the build-id table of the reader's file. Call before the first lookup; later
   // calls with the same reader do nothing. With a machine, that machine's kernel dsos are
-  // then named as the table names them (Machine::set_recorded_kernel_names).
+  // then named as the table names them (Machine::add_recorded_kernel_name).
   void use_build_ids(const PerfDataReader& reader, Machine* machine = nullptr);
   // use_build_ids() then also starts loading the table's user dsos (the ones perf record
   // saw samples in) on a background thread: callers that will look symbols up say so here.

@@ -1,11 +1,19 @@
 // kernel_dso_names: the kernel and module dsos named as a file's build-id table names them.
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+
 #include "machine/kernel_dso_names.h"
 #include "machine/machine.h"
 
 namespace cperf {
 namespace {
+
+RecordedKernelNames recorded_kernel_names(std::initializer_list<const char*> names) {
+  RecordedKernelNames out;
+  for (const char* n : names) out.add(n);
+  return out;
+}
 
 constexpr const char* kVmlinux = "/lib/modules/4.0.7-2-ARCH/build/vmlinux";
 constexpr const char* kKvm = "/lib/modules/4.0.7-2-ARCH/kernel/arch/x86/kvm/kvm.ko.gz";
@@ -28,7 +36,8 @@ TEST(KernelDsoNamesTest, ShortNameIsKernelVmlinuxOrTheBaseName) {
 
 TEST(KernelDsoNamesTest, MachineNamesKernelDsosAfterTheTable) {
   Machine m;
-  m.set_recorded_kernel_names(recorded_kernel_names({kVmlinux, kKvm}));
+  m.add_recorded_kernel_name(kVmlinux);
+  m.add_recorded_kernel_name(kKvm);
   m.mmap(-1, 0, true, 0xffffffff81000000, 0x1000000, 0xffffffff81000000, "[kernel.kallsyms]_text",
          0, 0, "");
   m.mmap(-1, 0, true, 0xffffffffc0a00000, 0x5000, 0, "/other/path/kvm.ko", 0, 0, "");

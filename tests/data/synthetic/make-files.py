@@ -229,12 +229,13 @@ KVM_INTEL = KVERSION_DIR + b"/kernel/arch/x86/kvm/kvm-intel.ko"
 DEEP_BUILD_ID = "f4cce8b8d3ca47da64c081963164299771235eb1"   # symfs/bench/deep's
 
 
-def build_id_entry(kernel, pid, hex_id, name):
+def build_id_entry(kernel, pid, hex_id, name, record=False):
     """A HEADER_BUILD_ID entry: header (misc: cpumode | BUILD_ID_SIZE), pid, the id padded to
-    24 bytes with its size at byte 20, the name NUL-padded to a multiple of 64."""
+    24 bytes with its size at byte 20, the name NUL-padded to a multiple of 64 (record=True:
+    4 more bytes, for a pipe's PERF_RECORD_HEADER_BUILD_ID, which must be 8-byte aligned)."""
     raw = bytes.fromhex(hex_id)
     body = (pk("i", pid) + raw.ljust(20, b"\0") + bytes([len(raw)]) + b"\0" * 3
-            + (name + b"\0").ljust((len(name) + 64) // 64 * 64, b"\0"))
+            + (name + b"\0").ljust((len(name) + 64) // 64 * 64, b"\0") + b"\0" * (4 if record else 0))
     return pk("IHH", 67, (1 if kernel else 2) | 0x8000, 8 + len(body)) + body
 
 
@@ -272,6 +273,16 @@ scenario("kernel-map-path", lambda f: kernel_samples(f, None, [
     (0xFFFFFFFF81000000, 0x12090C8, 0xFFFFFFFF81000000, KVERSION_DIR + b"/build/vmlinux")]
     + MODULE_MAPS), kernel_map=False, **PLAIN)
 
+
+def pipe_build_ids(f):
+    """A pipe whose HEADER_BUILD_ID records come before the kernel MMAP: perf names the kernel
+    dsos after them as in a file's table."""
+    f.data = (build_id_entry(True, -1, "11" * 20, KVERSION_DIR + b"/build/vmlinux", True)
+              + build_id_entry(True, -1, "22" * 20, KVM, True) + f.data)
+    kernel_samples(f, None, MODULE_MAPS)
+
+
+scenario("kernel-path-pipe", pipe_build_ids, pipe=True, **PLAIN)
 
 # HEADER_BPF_PROG_INFO and HEADER_BPF_BTF (`perf record -a` on a system with BPF programs):
 # report --header-only prints one "# bpf_prog_info" line per program (sub-programs on lines
