@@ -412,6 +412,7 @@ int run_histogram(const ReportOptions& o) {
   ro.unwind_style = unwind_style_from(o.unwind_style);
   ro.quiet = o.quiet;
   ro.verbose = o.verbose > 0;
+  ro.hist.verbose = ro.verbose;
   ro.max_stack = o.max_stack;
   ro.caller_order = o.inverted;
   bool order_set = o.inverted;

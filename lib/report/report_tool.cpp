@@ -244,6 +244,7 @@ FrameId ReportTool::make_frame(const Resolved& r, uint64_t ip, const std::string
   f.map = opts_.hist.children ? r.map : nullptr;
   f.symbols = opts_.hist.children ? r.symbols : nullptr;
   f.dso = f.has_map ? dso_name(r.map->dso) : Text();
+  if (opts_.verbose) f.origin = symbols_.symtab_origin(r.map);
   f.has_sym = r.sym != nullptr;
   f.inlined = r.sym && inline_name != nullptr;
   f.sym_start = r.sym ? r.sym->start : 0;
@@ -587,6 +588,7 @@ void ReportTool::set_location(HistSample& hs, const Resolved& al, uint8_t cpumod
   hs.map = al.map;
   hs.symbols = al.symbols;
   hs.dso = hs.has_map ? dso_name(al.map->dso) : Text();
+  if (opts_.verbose) hs.origin = symbols_.symtab_origin(al.map);
   // perf's levels: k(ernel), . (user), H for the rest (hypervisor; guests, whose samples
   // are hidden without --guest* while counting in the total, as perf filters them)
   hs.level = cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : cpumode == PERF_RECORD_MISC_USER ? '.' : 'H';

@@ -158,6 +158,19 @@ const DsoSymbols* ScriptSymbols::user_file(const Map* map) {
   return entry(map).file;
 }
 
+char ScriptSymbols::symtab_origin(const Map* map) {
+  if (!map || !map->dso) return '!';
+  const Dso& d = *map->dso;
+  if (d.kernel && !is_core_kernel(d)) {
+    const std::string& n = d.long_name;
+    bool compressed = n.ends_with(".gz") || n.ends_with(".xz") || n.ends_with(".zst");
+    return compressed ? 'm' : 'K';
+  }
+  const Entry& e = entry(map);
+  if (d.kernel) return e.table ? 'k' : '!';
+  return e.file ? e.file->origin() : '!';
+}
+
 ScriptSymbols::Hit ScriptSymbols::find(const Map* map, uint64_t map_addr) {
   Hit h;
   if (!map || !map->dso) return h;
