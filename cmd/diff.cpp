@@ -181,7 +181,7 @@ int report_options(const PerfOptionValues& v, const DiffOptions& d, ReportToolOp
     }
   }
   ro.hist.filter_relative = d.filter_relative;
-  ro.hist.verbose = v.count("verbose") > 0;  // the symbols' addresses and origins, long dso names
+  ro.verbose = ro.hist.verbose = v.count("verbose") > 0;  // addresses, symbol origins, long dso names
   ro.hist.collapse_sym_names = true;
   ro.hist.mode = ChainMode::kNone;  // perf diff shows no call graphs: none are built
   // and so no inline frames either (source lines aside)

@@ -411,6 +411,8 @@ int run_histogram(const ReportOptions& o) {
   ro.ignore_callees = o.ignore_callees;
   ro.unwind_style = unwind_style_from(o.unwind_style);
   ro.quiet = o.quiet;
+  ro.verbose = o.verbose > 0;
+  ro.hist.verbose = ro.verbose;
   ro.max_stack = o.max_stack;
   ro.caller_order = o.inverted;
   bool order_set = o.inverted;
@@ -754,6 +756,7 @@ int run_dump(const ReportOptions& o) {
   RawDumpOptions dopts;
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
   dopts.skip_empty = o.skip_empty;
+  dopts.kallsyms = !o.kallsyms.empty();
   RawDumpTool tool(stdout, dopts);
   Session session(reader, SessionOptions{}, tool);
   session.run();
@@ -796,6 +799,7 @@ int run_stats(const ReportOptions& o) {
   RawDumpOptions dopts;
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
   dopts.skip_empty = o.skip_empty;
+  dopts.kallsyms = !o.kallsyms.empty();
   RawDumpTool tool(mem, dopts);
   LostSamplesCounter counter(tool);
   Session session(reader, SessionOptions{}, counter);

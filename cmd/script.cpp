@@ -301,6 +301,7 @@ int cmd_script(const Args& args) {
   }
   so.demangle.demangle = o.demangle;
   so.inline_frames = o.inline_frames;
+  so.show_kernel_path = o.show_kernel_path;
   so.srcline.full_path = o.full_source_path;
   so.latency_format = o.latency;
   so.debug_mode = o.debug_mode;

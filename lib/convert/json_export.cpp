@@ -10,6 +10,7 @@
 #include "base/byte_reader.h"
 #include "format/file_header.h"
 #include "format/record_types.h"
+#include "header/build_id_table.h"
 #include "header/feature_print.h"
 #include "header/feature_text.h"
 #include "record/sample.h"
@@ -163,6 +164,7 @@ JsonExportTool::JsonExportTool(std::FILE* out, const JsonExportOptions& o)
 }
 
 void JsonExportTool::user_record(const RawRecord& rec, Session& s) {
+  name_kernel_dsos(machine_, rec, s.swapped());
   if (rec.type == PERF_RECORD_HEADER_FEATURE) return check_feature_record(rec, s.reader());
   if (rec.type != PERF_RECORD_HEADER_TRACING_DATA) return;
   TracingDataError err;
@@ -171,7 +173,7 @@ void JsonExportTool::user_record(const RawRecord& rec, Session& s) {
 }
 
 void JsonExportTool::record(Event& ev, Session& s) {
-  symbols_.use_build_ids(s.reader());
+  symbols_.use_build_ids(s.reader(), &machine_);
   const RawRecord& rec = ev.raw;
   if (rec.type == PERF_RECORD_SAMPLE) return write_sample(ev, s);
   if (rec.type == PERF_RECORD_HEADER_TRACING_DATA) return user_record(rec, s);

@@ -6,6 +6,7 @@
 #include "dump/hex_dump.h"
 #include "dump/record_swap.h"
 #include "dump/user_record_print.h"
+#include "header/build_id_table.h"
 #include "format/record_types.h"
 #include "header/feature_print.h"
 #include "record/lbr_callchain.h"
@@ -87,11 +88,16 @@ void RawDumpTool::print_prefix(const RawRecord& rec, Session& s, const Event* ev
 void RawDumpTool::user_record(const RawRecord& rec, Session& s) {
   // perf dumps the records inside a COMPRESSED record, not the container itself.
   if (rec.type == PERF_RECORD_COMPRESSED || rec.type == PERF_RECORD_COMPRESSED2) return;
+  name_kernel_dsos(machine_, rec, s.swapped());
   print_prefix(rec, s, nullptr);
   print_user_record(out_, rec, s, opts_.script_view, opts_.unordered, opts_.no_event_update);
 }
 
 void RawDumpTool::record(Event& ev, Session& s) {
+  if (!kernel_names_set_) {  // the sample lines name the kernel's dsos as the build-id table does
+    kernel_names_set_ = true;
+    name_kernel_dsos(machine_, s.reader());
+  }
   print_prefix(ev.raw, s, &ev);
   if (ev.raw.type == PERF_RECORD_SAMPLE)
     print_sample(ev, s);
@@ -155,7 +161,7 @@ void RawDumpTool::print_sample(Event& ev, Session& s) {
     if (opts_.script_view) continue;  // script prints these where it resolves the sample
     Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
     uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
-    print_sample_location(out_, t, machine_.find_map(t, cpumode, ds.ip), cpumode);
+    print_sample_location(out_, t, machine_.find_map(t, cpumode, ds.ip), cpumode, opts_.kallsyms);
   }
 }
 

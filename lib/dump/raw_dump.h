@@ -22,6 +22,9 @@ struct RawDumpOptions {
   bool unordered = false;
   // `perf annotate -D`: its tool leaves EVENT_UPDATE records to perf's stub (": unhandled!").
   bool no_event_update = false;
+  // A --kallsyms file was given: the kernel's dso line says [kernel.kallsyms], not the path a
+  // build-id table names it by.
+  bool kallsyms = false;
 };
 
 class RawDumpTool : public SessionTool {
@@ -51,6 +54,7 @@ class RawDumpTool : public SessionTool {
   RawDumpOptions opts_;
   std::string pending_;
   Machine machine_;
+  bool kernel_names_set_ = false;
   std::vector<uint64_t> samples_per_attr_;
   SampleReadSplitter read_splitter_;  // samples of the S modifier, delivered per counter
 };

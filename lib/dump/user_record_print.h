@@ -17,8 +17,11 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s, bool sc
                        bool unordered = false, bool no_event_update = false);
 
 // perf's " ... thread:" and " ...... dso:" lines of a resolved sample (report -D prints them
-// with the sample, script -D where script resolves it).
-void print_sample_location(std::FILE* out, const Thread& t, const Map* map, uint8_t cpumode);
+// with the sample, script -D where script resolves it). The dso line has perf's long name:
+// a kernel the build-id table names by a path keeps that path unless perf has read kallsyms
+// (kallsyms: a --kallsyms file was given), which renames it [kernel.kallsyms].
+void print_sample_location(std::FILE* out, const Thread& t, const Map* map, uint8_t cpumode,
+                           bool kallsyms = true);
 
 // Branch stack, registers, user stack, weight, data_src, ... of a sample, in perf's order.
 void print_sample_extras(std::FILE* out, const perf_event_attr& attr, const DecodedSample& ds,

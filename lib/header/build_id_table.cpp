@@ -4,6 +4,8 @@
 #include <cstring>
 #include <span>
 
+#include "format/record_types.h"
+#include "io/perf_data_reader.h"
 #include "symbol/build_id.h"
 #include "uapi/linux/perf_event.h"
 
@@ -44,5 +46,20 @@ std::vector<RecordedBuildId> build_id_entries(Bytes payload, bool swap) {
   return out;
 }
 
+namespace {
+void name_kernel_dsos(Machine& machine, Bytes entries, bool swap) {
+  for (const RecordedBuildId& e : build_id_entries(entries, swap))
+    if (e.kernel) machine.add_recorded_kernel_name(e.filename);
+}
+}  // namespace
+
+void name_kernel_dsos(Machine& machine, const PerfDataReader& reader) {
+  auto it = reader.features().find(HEADER_BUILD_ID);
+  if (it != reader.features().end()) name_kernel_dsos(machine, it->second, reader.swapped());
+}
+
+void name_kernel_dsos(Machine& machine, const RawRecord& rec, bool swap) {
+  if (rec.type == PERF_RECORD_HEADER_BUILD_ID) name_kernel_dsos(machine, rec.bytes, swap);
+}
 
 }  // namespace cperf

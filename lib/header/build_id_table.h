@@ -6,6 +6,12 @@
 #include <vector>
 
 #include "base/byte_reader.h"
+#include "machine/machine.h"
+
+namespace cperf {
+class PerfDataReader;
+struct RawRecord;
+}
 
 namespace cperf {
 
@@ -19,5 +25,12 @@ struct RecordedBuildId {
   bool kernel = false;
 };
 std::vector<RecordedBuildId> build_id_entries(Bytes payload, bool swap);
+
+// Hands the kernel entries of the file's build-id table to the machine, which names its
+// kernel dsos after them (Machine::add_recorded_kernel_name).
+void name_kernel_dsos(Machine& machine, const PerfDataReader& reader);
+// The same for a pipe's PERF_RECORD_HEADER_BUILD_ID record (other records: nothing), which
+// perf takes as it comes.
+void name_kernel_dsos(Machine& machine, const RawRecord& rec, bool swap);
 
 }  // namespace cperf

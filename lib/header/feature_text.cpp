@@ -10,6 +10,7 @@
 
 #include "format/attr_print.h"
 #include "format/file_header.h"
+#include "header/bpf_prog_info.h"
 #include "header/feature_print.h"
 #include "io/perf_data_reader.h"
 
@@ -297,13 +298,6 @@ bool text_u64_line(ByteReader& r, const char* fmt, uint64_t scale, std::string& 
   return true;
 }
 
-bool text_bpf_prog_info(ByteReader& r, const FeatureEnv&, std::string& out) {
-  uint32_t count = r.u32();
-  if (!r.ok()) return false;
-  // Non-empty program lists need the bpf_prog_info_linear decoder, which cperf lacks.
-  if (count == 0) out += "# bpf_prog_info empty\n";
-  return true;
-}
 
 bool text_bpf_btf(ByteReader& r, const FeatureEnv&, std::string& out) {
   uint32_t count = r.u32();
@@ -506,7 +500,7 @@ bool dispatch(int feat, ByteReader& r, const FeatureEnv& env, std::string& out) 
       return text_u64_line(r, "# clockid frequency: %" PRIu64 " MHz\n", 1000, out);
     case HEADER_DIR_FORMAT:
       return text_u64_line(r, "# directory data version : %" PRIu64 "\n", 1, out);
-    case HEADER_BPF_PROG_INFO: return text_bpf_prog_info(r, env, out);
+    case HEADER_BPF_PROG_INFO: return bpf_prog_info_text(r.data(), env.bpf_btf, env.swap, out);
     case HEADER_BPF_BTF: return text_bpf_btf(r, env, out);
     case HEADER_COMPRESSED: return text_compressed(r, env, out);
     case HEADER_CPU_PMU_CAPS: return text_cpu_pmu_caps(r, env, out);
@@ -609,6 +603,7 @@ FeatureEnv feature_env(const PerfDataReader& reader) {
     read_pmu_mappings(r, maps);
     for (auto& m : maps) env.pmu_names.push_back(m.first);
   }
+  if (auto btf = feats.find(HEADER_BPF_BTF); btf != feats.end()) env.bpf_btf = btf->second;
   if (feats.count(HEADER_CPU_PMU_CAPS)) {
     ByteReader r = section(HEADER_CPU_PMU_CAPS);
     read_caps(r, env.cpu_pmu_caps);

@@ -31,6 +31,7 @@ struct FeatureEnv {
   std::vector<std::string> pmu_names;            // from HEADER_PMU_MAPPINGS
   std::vector<std::string> cpu_pmu_caps;         // "name=value" from HEADER_CPU_PMU_CAPS
   std::vector<std::string> event_names;          // evlist order
+  Bytes bpf_btf;                                 // the HEADER_BPF_BTF section, if any
 };
 
 // Builds the env from the features the reader has seen so far and its attrs.

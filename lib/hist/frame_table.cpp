@@ -77,7 +77,7 @@ uint32_t FrameTable::place_of(const ChainFrame& f) {
 }
 
 FrameTable::Place FrameTable::place_part(const ChainFrame& f) {
-  return Place{f.map, f.symbols, f.dso, f.dso_order, f.has_map};
+  return Place{f.map, f.symbols, f.dso, f.dso_order, f.has_map, f.origin};
 }
 
 ChainFrame FrameTable::frame_at(const Place& p, uint64_t ip) {
@@ -85,6 +85,7 @@ ChainFrame FrameTable::frame_at(const Place& p, uint64_t ip) {
   f.ip = ip;
   f.dso_order = p.dso_order;
   f.has_map = p.has_map;
+  f.origin = p.origin;
   f.dso = p.dso;
   f.map = p.map;
   f.symbols = p.symbols;

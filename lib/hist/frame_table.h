@@ -36,6 +36,7 @@ struct ChainFrame {
   uint64_t sym_start = 0;   // symbol start (dso address space) when has_sym
   uint64_t sym_end = 0;
   Text dso;                          // the map's dso short name (pooled), when has_map
+  char origin = '!';                 // where the dso's symbols came from (HistSample::origin)
   const void* map = nullptr;         // the map (identity only), when has_map
   const void* symbols = nullptr;     // the map's symbols (HistSample::symbols)
   // Pooled texts (StringPool): the frame's strings are shared by every frame that has them.
@@ -121,6 +122,7 @@ class FrameTable {
     Text dso;
     uint32_t dso_order = 0;
     bool has_map = false;
+    char origin = '!';  // a property of the dso (dso_order tells it apart)
   };
   // A frame without its address: the symbol part, and its place (whose dso_order is copied
   // here, for key()).

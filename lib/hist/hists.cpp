@@ -488,6 +488,7 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
   for (size_t i = 0; i < n; ++i) {
     const ChainFrame& f = st.frames.get(path[i], scratch);
     t.has_map = f.has_map;
+    t.origin = f.origin;
     t.dso = f.has_map ? f.dso : Text();
     t.has_sym = f.has_sym;
     t.inlined = f.inlined;

@@ -85,6 +85,8 @@ struct HistOptions {
   // Columns hidden because a filter allows one value only (-S x, -d x, -c x; perf's elide).
   bool elide_comm = false, elide_dso = false, elide_sym = false;
   bool dso_filter = false;  // --dsos given (perf then leaves an unresolved entry's dso column be)
+  // -v: the Symbol column starts with the address and the symbol-origin letter.
+  bool verbose = false;
   // --symbol-filter: only entries whose symbol name holds this text are shown.
   std::string symbol_filter;
   // --socket-filter: only entries whose (first) sample's socket is this one; -1: all.
@@ -185,6 +187,7 @@ struct HistSample {
   int32_t pid = 0, tid = 0;
   bool has_map = false;
   char level = '.';       // 'k' or '.'
+  char origin = '!';      // where the dso's symbols came from (report -v; ScriptSymbols::symtab_origin)
   bool has_sym = false;
   bool inlined = false;   // an inline frame's symbol (printed with " (inlined)")
   int parallelism = 1;     // threads running when sampled (here: it fills a gap)

@@ -14,8 +14,17 @@ namespace cperf {
 
 namespace {
 
-std::string sym_text(const HistSample& s) {
-  std::string out = "[";
+// -v's start of the Symbol column: the address, left-aligned in 18, and the origin letter.
+constexpr size_t kVerbosePrefix = 21;
+
+std::string sym_text(const HistSample& s, bool verbose) {
+  std::string out;
+  if (verbose) {
+    char buf[48];
+    std::snprintf(buf, sizeof(buf), "%-#18" PRIx64 " %c ", s.addr, s.origin);
+    out = buf;
+  }
+  out += "[";
   out += s.level;
   out += "] ";
   if (s.has_sym) {
@@ -74,7 +83,8 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries, bool from_ent
         !opts_.dso_filter)
       w_dso_ = std::max<size_t>(w_dso_, 16);
     // perf counts the bare name (not " (inlined)") plus "[x] "
-    w_sym_ = std::max(w_sym_, e->key.has_sym ? e->key.sym.size() + 4 : size_t{22});
+    w_sym_ = std::max(w_sym_, e->key.has_sym ? e->key.sym.size() + 4 + (opts_.verbose ? kVerbosePrefix : 0)
+                                             : size_t{22});
     w_pid_ = std::max(w_pid_, comm_len + 8);
     w_parent_ = std::max(w_parent_, e->key.parent.size());
     w_srcline_ = std::max(w_srcline_, e->key.srcline.size());
@@ -175,10 +185,13 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
     case SortKey::kSrcline: return padded(cut_to(e.key.srcline, w_srcline_), align ? w_srcline_ : 0);
     case SortKey::kSym: {
       const HistSample& s = e.key;
-      // perf's "%.*s" of the name with the width less "[x] " (none when narrower than that)
-      if (cut && s.has_sym && w_sym_ >= 4 && s.sym.size() > w_sym_ - 4)
-        return padded(sym_text(s).substr(0, w_sym_) + (s.inlined ? " (inlined)" : ""), align ? w_sym_ : 0);
-      return padded(sym_text(s), align ? w_sym_ : 0);
+      // perf's "%.*s" of the name with the width less "[x] " (and -v's prefix; none when
+      // narrower than that)
+      const size_t lead = 4 + (opts_.verbose ? kVerbosePrefix : 0);
+      if (cut && s.has_sym && w_sym_ >= lead && s.sym.size() > w_sym_ - lead)
+        return padded(sym_text(s, opts_.verbose).substr(0, w_sym_) + (s.inlined ? " (inlined)" : ""),
+                      align ? w_sym_ : 0);
+      return padded(sym_text(s, opts_.verbose), align ? w_sym_ : 0);
     }
     case SortKey::kParallelism: {
       std::snprintf(buf, sizeof(buf), "%*d", static_cast<int>(key_width(key)), e.key.parallelism);

@@ -55,6 +55,11 @@ std::string module_name(const std::string& filename) {
   return "[" + base + "]";
 }
 
+const std::string& dso_long_name(const Dso& d, bool kallsyms_read) {
+  bool core_kernel = d.kernel && d.long_name == "[kernel.kallsyms]";
+  return core_kernel && !kallsyms_read ? d.name : d.long_name;
+}
+
 Dso* Machine::findnew_dso(const std::string& long_name) {
   auto it = dsos_.find(long_name);
   if (it != dsos_.end()) return it->second;
@@ -62,6 +67,7 @@ Dso* Machine::findnew_dso(const std::string& long_name) {
   d->long_name = long_name;
   size_t slash = long_name.rfind('/');
   d->short_name = slash == std::string::npos ? long_name : long_name.substr(slash + 1);
+  d->name = long_name;
   Dso* p = d.get();
   dso_list_.push_back(std::move(d));
   dsos_[long_name] = p;
@@ -177,23 +183,7 @@ void Machine::mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64
   m.prot = prot;
   m.flags = flags;
   if (kernel) {
-    // perf names the core kernel map's dso [kernel.kallsyms] whatever the symbol suffix.
-    bool core = filename.rfind("[kernel.kallsyms]", 0) == 0;
-    m.dso = findnew_dso(core ? "[kernel.kallsyms]" : filename);
-    m.dso->kernel = true;
-    if (!core && !m.dso->module) {
-      std::string name = module_name(filename);
-      if (!name.empty()) {
-        m.dso->module = true;
-        m.dso->short_name = name;
-      }
-    }
-    if (core) {
-      m.pgoff = start;
-      if (start < kernel_start_) kernel_start_ = start;
-    }
-    if (!build_id.empty()) m.dso->build_id = build_id;
-    kernel_maps_.insert(m);
+    kernel_mmap(m, filename, build_id);
     return;
   }
   if ((prot & PROT_EXEC) && is_jit_candidate(filename)) {
@@ -215,6 +205,36 @@ void Machine::mmap(int32_t pid, int32_t tid, bool kernel, uint64_t start, uint64
     m.dso->ino = mmap2_ino.value_or(0);
   }
   findnew_thread(pid, tid).maps->insert(m);
+}
+
+void Machine::kernel_mmap(Map m, const std::string& filename, const std::string& build_id) {
+  // perf names the core kernel map's dso [kernel.kallsyms] whatever the symbol suffix.
+  bool core = filename.rfind("[kernel.kallsyms]", 0) == 0;
+  m.dso = findnew_dso(core ? "[kernel.kallsyms]" : filename);
+  bool fresh = !m.dso->kernel;  // first seen as a kernel map (report makes dsos of the table first)
+  m.dso->kernel = true;
+  if (core) {
+    if (fresh && !recorded_.kernel.empty()) {
+      m.dso->name = recorded_.kernel;
+      m.dso->short_name = recorded_kernel_short_name(recorded_.kernel);
+    }
+    m.pgoff = m.start;
+    if (m.start < kernel_start_) kernel_start_ = m.start;
+  } else {
+    // Any other kernel map is perf's module map: its dso is known by the module's "[name]"
+    // (by its base name if the file is no .ko) and its addresses count from the map's start.
+    m.pgoff = 0;
+    if (fresh) {
+      std::string name = module_name(filename);
+      m.dso->module = !name.empty();
+      if (m.dso->module) m.dso->short_name = name;
+      m.dso->name = m.dso->short_name;
+      auto rec = recorded_.modules.find(name);
+      if (m.dso->module && rec != recorded_.modules.end()) m.dso->name = m.dso->long_name = rec->second;
+    }
+  }
+  if (!build_id.empty()) m.dso->build_id = build_id;
+  kernel_maps_.insert(m);
 }
 
 const Map* Machine::find_map(const Thread& t, uint8_t cpumode, uint64_t addr) const {

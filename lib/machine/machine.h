@@ -12,6 +12,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "machine/kernel_dso_names.h"
+
 namespace cperf {
 
 struct Dso {
@@ -25,6 +27,10 @@ struct Dso {
   // (not for [vdso]); else the dso is known by its build id (report --mmaps prints either).
   bool id_set = false, mmap2_id = false;
   uint64_t ino = 0;
+  // perf's dso->name, the name the dso was made with, which script prints: long_name, but a
+  // module's "[name]" and, when the build-id table names them by a path, that path for the
+  // kernel and its modules (kernel_dso_names.h).
+  std::string name;
 };
 
 struct Map {
@@ -84,6 +90,11 @@ struct Thread {
 
 std::string module_name(const std::string& filename);
 
+// perf's long name of a dso: long_name, but the kernel that the build-id table names by a path
+// keeps that path until perf reads its symbols from kallsyms (kallsyms_read: a --kallsyms file
+// was given), which renames it [kernel.kallsyms].
+const std::string& dso_long_name(const Dso& d, bool kallsyms_read);
+
 class Machine {
  public:
   Machine();
@@ -120,11 +131,15 @@ class Machine {
   bool is_kernel_ip(uint64_t addr) const { return addr >= kernel_start_; }
 
   Dso* findnew_dso(const std::string& long_name);
+  // A kernel entry of the file's build-id table (or a pipe's HEADER_BUILD_ID record): the
+  // kernel dsos that kernel MMAPs make after this are named after it (kernel_dso_names.h).
+  void add_recorded_kernel_name(const std::string& name) { recorded_.add(name); }
   const MapSet& kernel_maps() const { return kernel_maps_; }
   const std::vector<std::unique_ptr<Dso>>& dsos() const { return dso_list_; }
 
  private:
   Thread new_thread(int32_t pid, int32_t tid);
+  void kernel_mmap(Map m, const std::string& filename, const std::string& build_id);
   // perf's thread__set_comm: replaces the ":<tid>" placeholder, else adds a name.
   void name_thread(Thread& t, const std::string& comm, bool exec, uint64_t time);
 
@@ -140,6 +155,7 @@ class Machine {
   std::unordered_map<std::string, Dso*> dsos_;
   std::vector<std::unique_ptr<Dso>> dso_list_;
   MapSet kernel_maps_;
+  RecordedKernelNames recorded_;
   uint64_t kernel_start_ = 0xffff800000000000ULL;
 };
 

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "header/build_id_table.h"
 #include "tui/event_menu.h"
 #include "tui/hist_browser.h"
 #include "tui/terminal.h"
@@ -124,11 +125,12 @@ void ReportTool::prime_dsos(const PerfDataReader& reader) {
 
 void ReportTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);
+  name_kernel_dsos(machine_, rec, s.swapped());
   check_feature_record(rec, s.reader());
 }
 
 void ReportTool::record(Event& ev, Session& s) {
-  symbols_.use_build_ids(s.reader());
+  symbols_.use_build_ids(s.reader(), &machine_);
   const RawRecord& rec = ev.raw;
   if (rec.type == PERF_RECORD_SAMPLE) {
     on_sample(ev, s);
@@ -200,7 +202,7 @@ ReportTool::Resolved ReportTool::resolve_uncached(const Thread& t, uint8_t cpumo
 Text ReportTool::dso_name(const Dso* d) {
   if (d == last_dso_name_.first) return last_dso_name_.second;
   auto [it, fresh] = dso_names_.try_emplace(d);
-  if (fresh) it->second = pool_.intern(d->short_name);
+  if (fresh) it->second = pool_.intern(opts_.verbose ? dso_long_name(*d, !opts_.kallsyms.empty()) : d->short_name);
   last_dso_name_ = {d, it->second};
   return it->second;
 }
@@ -245,6 +247,7 @@ FrameId ReportTool::make_frame(const Resolved& r, uint64_t ip, const std::string
   f.map = opts_.hist.children ? r.map : nullptr;
   f.symbols = opts_.hist.children ? r.symbols : nullptr;
   f.dso = f.has_map ? dso_name(r.map->dso) : Text();
+  if (opts_.verbose) f.origin = symbols_.symtab_origin(r.map);
   f.has_sym = r.sym != nullptr;
   f.inlined = r.sym && inline_name != nullptr;
   f.sym_start = r.sym ? r.sym->start : 0;
@@ -604,6 +607,7 @@ void ReportTool::set_location(HistSample& hs, const Resolved& al, uint8_t cpumod
   hs.map = al.map;
   hs.symbols = al.symbols;
   hs.dso = hs.has_map ? dso_name(al.map->dso) : Text();
+  if (opts_.verbose) hs.origin = symbols_.symtab_origin(al.map);
   // perf's levels: k(ernel), . (user), H for the rest (hypervisor; guests, whose samples
   // are hidden without --guest* while counting in the total, as perf filters them)
   hs.level = cpumode == PERF_RECORD_MISC_KERNEL ? 'k' : cpumode == PERF_RECORD_MISC_USER ? '.' : 'H';

@@ -47,6 +47,8 @@ struct ReportToolOptions {
   int max_stack = 127;
   uint64_t stitch_lbr = 0;  // --stitch-lbr: the LBR size perf stitches with (0: no stitching)
   bool quiet = false;
+  // -v: dso columns show each dso's long name (its path; the kernel's [kernel.kallsyms]).
+  bool verbose = false;
   // Filters; empty = all.
   std::set<std::string> comms, dsos, symbols;
   std::set<int32_t> pids, tids;

@@ -23,7 +23,7 @@ void ScriptTool::fill_al(const Map* map, uint64_t ip, bool kernel, dlfilter_abi:
   uint64_t addr = map->map_ip(ip);
   al.addr = addr;
   if (map->dso) {
-    al.dso = (map->dso->module ? map->dso->short_name : map->dso->long_name).c_str();
+    al.dso = map->dso->name.c_str();
     al.is_64_bit = 1;
     bid_store.clear();
     if (std::optional<BuildId> bid = symbols_.build_id_of(*map->dso)) {

@@ -24,8 +24,8 @@ bool addr_correlates_sym(const perf_event_attr& a) {
          !a.freq && a.sample_period == 1;
 }
 
-// perf's dso__name: a kernel module by its "[name]", every other dso by its path.
-const std::string& dso_name(const Dso& dso) { return dso.module ? dso.short_name : dso.long_name; }
+// perf's dso__name: the name the dso was made with.
+const std::string& dso_name(const Dso& dso) { return dso.name; }
 
 // perf's get_offset: the offset of map address `addr` into sym.
 uint64_t sym_offset(const Symbol& sym, const Map& map, uint64_t addr) {

@@ -6,6 +6,7 @@
 #include "base/error.h"
 #include "dump/user_record_print.h"
 #include "format/record_types.h"
+#include "header/build_id_table.h"
 #include "header/feature_print.h"
 
 namespace cperf {
@@ -24,7 +25,7 @@ ScriptTool::ScriptTool(std::FILE* out, ScriptOptions opts, FieldSet fields)
 }
 
 void ScriptTool::record(Event& ev, Session& s) {
-  symbols_.use_build_ids(s.reader());
+  symbols_.use_build_ids(s.reader(), &machine_);
   switch (ev.raw.type) {
     case PERF_RECORD_SAMPLE:
       on_sample(ev, s);
@@ -40,6 +41,7 @@ void ScriptTool::record(Event& ev, Session& s) {
 
 void ScriptTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);
+  name_kernel_dsos(machine_, rec, s.swapped());
   // perf stops at a bad attr before it reads the features that follow
   if (error().empty()) check_feature_record(rec, s.reader());
   if (rec.type == PERF_RECORD_FINISHED_ROUND && opts_.show_round && !sink_) {
@@ -359,13 +361,17 @@ const InlineChain* ScriptTool::inline_chain(const Map* map, uint64_t ip) {
   return map ? symbols_.find(map, map->map_ip(ip)).chain : nullptr;
 }
 
-void ScriptTool::put_dso(TextLine& out, const Map* map, bool dsoff, uint64_t addr) {
-  // perf prints a module by its "[name]", every other dso by its path.
+void ScriptTool::put_dso(TextLine& out, const Map* map, bool dsoff, uint64_t addr) const {
+  // perf prints the name the dso was made with (Dso::name). An offset goes only with a dso
+  // that is an object file (not the kernel's kallsyms, not JIT code); with it, a "[name]" is
+  // printed by its path; --show-kernel-path prints every dso by its path.
   const Dso* dso = map ? map->dso : nullptr;
-  out.put(" (").put(!dso ? "[unknown]" : dso->module ? std::string_view(dso->short_name)
-                                                     : std::string_view(dso->long_name));
-  // The kernel's symbols come from kallsyms, which has no file offsets.
-  if (dsoff && dso && !dso->kernel) out.put("+0x").hex(addr);
+  bool off = dsoff && dso && !(dso->kernel && dso->long_name == "[kernel.kallsyms]") &&
+             !map->identity;
+  bool long_name = dso && (opts_.show_kernel_path || (off && dso->name.starts_with('[')));
+  out.put(" (").put(!dso ? std::string_view("[unknown]") : long_name ? std::string_view(dso_long_name(*dso, !opts_.kallsyms.empty()))
+                                                                     : std::string_view(dso->name));
+  if (off) out.put("+0x").hex(addr);
   out.put(')');
 }
 
@@ -475,7 +481,7 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
     last_sample_time_ = ds.time;
     return;
   }
-  if (opts_.dump && (opts_.cpus.empty() || opts_.cpus.count(ds.cpu))) print_sample_location(out_, t, map, cpumode);
+  if (opts_.dump && (opts_.cpus.empty() || opts_.cpus.count(ds.cpu))) print_sample_location(out_, t, map, cpumode, !opts_.kallsyms.empty());
   if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
   // A guest's samples, without the guest's maps (perf's --guest* options), are filtered out.
   if (cpumode == PERF_RECORD_MISC_GUEST_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_USER) return;

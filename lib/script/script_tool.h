@@ -81,6 +81,8 @@ struct ScriptOptions {
   // -D: the thread and dso lines of perf's dump, printed where perf's script resolves a sample
   // (a deferred sample once merged; a CALLCHAIN_DEFERRED record unmerged).
   bool dump = false;
+  // --show-kernel-path: every dso printed by its path (the kernel's: [kernel.kallsyms]).
+  bool show_kernel_path = false;
 };
 
 class ScriptTool : public SessionTool, private DlFilterHost {
@@ -152,7 +154,7 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   const InlineChain* inline_chain(const Map* map, uint64_t ip);
   // " (dso)", or with dsoff " (dso+0xOFFSET)" (addr: the address in the map) for dsos that
   // are object files (not the kernel's kallsyms).
-  static void put_dso(TextLine& out, const Map* map, bool dsoff = false, uint64_t addr = 0);
+  void put_dso(TextLine& out, const Map* map, bool dsoff = false, uint64_t addr = 0) const;
   // perf's map__fprintf_srcline: "\n  file.c:23", or "\n  dso[objdump address]" when the
   // dso has no line for ip; nothing without a map. known: the srcline an inline line has.
   void put_srcline(TextLine& out, const Map* map, uint64_t ip, const std::string* known);

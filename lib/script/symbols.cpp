@@ -31,7 +31,7 @@ ScriptSymbols::ScriptSymbols(std::string symfs, std::string kallsyms, DemangleOp
 
 ScriptSymbols::ScriptSymbols(SymbolOptions opts) : cache_(std::move(opts)) {}
 
-void ScriptSymbols::use_build_ids(const PerfDataReader& reader) {
+void ScriptSymbols::use_build_ids(const PerfDataReader& reader, Machine* machine) {
   if (reader_ == &reader) return;
   reader_ = &reader;
   auto it = reader.features().find(HEADER_BUILD_ID);
@@ -46,11 +46,13 @@ void ScriptSymbols::use_build_ids(const PerfDataReader& reader) {
       user.emplace_back(std::move(e.filename), std::move(e.hex));
   }
   cache_.prefetch(std::move(user), inline_frames_);
+  if (machine) name_kernel_dsos(*machine, reader);
 }
 
 std::optional<BuildId> ScriptSymbols::build_id_of(const Dso& dso) const {
   if (!dso.build_id.empty()) return BuildId::from_hex(dso.build_id);
   auto it = header_build_ids_.find(dso.long_name);
+  if (it == header_build_ids_.end()) it = header_build_ids_.find(dso.name);  // a kernel named by path
   if (it == header_build_ids_.end()) return std::nullopt;
   return BuildId::from_hex(it->second);
 }
@@ -154,6 +156,19 @@ const DsoSymbols* ScriptSymbols::user_symbols(const Map* map) {
 const DsoSymbols* ScriptSymbols::user_file(const Map* map) {
   if (!map || !map->dso || map->dso->kernel) return nullptr;
   return entry(map).file;
+}
+
+char ScriptSymbols::symtab_origin(const Map* map) {
+  if (!map || !map->dso) return '!';
+  const Dso& d = *map->dso;
+  if (d.kernel && !is_core_kernel(d)) {
+    const std::string& n = d.long_name;
+    bool compressed = n.ends_with(".gz") || n.ends_with(".xz") || n.ends_with(".zst");
+    return compressed ? 'm' : 'K';
+  }
+  const Entry& e = entry(map);
+  if (d.kernel) return e.table ? 'k' : '!';
+  return e.file ? e.file->origin() : '!';
 }
 
 ScriptSymbols::Hit ScriptSymbols::find(const Map* map, uint64_t map_addr) {

@@ -40,8 +40,9 @@ class ScriptSymbols {
   void set_quiet_kernel(bool on) { quiet_kernel_ = on; }
 
   // Takes the build-id table of the reader's file. Call before the first lookup; later
-  // calls with the same reader do nothing.
-  void use_build_ids(const PerfDataReader& reader);
+  // calls with the same reader do nothing. With a machine, that machine's kernel dsos are
+  // then named as the table names them (Machine::add_recorded_kernel_name).
+  void use_build_ids(const PerfDataReader& reader, Machine* machine = nullptr);
   // use_build_ids() then also starts loading the table's user dsos (the ones perf record
   // saw samples in) on a background thread: callers that will look symbols up say so here.
   void set_prefetch(bool on) { prefetch_ = on; }
@@ -60,6 +61,10 @@ class ScriptSymbols {
   const DsoSymbols* user_symbols(const Map* map);
   // What was found of a user-space map's dso, with symbols or not (its files), or nullptr.
   const DsoSymbols* user_file(const Map* map);
+  // perf's letter for where the map's dso got its symbols (dso__symtab_origin, report -v):
+  // 'k' kallsyms, 'K' a kernel module map ('m': a compressed file), a user file's
+  // LocatedDso::origin, 'j' a perf map file; '!' none (or no map).
+  char symtab_origin(const Map* map);
   // The dso's build id: its own (MMAP2), else the file's HEADER_BUILD_ID entry.
   std::optional<BuildId> build_id_of(const Dso& dso) const;
   // The file name the dso's symbols are looked up by (perf's long name).

@@ -82,31 +82,39 @@ std::vector<std::string> DsoLocator::debuglink_candidates(std::string_view dso_p
 std::vector<std::string> DsoLocator::candidates(std::string_view dso_path,
                                                 const std::optional<BuildId>& id) const {
   std::vector<std::string> out;
+  for (Candidate& c : typed_candidates(dso_path, id)) out.push_back(std::move(c.path));
+  return out;
+}
+
+// Each candidate with perf's letter for its binary type (dso__symtab_origin).
+std::vector<DsoLocator::Candidate> DsoLocator::typed_candidates(std::string_view dso_path,
+                                                                const std::optional<BuildId>& id) const {
+  std::vector<Candidate> out;
   for (const std::string& c : debuglink_candidates(dso_path)) {
     if (is_regular_file(c)) {
-      out.push_back(c);
+      out.push_back({c, 'l'});
       break;
     }
   }
   const std::string path(dso_path);
   if (id) {
-    out.push_back(build_id_cache_path(dso_path, *id, false));
-    out.push_back(build_id_cache_path(dso_path, *id, true));
-    if (try_path_layout_) out.push_back(buildid_dir_ + path + "/" + id->to_hex() + "/elf");
+    out.push_back({build_id_cache_path(dso_path, *id, false), 'B'});
+    out.push_back({build_id_cache_path(dso_path, *id, true), 'D'});
+    if (try_path_layout_) out.push_back({buildid_dir_ + path + "/" + id->to_hex() + "/elf", 'B'});
   }
-  out.push_back(join_symfs("/usr/lib/debug") + path + ".debug");
-  out.push_back(join_symfs("/usr/lib/debug") + path);
+  out.push_back({join_symfs("/usr/lib/debug") + path + ".debug", 'f'});
+  out.push_back({join_symfs("/usr/lib/debug") + path, 'u'});
   if (id && id->to_hex().size() >= 2) {
     const std::string hex = id->to_hex();
-    out.push_back(join_symfs("/usr/lib/debug/.build-id/") + hex.substr(0, 2) + "/" + hex.substr(2) +
-                  ".debug");
+    out.push_back({join_symfs("/usr/lib/debug/.build-id/") + hex.substr(0, 2) + "/" + hex.substr(2) +
+                       ".debug", 'b'});
   }
-  out.push_back(join_symfs(path));
+  out.push_back({join_symfs(path), 'd'});
   size_t slash = path.rfind('/');
   if (slash != std::string::npos) {
-    out.push_back(join_symfs("") + path.substr(0, slash + 1) + ".debug" + path.substr(slash));
+    out.push_back({join_symfs("") + path.substr(0, slash + 1) + ".debug" + path.substr(slash), 'o'});
   }
-  if (path.starts_with("/usr/lib/")) out.push_back(join_symfs("/usr/lib/debug") + path.substr(4));
+  if (path.starts_with("/usr/lib/")) out.push_back({join_symfs("/usr/lib/debug") + path.substr(4), 'x'});
   return out;
 }
 
@@ -116,25 +124,31 @@ LocatedDso DsoLocator::locate(std::string_view dso_path, std::optional<BuildId> 
   if (!id && is_regular_file(std::string(dso_path))) id = read_build_id(join_symfs(dso_path));
   r.build_id = id;
 
-  for (const std::string& c : candidates(dso_path, id)) {
-    if (!is_regular_file(c)) continue;
-    std::shared_ptr<const ElfFile> f = ElfFile::open(c);
+  char runtime_origin = '!';
+  for (const Candidate& c : typed_candidates(dso_path, id)) {
+    if (!is_regular_file(c.path)) continue;
+    std::shared_ptr<const ElfFile> f = ElfFile::open(c.path);
     if (!f) continue;
     if (id && f->build_id() != id) continue;  // never use a different build
     bool used = false;
     if (!r.syms && f->symtab()) {
       r.syms = f;
+      r.origin = c.origin;
       used = true;
     }
     std::optional<ElfFile::Section> opd = f->section_by_name(".opd");
     const bool has_opd = opd && opd->shdr.sh_type == SHT_PROGBITS;
     if (!r.runtime && (f->dynsym() || has_opd)) {
       r.runtime = f;
+      runtime_origin = c.origin;
       used = true;
     }
     if (used && r.syms && r.runtime) break;
   }
-  if (!r.syms) r.syms = r.runtime;
+  if (!r.syms) {
+    r.syms = r.runtime;
+    r.origin = runtime_origin;
+  }
   if (!r.runtime) r.runtime = r.syms;
   return r;
 }

@@ -32,6 +32,9 @@ struct LocatedDso {
   std::shared_ptr<const ElfFile> syms;     // nullptr when nothing usable was found
   std::shared_ptr<const ElfFile> runtime;  // may be the same object as syms
   std::optional<BuildId> build_id;         // the one used for matching, if any
+  // perf's letter for where the symbols came from (dso__symtab_origin): 'l' debuglink, 'B'/'D'
+  // build-id cache, 'f'/'u'/'b'/'x' /usr/lib/debug forms, 'd' the path, 'o' its .debug/; '!' none.
+  char origin = '!';
 };
 
 class DsoLocator {
@@ -51,6 +54,12 @@ class DsoLocator {
   const std::string& buildid_dir() const { return buildid_dir_; }
 
  private:
+  struct Candidate {
+    std::string path;
+    char origin;
+  };
+  std::vector<Candidate> typed_candidates(std::string_view dso_path,
+                                          const std::optional<BuildId>& build_id) const;
   std::vector<std::string> debuglink_candidates(std::string_view dso_path) const;
   std::string build_id_cache_path(std::string_view dso_path, const BuildId& id, bool debug) const;
 

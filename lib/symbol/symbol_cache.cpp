@@ -64,11 +64,17 @@ SymbolTable load_perf_map(const std::string& path) {
 DsoSymbols load_dso_symbols(const DsoLocator& loc, const Demangler& dem, std::string_view path,
                             const std::optional<BuildId>& build_id) {
   if (has_no_file(path)) return {};
-  if (is_perf_map_path(path)) return DsoSymbols(load_perf_map(std::string(path)), "", "", dem.options());
+  if (is_perf_map_path(path)) {
+    DsoSymbols d(load_perf_map(std::string(path)), "", "", dem.options());
+    if (!d.table().empty()) d.set_origin('j');
+    return d;
+  }
   LocatedDso found = loc.locate(path, build_id);
   if (!found.syms) return {};
-  return DsoSymbols(load_elf_symbols(*found.syms, *found.runtime, dem), found.syms->path(),
-                    found.runtime->path(), dem.options());
+  DsoSymbols d(load_elf_symbols(*found.syms, *found.runtime, dem), found.syms->path(),
+               found.runtime->path(), dem.options());
+  d.set_origin(found.origin);
+  return d;
 }
 
 const std::string* DsoSymbols::addr2line_name(uint64_t addr) const {

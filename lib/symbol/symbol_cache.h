@@ -106,6 +106,9 @@ class DsoSymbols {
   void open_dwarf_now() const { open_dwarf(); }
 
   const SymbolTable& table() const { return table_; }
+  // perf's letter for where the symbols came from (LocatedDso::origin; 'j' a perf map file).
+  char origin() const { return origin_; }
+  void set_origin(char o) { origin_ = o; }
   // The file the symbols came from (perf's symsrc filename); empty when none was found.
   const std::string& symtab_path() const { return symtab_path_; }
   // The file the code was found in (perf's dso data file); empty when none was found.
@@ -113,6 +116,7 @@ class DsoSymbols {
 
  private:
   SymbolTable table_;
+  char origin_ = '!';
   std::string symtab_path_;
   std::string runtime_path_;
   DemangleOptions demangle_;

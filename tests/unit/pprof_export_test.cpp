@@ -31,7 +31,7 @@ std::string gunzip(const std::string& in) {
 }
 
 struct World {
-  Dso dso{"/usr/bin/app", "app", "", false};
+  Dso dso{"/usr/bin/app", "app", "", false, false, false, false, false, 0, "/usr/bin/app"};
   Map map;
   Symbol leaf, caller;
   Thread thread;

@@ -91,6 +91,7 @@ TEST_F(SymbolLocatorTest, FindsBinaryInBuildIdCacheDirectoryLayout) {
             o.buildid_dir + "/.build-id/f4/" + std::string(kDeepBuildId + 2) + "/elf");
   ASSERT_NE(d.find(0x1660), nullptr);
   EXPECT_EQ(d.find(0x1660)->name, "_start");
+  EXPECT_EQ(d.origin(), 'B');  // report -v's letter: the build-id cache
 }
 
 TEST_F(SymbolLocatorTest, FindsOldStyleBuildIdLinkToAFile) {
@@ -134,6 +135,17 @@ TEST_F(SymbolLocatorTest, WrongBuildUnderSymfsIsSkippedForTheRightOne) {
   ASSERT_TRUE(r.syms);
   EXPECT_NE(r.syms->path().find("/usr/lib/debug/.build-id/"), std::string::npos);
   EXPECT_EQ(r.syms->build_id()->to_hex(), kDeepBuildId);
+  EXPECT_EQ(r.origin, 'b');  // perf's BUILDID_DEBUGINFO
+}
+
+TEST_F(SymbolLocatorTest, OriginOfTheRecordedPathAndOfNothing) {
+  std::string deep = fixture("deep");
+  if (deep.empty()) GTEST_SKIP() << "fixture binary not present";
+  put(deep, tmp_ + "/symfs/bench/deep");
+  SymbolOptions o;
+  o.symfs = tmp_ + "/symfs";
+  EXPECT_EQ(DsoLocator(o).locate("/bench/deep", std::nullopt).origin, 'd');
+  EXPECT_EQ(DsoLocator(o).locate("/bench/none", std::nullopt).origin, '!');
 }
 
 TEST_F(SymbolLocatorTest, SymfsBasenameIsNotTried) {

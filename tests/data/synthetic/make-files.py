@@ -345,3 +345,120 @@ def lbr_stitch_threads(f):
 scenario("lbr-stitch-threads", lbr_stitch_threads, sample_type=LBR_TYPE, flags=PLAIN["flags"],
          branch_sample_type=LBR_BRANCHES | (1 << 17),
          features={28: pk("I", 1) + File.string_feature(b"branches") + File.string_feature(b"4")})
+# Kernel and module dsos named by a path (issue 31): files of other systems name the kernel
+# image by its vmlinux path in the build-id table, and module maps by their .ko(.gz) files.
+KVERSION_DIR = b"/lib/modules/4.0.7-2-ARCH"
+KVM = KVERSION_DIR + b"/kernel/arch/x86/kvm/kvm.ko.gz"
+KVM_INTEL = KVERSION_DIR + b"/kernel/arch/x86/kvm/kvm-intel.ko"
+DEEP_BUILD_ID = "f4cce8b8d3ca47da64c081963164299771235eb1"   # symfs/bench/deep's
+
+
+def build_id_entry(kernel, pid, hex_id, name, record=False):
+    """A HEADER_BUILD_ID entry: header (misc: cpumode | BUILD_ID_SIZE), pid, the id padded to
+    24 bytes with its size at byte 20, the name NUL-padded to a multiple of 64 (record=True:
+    4 more bytes, for a pipe's PERF_RECORD_HEADER_BUILD_ID, which must be 8-byte aligned)."""
+    raw = bytes.fromhex(hex_id)
+    body = (pk("i", pid) + raw.ljust(20, b"\0") + bytes([len(raw)]) + b"\0" * 3
+            + (name + b"\0").ljust((len(name) + 64) // 64 * 64, b"\0") + b"\0" * (4 if record else 0))
+    return pk("IHH", 67, (1 if kernel else 2) | 0x8000, 8 + len(body)) + body
+
+
+def kernel_mmap(f, start, length, pgoff, name):
+    f.rec(1, 1, pk("IIQQQ", 0xFFFFFFFF, 0, start, length, pgoff) + pad8(name) + f.sid(0, 0))
+
+
+def kernel_samples(f, table=None, maps=()):
+    """Module maps (and others) beside the kernel's, then a user, a kernel and two module
+    samples; `table`: the build-id table's entries."""
+    for m in maps:
+        kernel_mmap(f, *m)
+    f.plain_sample(PID, t, USER[0])
+    f.plain_sample(PID, t + 100, 0xFFFFFFFF81000130, misc=1)
+    f.plain_sample(PID, t + 200, 0xFFFFFFFFC0A01234, misc=1)
+    f.plain_sample(PID, t + 300, 0xFFFFFFFFC0B00010, misc=1)
+    if table:
+        f.features = {2: b"".join(table)}
+
+
+MODULE_MAPS = [(0xFFFFFFFFC0A00000, 0x50000, 0, KVM), (0xFFFFFFFFC0B00000, 0x20000, 0, KVM_INTEL)]
+# The table names the kernel by its vmlinux path and kvm by its file: script prints both
+# paths, report says [kernel.vmlinux] and [kvm]; kvm_intel (not in the table) stays [kvm_intel].
+scenario("kernel-vmlinux-path", lambda f: kernel_samples(f, [
+    build_id_entry(True, -1, "11" * 20, KVERSION_DIR + b"/build/vmlinux"),
+    build_id_entry(True, -1, "22" * 20, KVM),
+    build_id_entry(False, PID, DEEP_BUILD_ID, b"/bench/deep")], MODULE_MAPS), **PLAIN)
+# No table: module maps named by their files are [kvm] and [kvm_intel] (-v, -F +dsoff and
+# --show-kernel-path print the paths); perf ignores a module map's pgoff.
+scenario("module-path", lambda f: kernel_samples(f, None, [
+    (0xFFFFFFFFC0A00000, 0x50000, 0x3000, KVM), MODULE_MAPS[1]]), **PLAIN)
+# The kernel MMAP names the image by its path: perf takes it for a module map called
+# "vmlinux" (addresses from its start, no kallsyms symbols, a warning about kptr_restrict).
+scenario("kernel-map-path", lambda f: kernel_samples(f, None, [
+    (0xFFFFFFFF81000000, 0x12090C8, 0xFFFFFFFF81000000, KVERSION_DIR + b"/build/vmlinux")]
+    + MODULE_MAPS), kernel_map=False, **PLAIN)
+
+
+def pipe_build_ids(f):
+    """A pipe whose HEADER_BUILD_ID records come before the kernel MMAP: perf names the kernel
+    dsos after them as in a file's table."""
+    f.data = (build_id_entry(True, -1, "11" * 20, KVERSION_DIR + b"/build/vmlinux", True)
+              + build_id_entry(True, -1, "22" * 20, KVM, True) + f.data)
+    kernel_samples(f, None, MODULE_MAPS)
+
+
+scenario("kernel-path-pipe", pipe_build_ids, pipe=True, **PLAIN)
+
+# HEADER_BPF_PROG_INFO and HEADER_BPF_BTF (`perf record -a` on a system with BPF programs):
+# report --header-only prints one "# bpf_prog_info" line per program (sub-programs on lines
+# of their own), named from the program's tag and its BTF function names, its name or "F".
+def bpf_prog(prog_id, tags, addrs, lens, name=b"", btf_id=0, type_ids=(), nr_tags=None):
+    """One perf_bpil entry: info_len, data_len, arrays, a 232-byte bpf_prog_info whose array
+    fields hold offsets into the data that follows (as perf writes them)."""
+    data = b"".join(pk("Q", a) for a in addrs)                   # jited_ksyms
+    lens_at = len(data)
+    data += b"".join(pk("I", n) for n in lens)                   # jited_func_lens
+    data += b"\0" * (-len(data) % 8)
+    tags_at = len(data)
+    data += b"".join(tags)                                        # prog_tags, 8 bytes each
+    finfo_at = len(data)
+    data += b"".join(pk("II", 0x10 * i, t) for i, t in enumerate(type_ids))  # bpf_func_info
+    info = bytearray(232)
+    info[4:8] = pk("I", prog_id)
+    info[64:64 + len(name)] = name
+    info[104:112] = pk("II", len(addrs), len(lens))
+    info[112:128] = pk("QQ", 0, lens_at)
+    info[128:136] = pk("II", btf_id, 8 if type_ids else 0)
+    info[136:148] = pk("QI", finfo_at, len(type_ids))
+    info[180:184] = pk("I", len(tags) if nr_tags is None else nr_tags)
+    info[184:192] = pk("Q", tags_at)
+    arrays = (1 << 3) | (1 << 4) | (1 << 8) | ((1 << 5) if type_ids else 0)
+    return pk("IIQ", len(info), len(data), arrays) + bytes(info) + data
+
+
+def btf_blob():
+    """BTF with an int, a function prototype and two functions (ids 1-4)."""
+    strings = b"\0int\0handle_open\0helper_sub\0"
+    types = (pk("III", 1, 1 << 24, 4) + pk("I", 32)              # 1: INT "int"
+             + pk("III", 0, 13 << 24, 1)                         # 2: FUNC_PROTO -> int
+             + pk("III", 5, 12 << 24, 2)                         # 3: FUNC "handle_open"
+             + pk("III", 17, 12 << 24, 2))                       # 4: FUNC "helper_sub"
+    return pk("HBBIIIII", 0xEB9F, 1, 0, 24, 0, len(types), len(types), len(strings)) + types + strings
+
+
+def bpf_features(f):
+    tag = lambda n: bytes(range(n, n + 8))
+    progs = [bpf_prog(12, [tag(0x10), tag(0x20)], [0xFFFFFFFFC0001000, 0xFFFFFFFFC0001200],
+                      [0x1F0, 0x48], b"handle_open", btf_id=3, type_ids=(3, 4)),
+             bpf_prog(7, [tag(0xA0)], [0xFFFFFFFFC0000800], [0x8C], b"sys_enter"),
+             bpf_prog(9, [tag(1), tag(2)], [0xFFFFFFFFC0002000, 0xFFFFFFFFC0002100], [0x40, 0x20]),
+             bpf_prog(15, [tag(0x30)], [0xFFFFFFFFC0003000], [0x10]),
+             bpf_prog(20, [tag(0x40)], [0xFFFFFFFFC0004000], [0x10], b"mismatch", nr_tags=2),
+             bpf_prog(25, [tag(0x50)], [0xFFFFFFFFC0005000], [0x30], b"no_btf", btf_id=99,
+                      type_ids=(3,))]
+    btf = btf_blob()
+    f.features = {25: pk("I", len(progs)) + b"".join(progs),
+                  26: pk("III", 1, 3, len(btf)) + btf}
+    f.plain_sample(PID, t, USER[0])
+
+
+scenario("bpf-prog-info", bpf_features, **PLAIN)
