@@ -235,7 +235,9 @@ bool CtfExportTool::add_side_band_classes() {
   return true;
 }
 
-void CtfExportTool::user_record(const RawRecord& rec, Session&) {
+void CtfExportTool::user_record(const RawRecord& rec, Session& s) {
+  // a pipe's FEATURE records: what perf says is wrong with one, as the other commands say it
+  if (rec.type == PERF_RECORD_HEADER_FEATURE) return check_feature_record(rec, s.reader());
   if (rec.type != PERF_RECORD_HEADER_TRACING_DATA || trace_loaded_) return;
   TracingDataError err;
   trace_loaded_ = trace_.load_blob(rec.payload, err);

@@ -1,6 +1,7 @@
 #!/bin/bash
 # A pipe's FEATURE records are read as they come, as perf 7.2 reads them, by every command that
-# processes the records (script, report, annotate, data convert): what perf says is wrong with
+# processes the records (script, report, annotate, data convert to JSON and CTF; perf 7.2 here
+# has no CTF writer, so that one is by analogy): what perf says is wrong with
 # one is said once. perf 6.1's pipe ends its features with a marker whose id perf 7.2 takes for
 # CPU_DOMAIN_INFO, with no payload: perf 7.2 prints (checked with it on this file)
 #   Invalid HEADER_CPU_DOMAIN_INFO: section too small (0) for 2 CPUs
@@ -22,6 +23,7 @@ script --symfs=../symfs
 report --stdio --symfs=../symfs
 annotate --stdio --symfs=../symfs
 data convert --force --to-json $T/out.json
+data convert --force --to-ctf $T/ctf
 C
 # a file's header is read whole beforehand: no such line for perf 6.1's g.data
 HOME=$T "$CPERF" script -i g.data --symfs=../symfs 2>&1 >/dev/null | grep -q CPU_DOMAIN && { echo "FAIL: warned on a file"; fails=$((fails + 1)); }
