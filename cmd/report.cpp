@@ -180,14 +180,13 @@ bool is_unmade_key(const std::string& k) {
   static const std::set<std::string> keys = {
       "op", "cache",
       "memory", "dtlb", "type", "typeoff", "typecln",
-      "ipc_lbr", "callchain_branch_predicted", "callchain_branch_abort",
-      "callchain_branch_cycles"};
+      "ipc_lbr"};
   return keys.count(k) > 0;
 }
 
 // A key of -s or -F that cperf cannot take: perf's error and usage (status 0, as perf), or
 // cperf's refusal of a key it does not make yet (status 1). -1: the key is fine.
-int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode) {
+int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode, bool branch_history) {
   SortKey key;
   OutputField number;
   // perf takes its IPC column as a field only; as a sort key it prints its usage alone
@@ -196,8 +195,15 @@ int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode
     print_key_usage(false);
     return 0;
   }
+  // --branch-history's columns: cperf counts them for its call graphs only (perf takes them
+  // in any mode, and crashes on them without a call graph)
+  if (k.compare(0, 17, "callchain_branch_") == 0 && !branch_history && is_branch_key(k)) {
+    std::fprintf(stderr, "cperf report: %s key `%s' without --branch-history is not supported yet\n",
+                 fields ? "--fields" : "--sort", k.c_str());
+    return 1;
+  }
   bool known = sort_key_of(k, key) || k == "latency" || k == "period" || number_field_of(k, number);
-  bool invalid = (is_branch_key(k) && !branch_mode) || (is_mem_key(k) && !mem_mode);
+  bool invalid = (is_branch_key(k) && !branch_mode && k.compare(0, 17, "callchain_branch_") != 0) || (is_mem_key(k) && !mem_mode);
   if (known && !invalid) return -1;
   if (invalid || !is_unmade_key(k)) {
     std::fprintf(stderr, "Error:\n%s %s key: `%s'\n", invalid ? "Invalid" : "Unknown",
@@ -390,6 +396,9 @@ void set_latency_keys(const std::string& arch, HistOptions& h) {
 
 // perf 7.2's branch-mode sort order.
 constexpr const char* kBranchSortOrder = "comm,dso_from,symbol_from,symbol_to,cycles";
+// perf 7.2's sort order with --branch-history.
+constexpr const char* kBranchHistorySortOrder =
+    "srcline,symbol,dso,callchain_branch_predicted,callchain_branch_abort,callchain_branch_cycles";
 
 // perf 7.2's --mem-mode sort order.
 constexpr const char* kMemSortOrder =
@@ -412,18 +421,22 @@ int run_histogram(const ReportOptions& o) {
   ro.unwind_style = unwind_style_from(o.unwind_style);
   ro.quiet = o.quiet;
   ro.max_stack = o.max_stack;
+  ro.branch_history = o.branch_history;
   ro.caller_order = o.inverted;
   bool order_set = o.inverted;
   for (const std::string& k : split_list(o.sort))
-    if (int rc = check_key(k, false, o.mem_mode, o.branch_mode == 1); rc >= 0) return rc;
+    if (int rc = check_key(k, false, o.mem_mode, o.branch_mode == 1, o.branch_history); rc >= 0) return rc;
   for (const std::string& k : split_list(o.fields))
-    if (int rc = check_key(k, true, o.mem_mode, o.branch_mode == 1); rc >= 0) return rc;
+    if (int rc = check_key(k, true, o.mem_mode, o.branch_mode == 1, o.branch_history); rc >= 0) return rc;
   // --mem-mode: perf 7.2's memory keys unless -s names others; the header shows the order
-  const std::string sort = o.sort.empty() && o.mem_mode ? kMemSortOrder : o.sort;
+  // --branch-history: perf 7.2's source-line keys and the branch columns
+  const std::string sort = o.sort.empty() && o.mem_mode              ? kMemSortOrder
+                           : o.sort.empty() && o.branch_history && o.fields.empty() ? kBranchHistorySortOrder
+                                                                    : o.sort;
   ro.hist.mem_mode = o.mem_mode;
   ro.hist.nanosecs = o.ns;
   ro.time_quantum = o.time_quantum;
-  if (std::string bad = sort.empty() ? "" : parse_sort(sort, ro, !o.sort.empty()); !bad.empty()) {
+  if (std::string bad = sort.empty() ? "" : parse_sort(sort, ro, !o.sort.empty() || o.branch_history); !bad.empty()) {
     std::fprintf(stderr, "Error:\nUnknown --sort key: `%s'\n", bad.c_str());
     print_key_usage(false);
     return 0;  // perf's status too
@@ -510,7 +523,9 @@ int run_histogram(const ReportOptions& o) {
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
     // perf's sort mode: branch with -b, or by default on a file recorded with -b (no
     // accumulation there: an entry per branch, the sample's call graph aside)
-    const bool branch_mode = o.branch_mode == 1 || (o.branch_mode == -1 && reader.features().count(HEADER_BRANCH_STACK));
+    // (--branch-history keeps the sample histogram: its branches go into the call graphs)
+    const bool branch_mode = !o.branch_history &&
+                             (o.branch_mode == 1 || (o.branch_mode == -1 && reader.features().count(HEADER_BRANCH_STACK)));
     ro.hist.children = want_children && !reader.is_pipe() && file_has_chain && !o.mem_mode && !branch_mode;
     // perf takes these keys' values from each callchain frame's own address; cperf has the
     // sample's only
@@ -655,7 +670,7 @@ int run_histogram(const ReportOptions& o) {
                    "without -g?\n", stderr);
         return true;
       }
-      if (o.call_graph_set && !has_chain && ro.hist.mode != ChainMode::kNone) {
+      if ((o.call_graph_set || o.branch_history) && !has_chain && ro.hist.mode != ChainMode::kNone) {
         std::fflush(stdout);
         std::fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
                    "Did you call 'perf record' without -g or -b?\n", stderr);
@@ -945,10 +960,6 @@ int cmd_report(const Args& args) {
   o.ns = compat.ns;
   o.time_quantum = time_quantum_ns(compat);
   if ((rc = check_itrace_option(itrace->count() > 0, o.itrace, kReportUsage)) >= 0) return rc;
-  if (o.branch_history) {
-    std::fputs("cperf report: --branch-history is not supported yet\n", stderr);
-    return 1;
-  }
   if (app.count("--addr2line-style")) o.addr2line_binutils = addr2line_styles_binutils(o.addr2line_style);
   if (!o.ignore_callees.empty()) {
     regex_t re;

@@ -345,3 +345,55 @@ def lbr_stitch_threads(f):
 scenario("lbr-stitch-threads", lbr_stitch_threads, sample_type=LBR_TYPE, flags=PLAIN["flags"],
          branch_sample_type=LBR_BRANCHES | (1 << 17),
          features={28: pk("I", 1) + File.string_feature(b"branches") + File.string_feature(b"4")})
+
+
+# `perf record -b -g` samples for report --branch-history (issue 28): a frame-pointer callchain
+# beside a branch stack of every-branch records (ANY | USER | HW_INDEX) with their flags and
+# cycles, most recent branch first: spin's loop back-edge taken three times (a loop perf folds
+# into one with its iteration count), the call into spin, branches in level and main.
+BH_TYPE = LBR_TYPE
+BH_BRANCHES = (1 << 0) | (1 << 3) | (1 << 17)
+
+
+def bh_sample(f, tid, time, ip, chain, entries, misc=2, hw_idx=0):
+    body = pk("QIIQQQ", ip, PID, tid, time, 1000000, len(chain)) + pk("%dQ" % len(chain), *chain)
+    body += pk("QQ", len(entries), hw_idx) + b"".join(entries)
+    f.rec(9, misc, body)
+
+
+def branch_history(f):
+    f.comm(PID + 1, b"worker", t - 10)
+    back = [branch_entry(0x4017C8, 0x4017B0, predicted=1, cycles=4, type_=1),
+            branch_entry(0x4017C8, 0x4017B0, predicted=1, cycles=5, type_=1),
+            branch_entry(0x4017C8, 0x4017B0, mispred=1, cycles=6, type_=1)]
+    call_spin = branch_entry(0x401840, 0x4017A0, predicted=1, cycles=10, type_=4)
+    in_level = branch_entry(0x401825, 0x401830, mispred=1, cycles=2, type_=1)
+    call_level = branch_entry(0x401884, 0x40181E, predicted=1, cycles=20, type_=4)
+    spin_chain = [U, 0x4017CF, 0x401844, 0x401889, 0x401E82]
+    bh_sample(f, PID, t, 0x4017CF, spin_chain, back + [call_spin, in_level, call_level])
+    # the same path again, other cycles and flags
+    bh_sample(f, PID, t + 100, 0x4017CF, spin_chain,
+              [branch_entry(0x4017C8, 0x4017B0, mispred=1, cycles=7, type_=1), call_spin,
+               in_level, call_level])
+    # __getppid: a call and a return, in_tx/abort flags, no cycles
+    bh_sample(f, PID + 1, t + 200, 0x419147, [U, 0x419147, 0x401806, 0x40183A, 0x401889],
+              [branch_entry(0x401801, 0x419140, predicted=1, in_tx=1, type_=4),
+               branch_entry(0x4017F0, 0x4017E0, abort=1, cycles=3, type_=6),
+               branch_entry(0x401835, 0x4017D7, predicted=1, cycles=9, type_=4)])
+    # a kernel sample: the kernel part, then the user one; a branch from the kernel
+    bh_sample(f, PID, t + 300, KCHAIN[1], KCHAIN + [U, 0x419147, 0x401806],
+              [branch_entry(0xFFFFFFFF81000130, 0xFFFFFFFF821ECC00, predicted=1, cycles=30, type_=4),
+               branch_entry(0x419145, 0xFFFFFFFF81000100, cycles=1, type_=9)], misc=1)
+    # no branches
+    bh_sample(f, PID, t + 400, 0x4017CF, spin_chain, [])
+    # 0x401783 and 0x40186c share a slot of perf's loop-removal hash (7 bits, modulo 127; not
+    # with 8 bits): the repeated 0x40186c is then no loop for perf
+    bh_sample(f, PID + 1, t + 500, 0x401889, [U, 0x401889, 0x401E82],
+              [branch_entry(0x401783, 0x40184B, predicted=1, cycles=8, type_=4),
+               branch_entry(0x40186C, 0x401870, predicted=1, cycles=2, type_=1),
+               branch_entry(0x40186C, 0x401870, mispred=1, cycles=3, type_=1),
+               branch_entry(0x401880, 0x40181E, predicted=1, cycles=1, type_=4)])
+
+
+scenario("branch-history", branch_history, sample_type=BH_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=BH_BRANCHES)
