@@ -670,7 +670,9 @@ int run_histogram(const ReportOptions& o) {
                    "without -g?\n", stderr);
         return true;
       }
-      if ((o.call_graph_set || o.branch_history) && !has_chain && ro.hist.mode != ChainMode::kNone) {
+      // (perf's branch counts make call graphs of the branches alone: no error then)
+      if ((o.call_graph_set || o.branch_history) && !has_chain && !ro.branch_counts &&
+          ro.hist.mode != ChainMode::kNone) {
         std::fflush(stdout);
         std::fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
                    "Did you call 'perf record' without -g or -b?\n", stderr);
@@ -700,6 +702,8 @@ int run_histogram(const ReportOptions& o) {
                    "(use --no-branch-stack for the sample histogram)\n", o.input.c_str());
       return true;
     };
+    // perf prints each call-graph frame's branch counts when the file says it has branch stacks
+    ro.branch_counts = o.branch_history && reader.features().count(HEADER_BRANCH_STACK);
     if (branch_mode) {
       ro.branch_mode = true;
       ro.hist.children = false;
@@ -736,7 +740,7 @@ int run_histogram(const ReportOptions& o) {
       std::fprintf(stderr, "Error:\nThe %s data has no samples!\n", o.input.c_str());
       return 0;
     }
-    tool.set_use_callchain(has_chain && ro.hist.mode != ChainMode::kNone);
+    tool.set_use_callchain((has_chain || ro.branch_counts) && ro.hist.mode != ChainMode::kNone);
     if (o.use_tui) return tool.browse(session);
     tool.print(stdout, session);
     // -T: perf's table of per-thread counter values (PERF_RECORD_READ); without such records
@@ -769,6 +773,8 @@ int run_dump(const ReportOptions& o) {
   RawDumpOptions dopts;
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
   dopts.skip_empty = o.skip_empty;
+  dopts.branch_mode = !o.branch_history && !o.mem_mode &&
+                      (o.branch_mode == 1 || (o.branch_mode == -1 && reader.features().count(HEADER_BRANCH_STACK)));
   RawDumpTool tool(stdout, dopts);
   Session session(reader, SessionOptions{}, tool);
   session.run();

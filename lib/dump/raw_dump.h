@@ -22,6 +22,9 @@ struct RawDumpOptions {
   bool unordered = false;
   // `perf annotate -D`: its tool leaves EVENT_UPDATE records to perf's stub (": unhandled!").
   bool no_event_update = false;
+  // report -D in branch mode (-b, or a file recorded with -b): perf's event statistics leave
+  // out the samples without branches (they add no entry to its branch histogram).
+  bool branch_mode = false;
 };
 
 class RawDumpTool : public SessionTool {

@@ -462,7 +462,7 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
 }
 
 void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtered,
-                const BranchCounts* branch_suffix) {
+                const BranchCounts* branch_suffix, const ChainBranchInfo* branch_frames) {
   ChainStore& st = chain_store();
   nr_samples_ += 1;
   total_period_ += s.period;
@@ -475,14 +475,16 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
   bool keep_chains = opts_.mode != ChainMode::kNone && n;
   HistEntry* he = findnew(s, true, filtered);
   if (const BranchInfo* b = he->key.branch) branch_stats_.count(b->from.addr, b->to.addr, b->flags);
-  PathIds ids(st, path, n);
+  PathIds ids(st, path, n, branch_frames);
+  // (the per-frame branch counts go with the path: appended here)
+  ChainAppender* appender = st.branch_stats ? nullptr : appender_;
   // Each entry's tree gets the path from its frame on (all of it for the sampled entry).
   auto append = [&](HistEntry* e, size_t from) {
     if (branch_suffix) e->branch_counts += branch_suffix[from];
-    if (appender_) appender_->append(e->chain, from, s.period);
+    if (appender) appender->append(e->chain, from, s.period);
     else e->chain.append(ids, from, s.period);
   };
-  if (keep_chains && appender_) appender_->path(path, n);
+  if (keep_chains && appender) appender->path(path, n);
   if (keep_chains) append(he, 0);
   if (!opts_.children || !n) return;
 

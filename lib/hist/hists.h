@@ -300,9 +300,10 @@ class Hists {
   void add(const HistSample& s, const std::vector<ChainFrame>* path, bool filtered = false);
   // The same with the path as ids of chain_store()'s frames (n == 0: none).
   void add(const HistSample& s, const FrameId* path, size_t n, bool filtered = false,
-           const BranchCounts* branch_suffix = nullptr);
+           const BranchCounts* branch_suffix = nullptr, const ChainBranchInfo* branch_frames = nullptr);
   // branch_suffix (--branch-history): n + 1 sums, [i] of the path's frames i.. (each entry
-  // whose tree gets the path from frame i on adds it to its branch_counts).
+  // whose tree gets the path from frame i on adds it to its branch_counts); branch_frames:
+  // the path's frames as branches, for the trees' per-frame counts (ChainStore::branch_stats).
   // The frames and arenas of the call-path trees, shared with other histograms of a report
   // (set before the first add); unset: the histogram's own.
   void set_chain_store(ChainStore* store) { store_ = store; }

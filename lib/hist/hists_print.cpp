@@ -591,7 +591,8 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
         else
           std::fputs("          ", out);
       }
-      std::fprintf(out, "%s\n", frame_text(frames()[child.id(k)], buf));
+      std::fprintf(out, "%s%s\n", frame_text(frames()[child.id(k)], buf),
+                   child.bstats ? child.bstats[k].text().c_str() : "");
     }
     uint64_t new_total = rel ? child.children_hit : total;
     print_graph_level(out, child, new_total, depth + 1, new_mask | (1 << depth), left_margin);
@@ -634,7 +635,8 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
       } else {
         margin(out, left_margin);
       }
-      std::fprintf(out, "%s\n", frame_text(frames()[only->id(i)], buf));
+      std::fprintf(out, "%s%s\n", frame_text(frames()[only->id(i)], buf),
+                   only->bstats ? only->bstats[i].text().c_str() : "");
       wrote = true;
     }
     root = only;

@@ -10,6 +10,7 @@ BranchRecord decode_branch(uint64_t from, uint64_t to, uint64_t flags) {
   BranchRecord b;
   b.from = from;
   b.to = to;
+  b.flags = flags;
   b.predicted = (flags >> 1) & 1;
   b.abort = (flags >> 3) & 1;
   b.cycles = static_cast<uint16_t>((flags >> 4) & 0xffff);
@@ -119,8 +120,9 @@ void branch_history_frames(const U64Array& chain, const U64Array& branches, int 
     }
     std::vector<LoopIterations> iters(nr);
     size_t kept = remove_branch_loops(be, iters);
-    for (const BranchRecord& b : be) {
-      BranchHistoryFrame to{b.to, kAnyMode, {}};
+    for (size_t k = 0; k < be.size(); ++k) {
+      const BranchRecord& b = be[k];
+      BranchHistoryFrame to{b.to, kAnyMode, {}, {true, b.from, b.flags, 0, 0}};
       to.counts.branches = 1;
       // perf tells a target from a source by the source address it keeps (zero: a source)
       if (b.from) {
@@ -130,7 +132,8 @@ void branch_history_frames(const U64Array& chain, const U64Array& branches, int 
         to.counts.cycles = b.cycles;
       }
       out.push_back(to);
-      BranchHistoryFrame from{b.from, kAnyMode, {}};
+      BranchHistoryFrame from{b.from, kAnyMode, {},
+                              {true, 0, b.flags, static_cast<uint64_t>(iters[k].count), iters[k].cycles}};
       from.counts.branches = 1;
       from.counts.cycles = b.cycles;
       out.push_back(from);
@@ -151,7 +154,7 @@ void branch_history_frames(const U64Array& chain, const U64Array& branches, int 
       continue;
     }
     ++entries;
-    out.push_back({ip, mode, {}});
+    out.push_back({ip, mode, {}, {}});
   }
 }
 

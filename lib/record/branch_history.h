@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "hist/branch_counts.h"
+#include "hist/chain_branch_stats.h"
 #include "record/u64_array.h"
 
 namespace cperf {
@@ -37,7 +38,7 @@ constexpr uint8_t kAnyMode = 0xff;
 
 // One branch record, decoded from the sample's (from, to, flags) triple.
 struct BranchRecord {
-  uint64_t from = 0, to = 0;
+  uint64_t from = 0, to = 0, flags = 0;
   bool predicted = false, abort = false;
   uint16_t cycles = 0;
 };
@@ -63,6 +64,7 @@ struct BranchHistoryFrame {
   uint64_t ip = 0;
   uint8_t cpumode = kAnyMode;  // kAnyMode for branch ends; else the context's
   BranchCounts counts;         // zero for callchain entries
+  ChainBranchInfo info;        // the frame as a branch, for the call graph's per-frame counts
 };
 
 // The frames perf builds for the sample: `chain` its callchain (markers included), `branches`

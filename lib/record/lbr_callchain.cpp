@@ -59,9 +59,11 @@ bool lbr_callchain(const U64Array& chain, uint64_t ip, const U64Array& branches,
   // perf keeps the newest entry's source as every LBR frame's branch source
   const uint64_t newest_from = nr > 0 ? branches[0] : 0;
   auto counts = [&](size_t k) { return branch_frame_counts(branches[3 * k + 2], newest_from != 0); };
-  auto from = [&](size_t k) { return LbrFrame{branches[3 * k], PERF_RECORD_MISC_USER, counts(k)}; };
+  auto info = [&](size_t k) { return ChainBranchInfo{true, newest_from, branches[3 * k + 2], 0, 0}; };
+  auto from = [&](size_t k) { return LbrFrame{branches[3 * k], PERF_RECORD_MISC_USER, counts(k), info(k)}; };
   // the sample's ip, with the newest entry's flags
-  const LbrFrame first{ip, PERF_RECORD_MISC_USER, nr > 0 ? counts(0) : BranchCounts{1, 0, 0, 0}};
+  const LbrFrame first{ip, PERF_RECORD_MISC_USER, nr > 0 ? counts(0) : BranchCounts{1, 0, 0, 0},
+                       nr > 0 ? info(0) : ChainBranchInfo{true, 0, 0, 0, 0}};
   bool ok = true;
   if (!caller_order) {
     ok = add_kernel_part(chain, user_at, false, out);
@@ -95,7 +97,8 @@ bool LbrStitcher::continues(ThreadState& st, const U64Array& cur, uint64_t cur_h
   if (!identical) return false;
   std::vector<LbrFrame> older;  // the previous sample's entries older than this one's
   for (uint64_t k = distance + 1; k < prev_nr; ++k)
-    older.push_back({st.prev[3 * k], PERF_RECORD_MISC_USER, branch_frame_counts(st.prev[3 * k + 2], st.prev[0] != 0)});
+    older.push_back({st.prev[3 * k], PERF_RECORD_MISC_USER, branch_frame_counts(st.prev[3 * k + 2], st.prev[0] != 0),
+                     ChainBranchInfo{true, st.prev[0], st.prev[3 * k + 2], 0, 0}});
   st.stitched.insert(st.stitched.begin(), older.begin(), older.end());
   return true;
 }

@@ -38,8 +38,10 @@ struct LbrFrame {
   // perf makes the LBR's frames branch frames: what each counts for --branch-history's
   // columns (the entry's flags, all as targets of the sample's newest branch source)
   BranchCounts counts;
+  ChainBranchInfo info;  // the same, for the call graph's per-frame counts
   LbrFrame() = default;
-  LbrFrame(uint64_t ip_, uint8_t cpumode_, BranchCounts counts_ = {}) : ip(ip_), cpumode(cpumode_), counts(counts_) {}
+  LbrFrame(uint64_t ip_, uint8_t cpumode_, BranchCounts counts_ = {}, ChainBranchInfo info_ = {})
+      : ip(ip_), cpumode(cpumode_), counts(counts_), info(info_) {}
   // The same frame (address and mode; the counts aside).
   bool operator==(const LbrFrame& o) const { return ip == o.ip && cpumode == o.cpumode; }
 };

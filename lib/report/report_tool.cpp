@@ -48,6 +48,7 @@ ReportTool::ReportTool(ReportToolOptions opts)
   }
   want_srcline_ = sorts_by(SortKey::kSrcline);
   if (opts_.branch_history) chains_.frames.key_by_address();
+  chains_.branch_stats = opts_.branch_history && opts_.branch_counts;
   want_srcfile_ = sorts_by(SortKey::kSrcfile);
   want_branch_srclines_ = sorts_by(SortKey::kSrclineFrom) || sorts_by(SortKey::kSrclineTo);
   const std::vector<OutputField>& cols = opts_.hist.fields;
@@ -393,7 +394,9 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
 
   if (opts_.branch_mode) return add_branches(s, ds, t, hs, cpumode, attr_index, filtered);
   bool has_path = false;
-  if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+  // (--branch-history with the branch counts shown: the branches alone without a callchain)
+  const bool branch_graph = opts_.branch_counts && (e.attr.sample_type & PERF_SAMPLE_BRANCH_STACK);
+  if (((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) || branch_graph) &&
       (opts_.hist.mode != ChainMode::kNone || opts_.hist.children || want_parent_)) {
     entries_.clear();
     const U64Array& chain = ds.callchain;
@@ -430,6 +433,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
         for (const LbrFrame& f : lbr_frames_) {
           add(f.ip, f.cpumode);
           entries_.back().branch = f.counts;
+          entries_.back().binfo = f.info;
         }
       bh = lbr && opts_.branch_history;
     }
@@ -445,6 +449,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
         }
         add(f.ip, m);
         entries_.back().branch = f.counts;
+        entries_.back().binfo = f.info;
       }
       bh = lbr = true;  // in the order asked for, cut by --max-stack already
     }
@@ -479,7 +484,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     // Unwound user frames (--call-graph dwarf) follow the chain; caller order: reversed, first.
     if (opts_.unwind_style != UnwindStyle::kNone)
       for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack)) {
-        ChainEntry ce{resolve(t, PERF_RECORD_MISC_USER, f.ip), f.ip, kNoFrame, PERF_RECORD_MISC_USER, {}};
+        ChainEntry ce{resolve(t, PERF_RECORD_MISC_USER, f.ip), f.ip, kNoFrame, PERF_RECORD_MISC_USER, {}, {}};
         entries_.insert(opts_.caller_order ? entries_.begin() : entries_.end(), ce);
       }
     path_has_branch_ = bh;
@@ -496,7 +501,8 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     for (size_t i = path_branch_.size() - 1; i-- > 0;) path_branch_[i] += path_branch_[i + 1];
     suffix = path_branch_.data();
   }
-  feeder_.add(hists_for(attr_index), hs, path_.data(), has_path ? path_.size() : 0, filtered, suffix);
+  const ChainBranchInfo* binfo = suffix && opts_.branch_counts ? path_binfo_.data() : nullptr;
+  feeder_.add(hists_for(attr_index), hs, path_.data(), has_path ? path_.size() : 0, filtered, suffix, binfo);
 }
 
 // A branch end resolved as perf's ip__resolve_ams does: in the first address space (user,
@@ -532,7 +538,8 @@ ResolvedAddr ReportTool::resolved_addr(const Resolved& r, uint64_t addr) {
 void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread& t, HistSample& hs, uint8_t cpumode,
                               int attr_index, bool filtered) {
   Hists& h = hists_for(attr_index);
-  ++branch_samples_[attr_index];
+  // perf counts a sample when it added an entry: not one without branches
+  if (ds.branch_nr) ++branch_samples_[attr_index];
   ByteReader r(ds.branch_entries, s.swapped());
   for (uint64_t i = 0; i < ds.branch_nr; ++i) {
     BranchInfo b;
@@ -657,14 +664,21 @@ void ReportTool::set_location(HistSample& hs, const Resolved& al, uint8_t cpumod
 void ReportTool::expand_entries() {
   path_.clear();
   path_branch_.clear();
+  path_binfo_.clear();
   for (const ChainEntry& ce : entries_) {
     if (!ce.r.chain) {
       path_.push_back(ce.frame != kNoFrame ? ce.frame : make_frame(ce.r, ce.ip));
-      if (path_has_branch_) path_branch_.push_back(ce.branch);
+      if (path_has_branch_) {
+        path_branch_.push_back(ce.branch);
+        path_binfo_.push_back(ce.binfo);
+      }
       continue;
     }
     // perf's inline frames of an address carry no branch
-    if (path_has_branch_) path_branch_.resize(path_branch_.size() + ce.r.chain->size());
+    if (path_has_branch_) {
+      path_branch_.resize(path_branch_.size() + ce.r.chain->size());
+      path_binfo_.resize(path_binfo_.size() + ce.r.chain->size());
+    }
     // The lines come innermost first; a caller-ordered chain takes them outermost first.
     const InlineChain& lines = *ce.r.chain;
     for (size_t k = 0; k < lines.size(); ++k) {

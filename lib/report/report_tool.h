@@ -49,6 +49,8 @@ struct ReportToolOptions {
   // --branch-history: the sample's branches lead its call chain (record/branch_history.h),
   // whose frames compare by address and show their source lines
   bool branch_history = false;
+  // ... and perf shows each call-graph frame's branch counts (the file has HEADER_BRANCH_STACK)
+  bool branch_counts = false;
   uint64_t stitch_lbr = 0;  // --stitch-lbr: the LBR size perf stitches with (0: no stitching)
   bool quiet = false;
   // Filters; empty = all.
@@ -150,6 +152,7 @@ class ReportTool : public SessionTool {
     FrameId frame = kNoFrame;  // its frame, when made already (entries without inline lines)
     uint8_t cpumode = PERF_RECORD_MISC_USER;  // its context's
     BranchCounts branch;  // --branch-history: what it counts for the branch columns
+    ChainBranchInfo binfo;  // ... and the frame as a branch (branch_counts)
   };
   void on_sample(Event& ev, Session& s);
   // --time: the sample's time is outside the span(s) asked for.
@@ -178,6 +181,7 @@ class ReportTool : public SessionTool {
   std::string srcline_of(const Resolved& r, const uint64_t* frame_ip = nullptr, bool show_sym = true);
   std::vector<BranchHistoryFrame> bh_frames_;
   std::vector<BranchCounts> path_branch_;  // per path_ frame, then suffix sums (n + 1)
+  std::vector<ChainBranchInfo> path_binfo_;  // per path_ frame (branch_counts)
   bool path_has_branch_ = false;
   Hists& hists_for(int attr_index);
   Text find_parent();

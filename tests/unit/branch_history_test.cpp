@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "linux/perf_event.h"
+#include "hist/callchain_tree.h"
 #include "record/lbr_callchain.h"
 
 namespace cperf {
@@ -169,6 +170,69 @@ TEST(BranchHistory, LbrFramesCountTheirEntriesFlags) {
   EXPECT_EQ(out[0].counts, (BranchCounts{1, 1, 0, 0}));  // the ip, with the newest entry's flags
   EXPECT_EQ(out[1].counts, (BranchCounts{1, 1, 0, 0}));
   EXPECT_EQ(out[2].counts, (BranchCounts{1, 0, 1, 0}));
+}
+
+}  // namespace
+}  // namespace cperf
+
+namespace cperf {
+namespace {
+
+// perf's call-graph line suffixes (tests/data/synthetic/branch-history-feat has them in context).
+TEST(ChainBranchStats, TargetsShowTypesAndMispredictions) {
+  ChainBranchStats s;
+  EXPECT_EQ(s.text(), " (calltrace)");
+  uint64_t cond = 1ull << 20, predicted = 2;
+  s.add({true, 0x4017C8, cond | predicted, 0, 0}, 0x4017B0, true);
+  EXPECT_EQ(s.text(), " (COND_BWD)");  // all predicted: no percentage
+  s.add({true, 0x4017C8, cond, 0, 0}, 0x4017B0, false);
+  EXPECT_EQ(s.text(), " (COND_BWD predicted:50.0%)");
+  s.add({false, 0, 0, 0, 0}, 0x4017B0, false);  // a frame that is no branch changes nothing
+  EXPECT_EQ(s.text(), " (COND_BWD predicted:50.0%)");
+  ChainBranchStats call;  // a call to another page, aborted
+  call.add({true, 0x401801, 4ull << 20 | 8, 0, 0}, 0x419140, true);
+  EXPECT_EQ(call.text(), " (CALL CROSS_4K predicted:0.0% abort:100.0%)");
+  ChainBranchStats untyped;  // type 0 is not counted, nor named
+  untyped.add({true, 0x401830, predicted, 0, 0}, 0x401820, true);
+  EXPECT_EQ(untyped.text(), "");
+}
+
+TEST(ChainBranchStats, SourcesShowCyclesAndMatchedIterations) {
+  ChainBranchStats s;
+  s.add({true, 0, 6ull << 4, 1, 5}, 0x4017C8, true);
+  EXPECT_EQ(s.text(), " (cycles:6)");  // iterations need a path that matched the frame
+  s.add({true, 0, 2ull << 4, 1, 5}, 0x4017C8, false);
+  EXPECT_EQ(s.text(), " (cycles:4 iter:2 avg_cycles:5)");
+  ChainBranchStats none;
+  none.add({true, 0, 0, 0, 0}, 0x4017C8, true);
+  EXPECT_EQ(none.text(), "");
+}
+
+TEST(ChainBranchStats, TreeCountsPerNodeFrame) {
+  ChainStore store;
+  store.branch_stats = true;
+  CallchainTree tree;
+  tree.use_store(&store);
+  auto frame = [&](uint64_t ip) {
+    ChainFrame f;
+    f.ip = ip;
+    return store.frames.intern(f);
+  };
+  std::vector<FrameId> ids = {frame(0x10), frame(0x20), frame(0x30)};
+  uint64_t cond = 1ull << 20;
+  std::vector<ChainBranchInfo> a = {{true, 0x100, cond | 2, 0, 0}, {true, 0, 3ull << 4, 0, 0}, {}};
+  std::vector<ChainBranchInfo> b = {{true, 0x100, cond, 0, 0}, {true, 0, 5ull << 4, 0, 0}, {}};
+  PathIds pa(store, ids.data(), ids.size(), a.data());
+  tree.append(pa, 0, 1);
+  PathIds pb(store, ids.data(), ids.size(), b.data());
+  tree.append(pb, 0, 1);
+  // a path merged in (no branches) splits nothing here but adds no counts
+  tree.append(ids.data(), ids.size(), 1);
+  const ChainNode* n = tree.root().children()[0];
+  ASSERT_EQ(n->size(), 3u);
+  EXPECT_EQ(n->bstats[0].text(), " (COND_BWD predicted:50.0%)");  // from 0x100 back to 0x10
+  EXPECT_EQ(n->bstats[1].text(), " (cycles:4)");
+  EXPECT_EQ(n->bstats[2].text(), " (calltrace)");
 }
 
 }  // namespace

@@ -397,3 +397,22 @@ def branch_history(f):
 
 scenario("branch-history", branch_history, sample_type=BH_TYPE, flags=PLAIN["flags"],
          branch_sample_type=BH_BRANCHES)
+# The same with HEADER_BRANCH_STACK, as perf record -b writes it: perf then shows each call-graph
+# branch line's counts (predicted, cycles, iterations, ...).
+def branch_history_feat(f):
+    branch_history(f)
+    # spin's loop again, twice: its folded source is matched, so perf shows its iterations
+    back = [branch_entry(0x4017C8, 0x4017B0, predicted=1, cycles=4, type_=1)] * 4
+    tail = [branch_entry(0x401840, 0x4017A0, predicted=1, cycles=10, type_=4),
+            branch_entry(0x40183F, 0x40182E, cycles=6, type_=15, new_type=1, abort=1),
+            branch_entry(0x401830, 0x401820, cycles=2, type_=0)]
+    for dt in (600, 700):
+        bh_sample(f, PID, t + dt, 0x4017CF, [U, 0x4017CF, 0x401844, 0x401889], back + tail)
+
+
+scenario("branch-history-feat", branch_history_feat, sample_type=BH_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=BH_BRANCHES, features={15: b""})
+# perf record -b without -g: with HEADER_BRANCH_STACK perf 7.2's --branch-history makes call
+# graphs of the branches alone.
+scenario("branch-stack-feat", branch_samples, sample_type=PLAIN["sample_type"] | 0x800,
+         flags=PLAIN["flags"], branch_sample_type=(1 << 0) | (1 << 3) | (1 << 17), features={15: b""})
