@@ -197,9 +197,10 @@ int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode
   }
   // --branch-history's columns: cperf counts them for its call graphs only (perf takes them
   // in any mode, and crashes on them without a call graph)
-  if (k.compare(0, 17, "callchain_branch_") == 0 && !branch_history && is_branch_key(k)) {
-    std::fprintf(stderr, "cperf report: %s key `%s' without --branch-history is not supported yet\n",
-                 fields ? "--fields" : "--sort", k.c_str());
+  if (k.compare(0, 17, "callchain_branch_") == 0 && (fields || !branch_history) && is_branch_key(k)) {
+    std::fprintf(stderr, fields ? "cperf report: --fields key `%s' is not supported yet\n"
+                                : "cperf report: --sort key `%s' without --branch-history is not supported yet\n",
+                 k.c_str());
     return 1;
   }
   bool known = sort_key_of(k, key) || k == "latency" || k == "period" || number_field_of(k, number);
@@ -323,7 +324,10 @@ std::string parse_sort(const std::string& s, ReportToolOptions& o, bool given = 
 // -F/--fields: perf's output columns (number fields and sort keys). The -s keys are appended
 // to the columns and the columns to the sort order; without -s the columns are the sort order.
 // Sets the sort keys from that order. Returns the unknown field's name, or "" when all parse.
-std::string parse_fields(const std::string& fields, const std::string& sort, ReportToolOptions& o) {
+// sort_given: the -s order is the user's (or --branch-history's): perf then adds its IPC column
+// after the keys when one of them names a symbol, as parse_sort does.
+std::string parse_fields(const std::string& fields, const std::string& sort, ReportToolOptions& o,
+                         bool sort_given = false) {
   auto field_of = [](const std::string& k, OutputField& f) {
     if (number_field_of(k, f)) return true;
     if (k == "latency") f = {OutputField::kLatency};
@@ -346,6 +350,10 @@ std::string parse_fields(const std::string& fields, const std::string& sort, Rep
     if (!field_of(k, f)) return k;
     add_new(keys, f);
   }
+  bool ipc = false;
+  if (sort_given)
+    for (const std::string& k : split_list(sort)) ipc = ipc || k.compare(0, 6, "symbol") == 0;
+  if (ipc) add_new(keys, OutputField{OutputField::kKey, SortKey::kIpcNull});
   for (const OutputField& f : keys) add_new(cols, f);
   for (const OutputField& f : cols) add_new(keys, f);
   o.hist.fields = cols;
@@ -431,7 +439,7 @@ int run_histogram(const ReportOptions& o) {
   // --mem-mode: perf 7.2's memory keys unless -s names others; the header shows the order
   // --branch-history: perf 7.2's source-line keys and the branch columns
   const std::string sort = o.sort.empty() && o.mem_mode              ? kMemSortOrder
-                           : o.sort.empty() && o.branch_history && o.fields.empty() ? kBranchHistorySortOrder
+                           : o.sort.empty() && o.branch_history    ? kBranchHistorySortOrder
                                                                     : o.sort;
   ro.hist.mem_mode = o.mem_mode;
   ro.hist.nanosecs = o.ns;
@@ -442,7 +450,7 @@ int run_histogram(const ReportOptions& o) {
     return 0;  // perf's status too
   }
   if (!o.fields.empty()) {
-    std::string bad = parse_fields(o.fields, sort, ro);
+    std::string bad = parse_fields(o.fields, sort, ro, !o.sort.empty() || o.branch_history);
     if (!bad.empty()) {
       std::fprintf(stderr, "Error:\nUnknown --fields key: `%s'\n", bad.c_str());
       print_key_usage(true);
