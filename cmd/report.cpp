@@ -719,6 +719,13 @@ int run_histogram(const ReportOptions& o) {
     }
     if (!reader.is_pipe() && events_refuse_options()) return 0;
     if (unsupported_mode()) return 1;
+    // The browser's call-graph lines have no per-frame branch counts yet: no screen rather
+    // than another one.
+    if (o.use_tui && ro.branch_counts) {
+      std::fprintf(stderr, "cperf report: %s: the browser with --branch-history's branch counts is not supported yet "
+                   "(use --stdio)\n", o.input.c_str());
+      return 1;
+    }
     if (o.stitch_lbr) ro.stitch_lbr = lbr_stitch_size(reader);
     ReportTool tool(ro);
     tool.prime_dsos(reader);
