@@ -672,14 +672,15 @@ int run_histogram(const ReportOptions& o) {
       }
       bool parent_key = std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kParent) !=
                         ro.hist.sort.end();
-      if (parent_key && !has_chain) {
+      // (perf checks these on files only: a pipe's samples may still have callchains)
+      if (parent_key && !has_chain && !reader.is_pipe()) {
         std::fflush(stdout);
         std::fputs("Error:\nSelected --sort parent, but no callchain data. Did you call 'perf record' "
                    "without -g?\n", stderr);
         return true;
       }
       // (perf's branch counts make call graphs of the branches alone: no error then)
-      if ((o.call_graph_set || o.branch_history) && !has_chain && !ro.branch_counts &&
+      if ((o.call_graph_set || o.branch_history) && !has_chain && !ro.branch_counts && !reader.is_pipe() &&
           ro.hist.mode != ChainMode::kNone) {
         std::fflush(stdout);
         std::fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"

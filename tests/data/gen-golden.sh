@@ -475,6 +475,8 @@ for set in $sets; do
     bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-user -e two-waiting -e lbr-stitch-threads -e branch-stack-feat || true)
     [ -z "$bh" ] || run "$rel/$set/out" $bh_other_kinds $bh
     if in_names branch-stack; then run "$rel/$set/out" $B branch-stack; fi
+    # a pipe without callchains: perf checks -g, --branch-history and -s parent on files only
+    if in_names event-type-pipe; then run "$rel/$set/out" $B,report-a--g+caller,report-a--s+parent event-type-pipe; fi
     # (callee order with -g lbr: perf's order of equal branches from two dsos follows its heap
     # addresses, and an empty LBR stack reads memory past the sample: caller order there)
     bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-stitch -e lbr-kernel || true)
