@@ -180,14 +180,13 @@ bool is_unmade_key(const std::string& k) {
   static const std::set<std::string> keys = {
       "op", "cache",
       "memory", "dtlb", "type", "typeoff", "typecln",
-      "ipc_lbr", "callchain_branch_predicted", "callchain_branch_abort",
-      "callchain_branch_cycles"};
+      "ipc_lbr"};
   return keys.count(k) > 0;
 }
 
 // A key of -s or -F that cperf cannot take: perf's error and usage (status 0, as perf), or
 // cperf's refusal of a key it does not make yet (status 1). -1: the key is fine.
-int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode) {
+int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode, bool branch_history) {
   SortKey key;
   OutputField number;
   // perf takes its IPC column as a field only; as a sort key it prints its usage alone
@@ -196,8 +195,16 @@ int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode
     print_key_usage(false);
     return 0;
   }
+  // --branch-history's columns: cperf counts them for its call graphs only (perf takes them
+  // in any mode, and crashes on them without a call graph)
+  if (k.compare(0, 17, "callchain_branch_") == 0 && (fields || !branch_history) && is_branch_key(k)) {
+    std::fprintf(stderr, fields ? "cperf report: --fields key `%s' is not supported yet\n"
+                                : "cperf report: --sort key `%s' without --branch-history is not supported yet\n",
+                 k.c_str());
+    return 1;
+  }
   bool known = sort_key_of(k, key) || k == "latency" || k == "period" || number_field_of(k, number);
-  bool invalid = (is_branch_key(k) && !branch_mode) || (is_mem_key(k) && !mem_mode);
+  bool invalid = (is_branch_key(k) && !branch_mode && k.compare(0, 17, "callchain_branch_") != 0) || (is_mem_key(k) && !mem_mode);
   if (known && !invalid) return -1;
   if (invalid || !is_unmade_key(k)) {
     std::fprintf(stderr, "Error:\n%s %s key: `%s'\n", invalid ? "Invalid" : "Unknown",
@@ -317,7 +324,10 @@ std::string parse_sort(const std::string& s, ReportToolOptions& o, bool given = 
 // -F/--fields: perf's output columns (number fields and sort keys). The -s keys are appended
 // to the columns and the columns to the sort order; without -s the columns are the sort order.
 // Sets the sort keys from that order. Returns the unknown field's name, or "" when all parse.
-std::string parse_fields(const std::string& fields, const std::string& sort, ReportToolOptions& o) {
+// sort_given: the -s order is the user's (or --branch-history's): perf then adds its IPC column
+// after the keys when one of them names a symbol, as parse_sort does.
+std::string parse_fields(const std::string& fields, const std::string& sort, ReportToolOptions& o,
+                         bool sort_given = false) {
   auto field_of = [](const std::string& k, OutputField& f) {
     if (number_field_of(k, f)) return true;
     if (k == "latency") f = {OutputField::kLatency};
@@ -340,6 +350,10 @@ std::string parse_fields(const std::string& fields, const std::string& sort, Rep
     if (!field_of(k, f)) return k;
     add_new(keys, f);
   }
+  bool ipc = false;
+  if (sort_given)
+    for (const std::string& k : split_list(sort)) ipc = ipc || k.compare(0, 6, "symbol") == 0;
+  if (ipc) add_new(keys, OutputField{OutputField::kKey, SortKey::kIpcNull});
   for (const OutputField& f : keys) add_new(cols, f);
   for (const OutputField& f : cols) add_new(keys, f);
   o.hist.fields = cols;
@@ -390,6 +404,9 @@ void set_latency_keys(const std::string& arch, HistOptions& h) {
 
 // perf 7.2's branch-mode sort order.
 constexpr const char* kBranchSortOrder = "comm,dso_from,symbol_from,symbol_to,cycles";
+// perf 7.2's sort order with --branch-history.
+constexpr const char* kBranchHistorySortOrder =
+    "srcline,symbol,dso,callchain_branch_predicted,callchain_branch_abort,callchain_branch_cycles";
 
 // perf 7.2's --mem-mode sort order.
 constexpr const char* kMemSortOrder =
@@ -414,24 +431,28 @@ int run_histogram(const ReportOptions& o) {
   ro.verbose = o.verbose > 0;
   ro.hist.verbose = ro.verbose;
   ro.max_stack = o.max_stack;
+  ro.branch_history = o.branch_history;
   ro.caller_order = o.inverted;
   bool order_set = o.inverted;
   for (const std::string& k : split_list(o.sort))
-    if (int rc = check_key(k, false, o.mem_mode, o.branch_mode == 1); rc >= 0) return rc;
+    if (int rc = check_key(k, false, o.mem_mode, o.branch_mode == 1, o.branch_history); rc >= 0) return rc;
   for (const std::string& k : split_list(o.fields))
-    if (int rc = check_key(k, true, o.mem_mode, o.branch_mode == 1); rc >= 0) return rc;
+    if (int rc = check_key(k, true, o.mem_mode, o.branch_mode == 1, o.branch_history); rc >= 0) return rc;
   // --mem-mode: perf 7.2's memory keys unless -s names others; the header shows the order
-  const std::string sort = o.sort.empty() && o.mem_mode ? kMemSortOrder : o.sort;
+  // --branch-history: perf 7.2's source-line keys and the branch columns
+  const std::string sort = o.sort.empty() && o.mem_mode              ? kMemSortOrder
+                           : o.sort.empty() && o.branch_history    ? kBranchHistorySortOrder
+                                                                    : o.sort;
   ro.hist.mem_mode = o.mem_mode;
   ro.hist.nanosecs = o.ns;
   ro.time_quantum = o.time_quantum;
-  if (std::string bad = sort.empty() ? "" : parse_sort(sort, ro, !o.sort.empty()); !bad.empty()) {
+  if (std::string bad = sort.empty() ? "" : parse_sort(sort, ro, !o.sort.empty() || o.branch_history); !bad.empty()) {
     std::fprintf(stderr, "Error:\nUnknown --sort key: `%s'\n", bad.c_str());
     print_key_usage(false);
     return 0;  // perf's status too
   }
   if (!o.fields.empty()) {
-    std::string bad = parse_fields(o.fields, sort, ro);
+    std::string bad = parse_fields(o.fields, sort, ro, !o.sort.empty() || o.branch_history);
     if (!bad.empty()) {
       std::fprintf(stderr, "Error:\nUnknown --fields key: `%s'\n", bad.c_str());
       print_key_usage(true);
@@ -512,7 +533,9 @@ int run_histogram(const ReportOptions& o) {
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
     // perf's sort mode: branch with -b, or by default on a file recorded with -b (no
     // accumulation there: an entry per branch, the sample's call graph aside)
-    const bool branch_mode = o.branch_mode == 1 || (o.branch_mode == -1 && reader.features().count(HEADER_BRANCH_STACK));
+    // (--branch-history keeps the sample histogram: its branches go into the call graphs)
+    const bool branch_mode = !o.branch_history &&
+                             (o.branch_mode == 1 || (o.branch_mode == -1 && reader.features().count(HEADER_BRANCH_STACK)));
     ro.hist.children = want_children && !reader.is_pipe() && file_has_chain && !o.mem_mode && !branch_mode;
     // perf takes these keys' values from each callchain frame's own address; cperf has the
     // sample's only
@@ -651,13 +674,16 @@ int run_histogram(const ReportOptions& o) {
       }
       bool parent_key = std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kParent) !=
                         ro.hist.sort.end();
-      if (parent_key && !has_chain) {
+      // (perf checks these on files only: a pipe's samples may still have callchains)
+      if (parent_key && !has_chain && !reader.is_pipe()) {
         std::fflush(stdout);
         std::fputs("Error:\nSelected --sort parent, but no callchain data. Did you call 'perf record' "
                    "without -g?\n", stderr);
         return true;
       }
-      if (o.call_graph_set && !has_chain && ro.hist.mode != ChainMode::kNone) {
+      // (perf's branch counts make call graphs of the branches alone: no error then)
+      if ((o.call_graph_set || o.branch_history) && !has_chain && !ro.branch_counts && !reader.is_pipe() &&
+          ro.hist.mode != ChainMode::kNone) {
         std::fflush(stdout);
         std::fputs("Error:\nSelected -g or --branch-history.\nBut no callchain or branch data.\n"
                    "Did you call 'perf record' without -g or -b?\n", stderr);
@@ -687,6 +713,8 @@ int run_histogram(const ReportOptions& o) {
                    "(use --no-branch-stack for the sample histogram)\n", o.input.c_str());
       return true;
     };
+    // perf prints each call-graph frame's branch counts when the file says it has branch stacks
+    ro.branch_counts = o.branch_history && reader.features().count(HEADER_BRANCH_STACK);
     if (branch_mode) {
       ro.branch_mode = true;
       ro.hist.children = false;
@@ -694,6 +722,13 @@ int run_histogram(const ReportOptions& o) {
     }
     if (!reader.is_pipe() && events_refuse_options()) return 0;
     if (unsupported_mode()) return 1;
+    // The browser's call-graph lines have no per-frame branch counts yet: no screen rather
+    // than another one.
+    if (o.use_tui && ro.branch_counts) {
+      std::fprintf(stderr, "cperf report: %s: the browser with --branch-history's branch counts is not supported yet "
+                   "(use --stdio)\n", o.input.c_str());
+      return 1;
+    }
     if (o.stitch_lbr) ro.stitch_lbr = lbr_stitch_size(reader);
     ReportTool tool(ro);
     tool.prime_dsos(reader);
@@ -723,7 +758,7 @@ int run_histogram(const ReportOptions& o) {
       std::fprintf(stderr, "Error:\nThe %s data has no samples!\n", o.input.c_str());
       return 0;
     }
-    tool.set_use_callchain(has_chain && ro.hist.mode != ChainMode::kNone);
+    tool.set_use_callchain((has_chain || ro.branch_counts) && ro.hist.mode != ChainMode::kNone);
     if (o.use_tui) return tool.browse(session);
     tool.print(stdout, session);
     // -T: perf's table of per-thread counter values (PERF_RECORD_READ); without such records
@@ -757,6 +792,8 @@ int run_dump(const ReportOptions& o) {
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
   dopts.skip_empty = o.skip_empty;
   dopts.kallsyms = !o.kallsyms.empty();
+  dopts.branch_mode = !o.branch_history && !o.mem_mode &&
+                      (o.branch_mode == 1 || (o.branch_mode == -1 && reader.features().count(HEADER_BRANCH_STACK)));
   RawDumpTool tool(stdout, dopts);
   Session session(reader, SessionOptions{}, tool);
   session.run();
@@ -949,10 +986,6 @@ int cmd_report(const Args& args) {
   o.ns = compat.ns;
   o.time_quantum = time_quantum_ns(compat);
   if ((rc = check_itrace_option(itrace->count() > 0, o.itrace, kReportUsage)) >= 0) return rc;
-  if (o.branch_history) {
-    std::fputs("cperf report: --branch-history is not supported yet\n", stderr);
-    return 1;
-  }
   if (app.count("--addr2line-style")) o.addr2line_binutils = addr2line_styles_binutils(o.addr2line_style);
   if (!o.ignore_callees.empty()) {
     regex_t re;

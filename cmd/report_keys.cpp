@@ -95,6 +95,9 @@ bool sort_key_of(const std::string& k, SortKey& key) {
   else if (k == "parent") key = SortKey::kParent;
   else if (k == "srcline") key = SortKey::kSrcline;
   else if (k == "parallelism") key = SortKey::kParallelism;
+  else if (k == "callchain_branch_predicted") key = SortKey::kBranchPredicted;
+  else if (k == "callchain_branch_abort") key = SortKey::kBranchAbort;
+  else if (k == "callchain_branch_cycles") key = SortKey::kBranchCycles;
   else if (k == "socket") key = SortKey::kSocket;
   else if (k == "cgroup") key = SortKey::kCgroup;
   else if (k == "trace") key = SortKey::kTrace;

@@ -157,7 +157,7 @@ void RawDumpTool::print_sample(Event& ev, Session& s) {
       delivered.push_back(rs.attr_index);
   }
   for (int index : delivered) {
-    ++samples_per_attr_[static_cast<size_t>(index)];
+    if (!opts_.branch_mode || ds.branch_nr) ++samples_per_attr_[static_cast<size_t>(index)];
     if (opts_.script_view) continue;  // script prints these where it resolves the sample
     Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
     uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;

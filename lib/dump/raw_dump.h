@@ -25,6 +25,9 @@ struct RawDumpOptions {
   // A --kallsyms file was given: the kernel's dso line says [kernel.kallsyms], not the path a
   // build-id table names it by.
   bool kallsyms = false;
+  // report -D in branch mode (-b, or a file recorded with -b): perf's event statistics leave
+  // out the samples without branches (they add no entry to its branch histogram).
+  bool branch_mode = false;
 };
 
 class RawDumpTool : public SessionTool {

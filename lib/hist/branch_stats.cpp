@@ -31,6 +31,28 @@ void BranchStats::merge(const BranchStats& o) {
   cross_2m_ += o.cross_2m_;
 }
 
+std::vector<const char*> BranchStats::names() const {
+  std::vector<const char*> v;
+  uint64_t total = 0;
+  for (int i = 0; i < 16; ++i) total += types_[i] + new_types_[i];
+  if (!total) return v;
+  if (cond_fwd_) v.push_back("COND_FWD");
+  if (cond_bwd_) v.push_back("COND_BWD");
+  BranchFlags f;
+  for (uint8_t t = 1; t < 16; ++t) {
+    f.type = t;
+    if (t != kCond && t != kExtendAbi && types_[t]) v.push_back(branch_type_text(f));
+  }
+  f.type = kExtendAbi;
+  for (uint8_t t = 0; t < 16; ++t) {
+    f.new_type = t;
+    if (new_types_[t]) v.push_back(branch_type_text(f));
+  }
+  if (cross_4k_) v.push_back("CROSS_4K");
+  if (cross_2m_) v.push_back("CROSS_2M");
+  return v;
+}
+
 void BranchStats::print(std::FILE* out) const {
   uint64_t total = 0;
   for (uint64_t n : types_) total += n;  // perf's total leaves the extended types out

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <cstdio>
+#include <vector>
 
 #include "format/branch_flags.h"
 
@@ -16,6 +17,10 @@ class BranchStats {
   void merge(const BranchStats& o);
   // Percentages of the counted branches; nothing when none was counted.
   void print(std::FILE* out) const;
+  // The names of what was counted, in perf's order for a call-graph line (its branch_type_str):
+  // COND_FWD, COND_BWD, the other types, the extended ones, CROSS_4K, CROSS_2M. Empty when
+  // nothing was counted.
+  std::vector<const char*> names() const;
 
  private:
   uint64_t types_[16] = {}, new_types_[16] = {};

@@ -38,7 +38,25 @@ ChainNode* const* ChainStore::copy_sorted(ChainNode* const* nodes, size_t n) {
   return out + 1;
 }
 
+ChainBranchStats* ChainStore::new_branch_stats(size_t n) {
+  if (stats_cap_ - stats_used_ < n) {
+    stats_cap_ = std::max<size_t>(4096, n);
+    stats_chunks_.push_back(std::make_unique<ChainBranchStats[]>(stats_cap_));
+    stats_used_ = 0;
+  }
+  ChainBranchStats* out = stats_chunks_.back().get() + stats_used_;
+  stats_used_ += n;
+  return out;
+}
+
 namespace {
+
+// perf's branch counts of frames [0, n) of a node, from the path's frames at `from` on.
+void count_branches(ChainStore& st, ChainBranchStats* stats, const PathIds& path, size_t from, size_t n,
+                    bool made) {
+  if (!stats || !path.branch()) return;
+  for (size_t k = 0; k < n; ++k) stats[k].add(path.branch()[from + k], st.frames.key(path.data()[from + k]).ip, made);
+}
 
 void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from, uint64_t period);
 
@@ -48,6 +66,10 @@ ChainNode* add_leaf(ChainStore& st, PathIds& path, size_t from, uint64_t period)
   leaf->nids = static_cast<uint32_t>(path.size() - from);
   leaf->set_key0(st.frames.key(leaf->ids[0]));
   leaf->hit = period;
+  if (st.branch_stats) {
+    leaf->bstats = st.new_branch_stats(leaf->nids);
+    count_branches(st, leaf->bstats, path, from, leaf->nids, true);
+  }
   return leaf;
 }
 
@@ -60,6 +82,7 @@ void split(ChainStore& st, ChainNode& node, size_t at, PathIds& path, size_t fro
   tail->nids = static_cast<uint32_t>(node.nids - at);
   tail->set_key0(st.frames.key(tail->ids[0]));
   tail->children_in = node.children_in;
+  tail->bstats = node.bstats ? node.bstats + at : nullptr;
   tail->hit = node.hit;
   tail->children_hit = node.children_hit;
   node.nids = static_cast<uint32_t>(at);
@@ -88,6 +111,7 @@ void append_chain(ChainStore& st, ChainNode& node, PathIds& path, size_t from, u
     if (node.ids[i] != p[i] && st.frames.compare(node.ids[i], p[i]) != 0) break;
     ++i;
   }
+  count_branches(st, node.bstats, path, from, i, false);
   if (i < node.nids) {
     split(st, node, i, path, from + i, period);
   } else if (i == n) {

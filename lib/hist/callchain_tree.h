@@ -26,6 +26,7 @@
 #include <span>
 #include <vector>
 
+#include "hist/chain_branch_stats.h"
 #include "hist/frame_table.h"
 #include "hist/rbtree.h"
 
@@ -41,6 +42,7 @@ struct ChainNode {
   ChainNode* const* sorted_ = nullptr;  // sort_graph's children (a counted run in the store)
   uint64_t hit = 0, children_hit = 0;
   RbRootOf<ChainLink> children_in;      // children, perf's insertion tree
+  ChainBranchStats* bstats = nullptr;   // per frame (ChainStore::branch_stats), else none
   uint32_t key_dso_order = 0;
   uint32_t nids : 30 = 0, key_has_sym : 1 = 0, key_inlined : 1 = 0;
 
@@ -82,6 +84,10 @@ class ChainStore {
   const FrameId* copy_ids(const FrameId* ids, size_t n);
   // A lasting copy of a node's sorted children (n > 0), preceded by n (see ChainNode::sorted).
   ChainNode* const* copy_sorted(ChainNode* const* nodes, size_t n);
+  // --branch-history with its counts shown: each node made keeps a ChainBranchStats per frame
+  // (set before the first append).
+  bool branch_stats = false;
+  ChainBranchStats* new_branch_stats(size_t n);
 
  private:
   static constexpr size_t kNodesPerChunk = 2048;
@@ -91,6 +97,8 @@ class ChainStore {
   std::vector<std::unique_ptr<FrameId[]>> id_chunks_;
   size_t ids_used_ = kIdsPerChunk, ids_cap_ = kIdsPerChunk;
   std::vector<std::unique_ptr<ChainNode*[]>> sorted_chunks_;
+  std::vector<std::unique_ptr<ChainBranchStats[]>> stats_chunks_;
+  size_t stats_used_ = 0, stats_cap_ = 0;
   size_t sorted_used_ = kIdsPerChunk, sorted_cap_ = kIdsPerChunk;
 };
 
@@ -99,7 +107,10 @@ class ChainStore {
 // there on (trees are handed the path from its start on, or from later frames each time).
 class PathIds {
  public:
-  PathIds(ChainStore& store, const FrameId* ids, size_t n) : store_(store), ids_(ids), n_(n) {}
+  PathIds(ChainStore& store, const FrameId* ids, size_t n, const ChainBranchInfo* branch = nullptr)
+      : store_(store), ids_(ids), n_(n), branch_(branch) {}
+  // The frames as branches (parallel to the ids; nullptr: none is).
+  const ChainBranchInfo* branch() const { return branch_; }
   const FrameId* data() const { return ids_; }
   size_t size() const { return n_; }
   // The lasting copy of ids [from, n).
@@ -115,6 +126,7 @@ class PathIds {
   ChainStore& store_;
   const FrameId* ids_;
   size_t n_;
+  const ChainBranchInfo* branch_;
   const FrameId* stored_ = nullptr;  // ids [stored_from_, n)
   size_t stored_from_ = 0;
 };

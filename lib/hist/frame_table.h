@@ -76,8 +76,12 @@ class FrameTable {
   Key key(FrameId id) const {
     const Rec& r = rec(id);
     const Kind& k = kind(r.kind);
+    if (by_address_) return Key{r.ip, 0, k.dso_order, false, false};
     return Key{r.ip, k.sym_start, k.dso_order, k.has_sym, k.inlined};
   }
+  // perf's "address" call-graph key (--branch-history): frames compare by dso and address
+  // only, symbol or not. Set before the first frame goes into a tree.
+  void key_by_address() { by_address_ = true; }
   // compare_frames of two keys, or kByName when only the frames' names can tell (inlined
   // symbols).
   static constexpr int kByName = 2;
@@ -180,6 +184,7 @@ class FrameTable {
   std::unique_ptr<std::unique_ptr<Kind[]>[]> kind_chunks_;
   std::unique_ptr<std::unique_ptr<Place[]>[]> place_chunks_;
   size_t recs_ = 0, kinds_ = 0, places_ = 0;
+  bool by_address_ = false;
   // Place look-up: (map, symbols, dso, dso_order, has_map) -> index; the last one at hand.
   struct PlaceHash {
     size_t operator()(const Place& p) const;

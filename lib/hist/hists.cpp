@@ -164,6 +164,9 @@ int64_t Hists::key_cmp(SortKey key, const HistSample& l, const HistSample& r, bo
     case SortKey::kPeriod: return 0;
     // perf's IPC column compares as the symbol key (so it keeps a symbol_* key's symbols apart)
     case SortKey::kIpcNull: return key_cmp(SortKey::kSym, l, r, collapsing);
+    case SortKey::kBranchPredicted:
+    case SortKey::kBranchAbort:
+    case SortKey::kBranchCycles: return 0;  // columns only, as in perf
     case SortKey::kParallelism: return static_cast<int64_t>(r.parallelism) - l.parallelism;
     case SortKey::kParent: return parent_cmp(l, r);
     case SortKey::kSrcline: {
@@ -280,6 +283,9 @@ int64_t Hists::key_sort_cmp(SortKey key, const HistEntry& a, const HistEntry& b)
     case SortKey::kTrace: return a.key.is_tracepoint ? str_cmp(b.key.trace, a.key.trace) : 0;
     case SortKey::kPeriod: return field_cmp(a.period, b.period);
     case SortKey::kIpcNull: return key_cmp(SortKey::kSym, a.key, b.key, false);
+    case SortKey::kBranchPredicted:
+    case SortKey::kBranchAbort:
+    case SortKey::kBranchCycles: return 0;
     case SortKey::kParallelism: return static_cast<int64_t>(b.key.parallelism) - a.key.parallelism;
     case SortKey::kParent: return parent_cmp(a.key, b.key);
     case SortKey::kSrcline: return str_cmp(b.key.srcline, a.key.srcline);
@@ -455,7 +461,8 @@ void Hists::add(const HistSample& s, const std::vector<ChainFrame>* path, bool f
   add(s, path_ids_.data(), path_ids_.size(), filtered);
 }
 
-void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtered) {
+void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtered,
+                const BranchCounts* branch_suffix, const ChainBranchInfo* branch_frames) {
   ChainStore& st = chain_store();
   nr_samples_ += 1;
   total_period_ += s.period;
@@ -468,13 +475,16 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
   bool keep_chains = opts_.mode != ChainMode::kNone && n;
   HistEntry* he = findnew(s, true, filtered);
   if (const BranchInfo* b = he->key.branch) branch_stats_.count(b->from.addr, b->to.addr, b->flags);
-  PathIds ids(st, path, n);
+  PathIds ids(st, path, n, branch_frames);
+  // (the per-frame branch counts go with the path: appended here)
+  ChainAppender* appender = st.branch_stats ? nullptr : appender_;
   // Each entry's tree gets the path from its frame on (all of it for the sampled entry).
   auto append = [&](HistEntry* e, size_t from) {
-    if (appender_) appender_->append(e->chain, from, s.period);
+    if (branch_suffix) e->branch_counts += branch_suffix[from];
+    if (appender) appender->append(e->chain, from, s.period);
     else e->chain.append(ids, from, s.period);
   };
-  if (keep_chains && appender_) appender_->path(path, n);
+  if (keep_chains && appender) appender->path(path, n);
   if (keep_chains) append(he, 0);
   if (!opts_.children || !n) return;
 

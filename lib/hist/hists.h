@@ -22,6 +22,7 @@
 #include "hist/branch_stats.h"
 #include "hist/callchain_tree.h"
 #include "hist/chain_appender.h"
+#include "hist/branch_counts.h"
 #include "hist/entry_index.h"
 #include "hist/rbtree.h"
 
@@ -35,6 +36,8 @@ namespace cperf {
 // kSocket: the processor socket of the sample's CPU (the file's CPU topology).
 enum class SortKey {
   kComm, kDso, kSym, kPid, kCpu, kPeriod, kParent, kSrcline, kParallelism, kIpcNull, kSocket, kCgroup, kTrace,
+  // --branch-history's columns (callchain_branch_*): the branch counts of the entry's call graph
+  kBranchPredicted, kBranchAbort, kBranchCycles,
   // Keys of the sample's own values (hist/sample_keys.cpp): weights and latencies (local: per
   // sample; the others: times the entry's samples), addresses, times, sizes.
   kWeight, kLocalWeight, kInsLat, kLocalInsLat, kPStageCyc, kLocalPStageCyc, kRetireLat, kLocalRetireLat,
@@ -242,6 +245,7 @@ struct alignas(64) HistEntry {
   uint64_t latency = 0, latency_acc = 0;     // self, self + callees
   RbNode rb_collapsed;
   CallchainTree chain;
+  BranchCounts branch_counts;  // of the branch frames appended to `chain` (--branch-history)
   // Group view: the same entry in member m's histogram (nullptr: none there). Kept aside,
   // made when first set: most reports have no group.
   const HistEntry* pair(size_t m) const { return pairs_ && m < pairs_->size() ? (*pairs_)[m] : nullptr; }
@@ -298,7 +302,11 @@ class Hists {
   // period but never printed.
   void add(const HistSample& s, const std::vector<ChainFrame>* path, bool filtered = false);
   // The same with the path as ids of chain_store()'s frames (n == 0: none).
-  void add(const HistSample& s, const FrameId* path, size_t n, bool filtered = false);
+  void add(const HistSample& s, const FrameId* path, size_t n, bool filtered = false,
+           const BranchCounts* branch_suffix = nullptr, const ChainBranchInfo* branch_frames = nullptr);
+  // branch_suffix (--branch-history): n + 1 sums, [i] of the path's frames i.. (each entry
+  // whose tree gets the path from frame i on adds it to its branch_counts); branch_frames:
+  // the path's frames as branches, for the trees' per-frame counts (ChainStore::branch_stats).
   // The frames and arenas of the call-path trees, shared with other histograms of a report
   // (set before the first add); unset: the histogram's own.
   void set_chain_store(ChainStore* store) { store_ = store; }

@@ -198,6 +198,20 @@ std::string Hists::key_text(SortKey key, const HistEntry& e, bool align) const {
       return buf;
     }
     case SortKey::kIpcNull: return padded("-      -", key_width(key));
+    // perf's "%-*.*s" of the call graph's branch counts: the predicted share, the aborts, the
+    // average cycles
+    case SortKey::kBranchPredicted:
+    case SortKey::kBranchAbort:
+    case SortKey::kBranchCycles: {
+      const BranchCounts& c = e.branch_counts;
+      if (key == SortKey::kBranchPredicted)
+        std::snprintf(buf, sizeof(buf), "%.1f%%", c.branches ? c.predicted * 100.0 / c.branches : 0.0);
+      else if (key == SortKey::kBranchAbort)
+        std::snprintf(buf, sizeof(buf), "%" PRIu64, c.aborts);
+      else
+        std::snprintf(buf, sizeof(buf), "%" PRIu64, c.branches ? c.cycles / c.branches : 0);
+      return padded(cut_to(buf, key_width(key)), key_width(key));
+    }
     // perf pads the name to the column only when another column follows
     // perf's "%-.*s": cut to the column, padded only when another column follows
     case SortKey::kTrace:
@@ -258,6 +272,9 @@ const char* Hists::key_header(SortKey key) const {
     case SortKey::kSrcline: return "Source:Line";
     case SortKey::kParallelism: return "Parallelism";
     case SortKey::kIpcNull: return "IPC   [IPC Coverage]";
+    case SortKey::kBranchPredicted: return "Predicted";
+    case SortKey::kBranchAbort: return "Abort";
+    case SortKey::kBranchCycles: return "Cycles";
     default: return sample_key_header(key, opts_.latency_names);
   }
 }
@@ -278,6 +295,9 @@ size_t Hists::key_width(SortKey key) const {
     case SortKey::kSrcline: return w_srcline_;
     case SortKey::kParallelism: return 11;
     case SortKey::kIpcNull: return 20;
+    case SortKey::kBranchPredicted: return 9;
+    case SortKey::kBranchAbort: return 5;
+    case SortKey::kBranchCycles: return 6;
     default: return w_sample_key_[static_cast<int>(key)];
   }
 }
@@ -584,7 +604,8 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
         else
           std::fputs("          ", out);
       }
-      std::fprintf(out, "%s\n", frame_text(frames()[child.id(k)], buf));
+      std::fprintf(out, "%s%s\n", frame_text(frames()[child.id(k)], buf),
+                   child.bstats ? child.bstats[k].text().c_str() : "");
     }
     uint64_t new_total = rel ? child.children_hit : total;
     print_graph_level(out, child, new_total, depth + 1, new_mask | (1 << depth), left_margin);
@@ -627,7 +648,8 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
       } else {
         margin(out, left_margin);
       }
-      std::fprintf(out, "%s\n", frame_text(frames()[only->id(i)], buf));
+      std::fprintf(out, "%s%s\n", frame_text(frames()[only->id(i)], buf),
+                   only->bstats ? only->bstats[i].text().c_str() : "");
       wrote = true;
     }
     root = only;

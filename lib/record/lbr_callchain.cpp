@@ -56,15 +56,22 @@ bool lbr_callchain(const U64Array& chain, uint64_t ip, const U64Array& branches,
   if (user_at == limit) return false;
 
   const size_t nr = branches.size() / 3;
-  auto from = [&](size_t k) { return LbrFrame{branches[3 * k], PERF_RECORD_MISC_USER}; };
+  // perf keeps the newest entry's source as every LBR frame's branch source
+  const uint64_t newest_from = nr > 0 ? branches[0] : 0;
+  auto counts = [&](size_t k) { return branch_frame_counts(branches[3 * k + 2], newest_from != 0); };
+  auto info = [&](size_t k) { return ChainBranchInfo{true, newest_from, branches[3 * k + 2], 0, 0}; };
+  auto from = [&](size_t k) { return LbrFrame{branches[3 * k], PERF_RECORD_MISC_USER, counts(k), info(k)}; };
+  // the sample's ip, with the newest entry's flags
+  const LbrFrame first{ip, PERF_RECORD_MISC_USER, nr > 0 ? counts(0) : BranchCounts{1, 0, 0, 0},
+                       nr > 0 ? info(0) : ChainBranchInfo{true, 0, 0, 0, 0}};
   bool ok = true;
   if (!caller_order) {
     ok = add_kernel_part(chain, user_at, false, out);
-    out.push_back({ip, PERF_RECORD_MISC_USER});
+    out.push_back(first);
     for (size_t k = 0; k < nr; ++k) out.push_back(from(k));
   } else {
     for (size_t k = nr; k-- > 0;) out.push_back(from(k));
-    if (nr > 0) out.push_back({ip, PERF_RECORD_MISC_USER});
+    if (nr > 0) out.push_back(first);
     ok = add_kernel_part(chain, user_at, true, out);
   }
   if (!ok) out.clear();
@@ -88,8 +95,10 @@ bool LbrStitcher::continues(ThreadState& st, const U64Array& cur, uint64_t cur_h
     if (!same) break;
   }
   if (!identical) return false;
-  std::vector<uint64_t> older;  // the previous sample's entries older than this one's
-  for (uint64_t k = distance + 1; k < prev_nr; ++k) older.push_back(st.prev[3 * k]);
+  std::vector<LbrFrame> older;  // the previous sample's entries older than this one's
+  for (uint64_t k = distance + 1; k < prev_nr; ++k)
+    older.push_back({st.prev[3 * k], PERF_RECORD_MISC_USER, branch_frame_counts(st.prev[3 * k + 2], st.prev[0] != 0),
+                     ChainBranchInfo{true, st.prev[0], st.prev[3 * k + 2], 0, 0}});
   st.stitched.insert(st.stitched.begin(), older.begin(), older.end());
   return true;
 }
@@ -103,13 +112,10 @@ void LbrStitcher::stitch(int32_t tid, const U64Array& branches, std::optional<ui
   st.prev_hw_idx = *hw_idx;
   st.prev.resize(branches.size());
   for (size_t k = 0; k < branches.size(); ++k) st.prev[k] = branches[k];
-  auto user = [](uint64_t ip) { return LbrFrame{ip, PERF_RECORD_MISC_USER}; };
   if (!caller_order) {
-    for (uint64_t ip : st.stitched) frames.push_back(user(ip));
+    frames.insert(frames.end(), st.stitched.begin(), st.stitched.end());
   } else {
-    std::vector<LbrFrame> front;
-    for (auto it = st.stitched.rbegin(); it != st.stitched.rend(); ++it) front.push_back(user(*it));
-    frames.insert(frames.begin(), front.begin(), front.end());
+    frames.insert(frames.begin(), st.stitched.rbegin(), st.stitched.rend());
   }
 }
 

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "linux/perf_event.h"
+#include "record/branch_history.h"
 #include "record/u64_array.h"
 
 namespace cperf {
@@ -34,7 +35,15 @@ namespace cperf {
 struct LbrFrame {
   uint64_t ip = 0;
   uint8_t cpumode = 0;
-  bool operator==(const LbrFrame&) const = default;
+  // perf makes the LBR's frames branch frames: what each counts for --branch-history's
+  // columns (the entry's flags, all as targets of the sample's newest branch source)
+  BranchCounts counts;
+  ChainBranchInfo info;  // the same, for the call graph's per-frame counts
+  LbrFrame() = default;
+  LbrFrame(uint64_t ip_, uint8_t cpumode_, BranchCounts counts_ = {}, ChainBranchInfo info_ = {})
+      : ip(ip_), cpumode(cpumode_), counts(counts_), info(info_) {}
+  // The same frame (address and mode; the counts aside).
+  bool operator==(const LbrFrame& o) const { return ip == o.ip && cpumode == o.cpumode; }
 };
 
 // perf's evsel__has_branch_callstack: the event records LBR call stacks.
@@ -76,7 +85,7 @@ class LbrStitcher {
     bool has_prev = false;
     uint64_t prev_hw_idx = 0;
     std::vector<uint64_t> prev;      // the previous sample's branch entries (u64 triples)
-    std::vector<uint64_t> stitched;  // call sites kept, newest (callee side) first
+    std::vector<LbrFrame> stitched;  // call sites kept, newest (callee side) first
   };
   // Whether `cur` continues the previous sample; if so, its older call sites join `st.stitched`.
   bool continues(ThreadState& st, const U64Array& cur, uint64_t cur_hw_idx) const;

@@ -12,6 +12,7 @@
 // histograms see the same add() calls in the same order.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "base/batch_worker.h"
@@ -24,7 +25,9 @@ class HistFeeder {
   explicit HistFeeder(bool threaded);
 
   // Hists::add(s, path, n, filtered) on h, now or on the feeder's thread.
-  void add(Hists& h, const HistSample& s, const FrameId* path, size_t n, bool filtered);
+  // branch_suffix, branch_frames: as Hists::add's (n + 1 sums, n frames), copied.
+  void add(Hists& h, const HistSample& s, const FrameId* path, size_t n, bool filtered,
+           const BranchCounts* branch_suffix = nullptr, const ChainBranchInfo* branch_frames = nullptr);
   // Returns once every sample given so far is in its histogram; rethrows what adding threw.
   void drain() { worker_.drain(); }
   bool threaded() const { return worker_.threaded(); }
@@ -35,14 +38,21 @@ class HistFeeder {
     HistSample sample;
     size_t path_at, n;
     bool filtered;
+    size_t counts_at;  // in Batch::counts; kNoCounts: none
+    size_t frames_at;  // in Batch::frames; kNoCounts: none
   };
+  static constexpr size_t kNoCounts = SIZE_MAX;
   struct Batch {
     std::vector<Item> items;
     std::vector<FrameId> ids;
+    std::vector<BranchCounts> counts;
+    std::vector<ChainBranchInfo> frames;
     bool empty() const { return items.empty(); }
     void clear() {
       items.clear();
       ids.clear();
+      counts.clear();
+      frames.clear();
     }
   };
   static constexpr size_t kBatchSize = 2048;  // samples handed over at once

@@ -48,6 +48,8 @@ ReportTool::ReportTool(ReportToolOptions opts)
     else ignore_re_.reset(ig);
   }
   want_srcline_ = sorts_by(SortKey::kSrcline);
+  if (opts_.branch_history) chains_.frames.key_by_address();
+  chains_.branch_stats = opts_.branch_history && opts_.branch_counts;
   want_srcfile_ = sorts_by(SortKey::kSrcfile);
   want_branch_srclines_ = sorts_by(SortKey::kSrclineFrom) || sorts_by(SortKey::kSrclineTo);
   const std::vector<OutputField>& cols = opts_.hist.fields;
@@ -62,7 +64,8 @@ ReportTool::ReportTool(ReportToolOptions opts)
 
 // perf's hist_entry__srcline: the line of the address, else "sym+<decimal offset>", else
 // "dso[<objdump address>]"; "??:0" without a map.
-std::string ReportTool::srcline_of(const Resolved& r, const uint64_t* frame_ip) {
+// show_sym false: "+<offset>" (perf's srcline of a call-graph frame keyed by address).
+std::string ReportTool::srcline_of(const Resolved& r, const uint64_t* frame_ip, bool show_sym) {
   if (!r.map || !r.map->dso) return "??:0";
   const DsoSymbols* d = symbols_.user_symbols(r.map);
   if (d)
@@ -70,7 +73,7 @@ std::string ReportTool::srcline_of(const Resolved& r, const uint64_t* frame_ip) 
   // Without a line perf names the address; for a callchain frame's entry it takes the frame's
   // absolute address as if it were one in the dso.
   const uint64_t addr = frame_ip ? *frame_ip : r.addr;
-  if (r.sym) return r.sym->name + "+" + std::to_string(addr - r.sym->start);
+  if (r.sym) return (show_sym ? r.sym->name : std::string()) + "+" + std::to_string(addr - r.sym->start);
   char buf[32];
   uint64_t shown = !d ? addr : frame_ip ? d->text_objdump_addr(addr) : d->objdump_addr(addr);
   std::snprintf(buf, sizeof(buf), "[%" PRIx64 "]", shown);
@@ -235,7 +238,10 @@ FrameId ReportTool::make_frame(const Resolved& r, uint64_t ip, const std::string
                                const std::string* inline_srcline) {
   ChainFrame& f = frame_;
   // --children -s srcline: each frame's entry is keyed by the frame's own source line.
-  if (want_srcline_ && opts_.hist.children) {
+  if (opts_.branch_history) {
+    // perf's address key: each frame has its source line, printed after its name
+    f.srcline = pool_.intern(inline_srcline ? *inline_srcline : srcline_of(r, nullptr, false));
+  } else if (want_srcline_ && opts_.hist.children) {
     f.srcline = pool_.intern(inline_srcline ? *inline_srcline : srcline_of(r, &ip));
   }
   f.ip = ip;
@@ -260,6 +266,8 @@ FrameId ReportTool::make_frame(const Resolved& r, uint64_t ip, const std::string
     if (fresh) it->second = {pool_.intern(*own), f.inlined ? pool_.intern(*own + " (inlined)") : Text()};
     f.sym = it->second.first;
     f.name = f.inlined ? it->second.second : it->second.first;
+    if (opts_.branch_history && r.map && r.map->dso)
+      f.name = pool_.intern(*own + " " + f.srcline.str() + (f.inlined ? " (inlined)" : ""));
   } else {
     f.sym = Text();
     f.name = Text();  // printed as 0x<ip> (frame_text)
@@ -389,7 +397,9 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
 
   if (opts_.branch_mode) return add_branches(s, ds, t, hs, cpumode, attr_index, filtered);
   bool has_path = false;
-  if ((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+  // (--branch-history with the branch counts shown: the branches alone without a callchain)
+  const bool branch_graph = opts_.branch_counts && (e.attr.sample_type & PERF_SAMPLE_BRANCH_STACK);
+  if (((e.attr.sample_type & PERF_SAMPLE_CALLCHAIN) || branch_graph) &&
       (opts_.hist.mode != ChainMode::kNone || opts_.hist.children || want_parent_)) {
     entries_.clear();
     const U64Array& chain = ds.callchain;
@@ -414,6 +424,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     // --call-graph lbr: perf's frames from the LBR call stack, already in the order asked
     // for and not cut by --max-stack (record/lbr_callchain.h).
     bool lbr = false;
+    bool bh = false;
     if (has_lbr_callstack(e.attr)) {
       U64Array branches(ds.branch_entries.data(), ds.branch_entries.size() / 8, s.swapped());
       int max_stack = opts_.max_stack >= 0 ? opts_.max_stack : 127;
@@ -422,7 +433,28 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
       if (lbr && !filtered)
         lbr_stitcher_.stitch(t.tid, branches, ds.branch_hw_idx, opts_.caller_order, lbr_frames_);
       if (lbr)
-        for (const LbrFrame& f : lbr_frames_) add(f.ip, f.cpumode);
+        for (const LbrFrame& f : lbr_frames_) {
+          add(f.ip, f.cpumode);
+          entries_.back().branch = f.counts;
+          entries_.back().binfo = f.info;
+        }
+      bh = lbr && opts_.branch_history;
+    }
+    if (!lbr && opts_.branch_history && (e.attr.sample_type & PERF_SAMPLE_BRANCH_STACK)) {
+      U64Array branches(ds.branch_entries.data(), ds.branch_entries.size() / 8, s.swapped());
+      branch_history_frames(chain, branches, opts_.max_stack, opts_.caller_order, bh_frames_);
+      for (const BranchHistoryFrame& f : bh_frames_) {
+        uint8_t m = f.cpumode;
+        if (m == kAnyMode) {  // a branch end: the first address space with a map for it
+          m = PERF_RECORD_MISC_USER;
+          if (!resolve_slot(t, m, f.ip).r.map) m = PERF_RECORD_MISC_KERNEL;
+          if (!resolve_slot(t, m, f.ip).r.map) m = PERF_RECORD_MISC_USER;
+        }
+        add(f.ip, m);
+        entries_.back().branch = f.counts;
+        entries_.back().binfo = f.info;
+      }
+      bh = lbr = true;  // in the order asked for, cut by --max-stack already
     }
     uint8_t mode = PERF_RECORD_MISC_USER;
     bool bad = false;
@@ -455,9 +487,10 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     // Unwound user frames (--call-graph dwarf) follow the chain; caller order: reversed, first.
     if (opts_.unwind_style != UnwindStyle::kNone)
       for (const UnwoundFrame& f : unwinder_.user_frames(e.attr, ds, t, s.swapped(), opts_.max_stack)) {
-        ChainEntry ce{resolve(t, PERF_RECORD_MISC_USER, f.ip), f.ip};
+        ChainEntry ce{resolve(t, PERF_RECORD_MISC_USER, f.ip), f.ip, kNoFrame, PERF_RECORD_MISC_USER, {}, {}};
         entries_.insert(opts_.caller_order ? entries_.begin() : entries_.end(), ce);
       }
+    path_has_branch_ = bh;
     expand_entries();
     has_path = true;
   }
@@ -465,7 +498,14 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
   // are not looked for).
   if (opts_.exclude_other && hs.parent.empty()) filtered = true;
   if (opts_.on_sample && !filtered) opts_.on_sample(attr_index, hs);
-  feeder_.add(hists_for(attr_index), hs, path_.data(), has_path ? path_.size() : 0, filtered);
+  const BranchCounts* suffix = nullptr;
+  if (has_path && path_has_branch_) {
+    // each entry's tree gets the path from some frame on: the sums from each frame to the end
+    for (size_t i = path_branch_.size() - 1; i-- > 0;) path_branch_[i] += path_branch_[i + 1];
+    suffix = path_branch_.data();
+  }
+  const ChainBranchInfo* binfo = suffix && opts_.branch_counts ? path_binfo_.data() : nullptr;
+  feeder_.add(hists_for(attr_index), hs, path_.data(), has_path ? path_.size() : 0, filtered, suffix, binfo);
 }
 
 // A branch end resolved as perf's ip__resolve_ams does: in the first address space (user,
@@ -501,7 +541,8 @@ ResolvedAddr ReportTool::resolved_addr(const Resolved& r, uint64_t addr) {
 void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread& t, HistSample& hs, uint8_t cpumode,
                               int attr_index, bool filtered) {
   Hists& h = hists_for(attr_index);
-  ++branch_samples_[attr_index];
+  // perf counts a sample when it added an entry: not one without branches
+  if (ds.branch_nr) ++branch_samples_[attr_index];
   ByteReader r(ds.branch_entries, s.swapped());
   for (uint64_t i = 0; i < ds.branch_nr; ++i) {
     BranchInfo b;
@@ -626,10 +667,21 @@ void ReportTool::set_location(HistSample& hs, const Resolved& al, uint8_t cpumod
 
 void ReportTool::expand_entries() {
   path_.clear();
+  path_branch_.clear();
+  path_binfo_.clear();
   for (const ChainEntry& ce : entries_) {
     if (!ce.r.chain) {
       path_.push_back(ce.frame != kNoFrame ? ce.frame : make_frame(ce.r, ce.ip));
+      if (path_has_branch_) {
+        path_branch_.push_back(ce.branch);
+        path_binfo_.push_back(ce.binfo);
+      }
       continue;
+    }
+    // perf's inline frames of an address carry no branch
+    if (path_has_branch_) {
+      path_branch_.resize(path_branch_.size() + ce.r.chain->size());
+      path_binfo_.resize(path_binfo_.size() + ce.r.chain->size());
     }
     // The lines come innermost first; a caller-ordered chain takes them outermost first.
     const InlineChain& lines = *ce.r.chain;
@@ -638,6 +690,7 @@ void ReportTool::expand_entries() {
       path_.push_back(make_frame(ce.r, ce.ip, line.name, line.srcline));
     }
   }
+  if (path_has_branch_) path_branch_.emplace_back();  // the sum past the last frame
 }
 
 bool ReportTool::has_samples() const {

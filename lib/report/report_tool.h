@@ -19,6 +19,7 @@
 #include "machine/machine.h"
 #include "report/hist_feeder.h"
 #include "report/value_pool.h"
+#include "record/branch_history.h"
 #include "record/lbr_callchain.h"
 #include "record/sample_read.h"
 #include "script/kernel_map_finder.h"
@@ -45,6 +46,11 @@ struct ReportToolOptions {
   bool children = false;
   bool caller_order = false;  // -g caller / -G
   int max_stack = 127;
+  // --branch-history: the sample's branches lead its call chain (record/branch_history.h),
+  // whose frames compare by address and show their source lines
+  bool branch_history = false;
+  // ... and perf shows each call-graph frame's branch counts (the file has HEADER_BRANCH_STACK)
+  bool branch_counts = false;
   uint64_t stitch_lbr = 0;  // --stitch-lbr: the LBR size perf stitches with (0: no stitching)
   bool quiet = false;
   // -v: dso columns show each dso's long name (its path; the kernel's [kernel.kallsyms]).
@@ -147,6 +153,8 @@ class ReportTool : public SessionTool {
     uint64_t ip = 0;
     FrameId frame = kNoFrame;  // its frame, when made already (entries without inline lines)
     uint8_t cpumode = PERF_RECORD_MISC_USER;  // its context's
+    BranchCounts branch;  // --branch-history: what it counts for the branch columns
+    ChainBranchInfo binfo;  // ... and the frame as a branch (branch_counts)
   };
   void on_sample(Event& ev, Session& s);
   // --time: the sample's time is outside the span(s) asked for.
@@ -172,7 +180,11 @@ class ReportTool : public SessionTool {
   Text dso_name(const Dso* d);
   Text comm_text(const Thread& t);
   // perf's srcline of an entry; frame_ip: a callchain frame's (absolute) address.
-  std::string srcline_of(const Resolved& r, const uint64_t* frame_ip = nullptr);
+  std::string srcline_of(const Resolved& r, const uint64_t* frame_ip = nullptr, bool show_sym = true);
+  std::vector<BranchHistoryFrame> bh_frames_;
+  std::vector<BranchCounts> path_branch_;  // per path_ frame, then suffix sums (n + 1)
+  std::vector<ChainBranchInfo> path_binfo_;  // per path_ frame (branch_counts)
+  bool path_has_branch_ = false;
   Hists& hists_for(int attr_index);
   Text find_parent();
   // --ignore-callees: drops the entries before the last one matching, which it returns

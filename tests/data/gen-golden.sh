@@ -166,7 +166,8 @@
 # ones, as a check that the oracle still reproduces them.
 # synthetic gets script, script-nomerge, dump, evlist, header, report, report-children,
 # script-show-task, script-show-other and script-fields-misc; its branch-stack file also script-brstack and script-brstacksym, its
-# namespaces file script-show-ns; its intel-pt-info file only dump, evlist and header; its
+# namespaces file script-show-ns; its branch-history file $bh_kinds (report --branch-history;
+# some of them for other files too, see below); its intel-pt-info file only dump, evlist and header; its
 # lbr-* files (--call-graph lbr) also $lbr_kinds.
 # arch (files of other architectures, arch/make-files.py) gets script, dump, evlist, header,
 # header-info (report --header-only -I), script-regs, report and report-children.
@@ -436,6 +437,11 @@ fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,scrip
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
 compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both,report-mmaps,report-stitch-lbr,script-stitch-lbr,script-guest-opts,report-socket-filter,report-sort-socket,report-ignore-callees,report-ignore-callees-caller,report-ignore-callees-bad,report-branch-stack,report-mem-mode,report-branch-mem,report-full-source-path,report-noop-opts2,report-itrace-bad,script-latency,script-debug-mode,script-stop-bt,script-noop-opts2,script-full-source-path,script-call-trace,script-call-ret-trace,script-graph-function,script-itrace-bad,script-symoff-nosym,script-dump,script-dump-unsorted,script-dump-show,script-itrace-then-F,script-insn,script-insn-trace,script-insn-trace-F,script-insn-trace-bad,script-insn-trace-disasm
 lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-folded,report-callee,script-stitch-lbr,report-stitch-lbr
+# report --branch-history (issue 28): the synthetic branch-history files get every kind, the
+# other files of branches or callchains the first three ($bh_other_kinds).
+B=report-a---branch-history
+bh_other_kinds=$B,$B+--no-children,$B+--no-children+-G
+bh_kinds=$bh_other_kinds,$B+-g+caller,$B+--no-children+--max-stack+3,$B+--no-children+-g+folded,$B+-g+flat,$B+--no-children+-s+dso~sym~callchain_branch_cycles,$B+--percent-limit+30,$B+-F+overhead~sym,script-brstack,script-brstacksym
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
 
 for set in $sets; do
@@ -464,6 +470,17 @@ for set in $sets; do
     if in_names intel-pt-info; then run "$rel/$set/out" dump,evlist,header intel-pt-info; fi
     if in_names branch-stack; then run "$rel/$set/out" script-brstack,script-brstacksym branch-stack; fi
     if in_names namespaces; then run "$rel/$set/out" script-show-ns namespaces; fi
+    bh=$(echo $names | tr ' ' '\n' | grep -x -e branch-history -e branch-history-feat || true)
+    [ -z "$bh" ] || run "$rel/$set/out" $bh_kinds $bh
+    bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-user -e two-waiting -e lbr-stitch-threads -e branch-stack-feat || true)
+    [ -z "$bh" ] || run "$rel/$set/out" $bh_other_kinds $bh
+    if in_names branch-stack; then run "$rel/$set/out" $B branch-stack; fi
+    # a pipe without callchains: perf checks -g, --branch-history and -s parent on files only
+    if in_names event-type-pipe; then run "$rel/$set/out" $B,report-a--g+caller,report-a--s+parent event-type-pipe; fi
+    # (callee order with -g lbr: perf's order of equal branches from two dsos follows its heap
+    # addresses, and an empty LBR stack reads memory past the sample: caller order there)
+    bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-stitch -e lbr-kernel || true)
+    [ -z "$bh" ] || run "$rel/$set/out" $B+--stitch-lbr,$B+--no-children+-G $bh
     # --call-graph lbr files: the option kinds that change how perf builds their stacks.
     lbr=$(echo $names | tr ' ' '\n' | grep '^lbr-' || true)
     [ -z "$lbr" ] || run "$rel/$set/out" $lbr_kinds $lbr

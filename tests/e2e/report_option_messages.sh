@@ -54,4 +54,12 @@ for keys in "-b -s symbol_from" "-b -s ipc_lbr" "-b -s callchain_branch_cycles";
   if [ $rc = 1 ] && [[ $err == *"is not supported yet"* ]]; then echo "ok: report $keys refused"
   else echo "FAIL: report $keys: exit $rc, '$err'"; fails=$((fails+1)); fi
 done
+# --branch-history: the browser's per-frame branch counts, callchain_branch_* as -F fields.
+for args in "--tui --branch-history" "--stdio --branch-history -F overhead,callchain_branch_cycles"; do
+  # shellcheck disable=SC2086
+  err=$(cd tests/data/synthetic/data && "$CPERF" report $args -i branch-history-feat.data --symfs=../symfs 2>&1 >/dev/null </dev/null)
+  rc=$?
+  if [ $rc = 1 ] && [[ $err == *"is not supported yet"* ]]; then echo "ok: report $args refused"
+  else echo "FAIL: report $args: exit $rc, '$err'"; fails=$((fails+1)); fi
+done
 [ $fails = 0 ] && echo PASS || exit 1

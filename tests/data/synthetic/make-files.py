@@ -462,3 +462,74 @@ def bpf_features(f):
 
 
 scenario("bpf-prog-info", bpf_features, **PLAIN)
+
+
+# `perf record -b -g` samples for report --branch-history (issue 28): a frame-pointer callchain
+# beside a branch stack of every-branch records (ANY | USER | HW_INDEX) with their flags and
+# cycles, most recent branch first: spin's loop back-edge taken three times (a loop perf folds
+# into one with its iteration count), the call into spin, branches in level and main.
+BH_TYPE = LBR_TYPE
+BH_BRANCHES = (1 << 0) | (1 << 3) | (1 << 17)
+
+
+def bh_sample(f, tid, time, ip, chain, entries, misc=2, hw_idx=0):
+    body = pk("QIIQQQ", ip, PID, tid, time, 1000000, len(chain)) + pk("%dQ" % len(chain), *chain)
+    body += pk("QQ", len(entries), hw_idx) + b"".join(entries)
+    f.rec(9, misc, body)
+
+
+def branch_history(f):
+    f.comm(PID + 1, b"worker", t - 10)
+    back = [branch_entry(0x4017C8, 0x4017B0, predicted=1, cycles=4, type_=1),
+            branch_entry(0x4017C8, 0x4017B0, predicted=1, cycles=5, type_=1),
+            branch_entry(0x4017C8, 0x4017B0, mispred=1, cycles=6, type_=1)]
+    call_spin = branch_entry(0x401840, 0x4017A0, predicted=1, cycles=10, type_=4)
+    in_level = branch_entry(0x401825, 0x401830, mispred=1, cycles=2, type_=1)
+    call_level = branch_entry(0x401884, 0x40181E, predicted=1, cycles=20, type_=4)
+    spin_chain = [U, 0x4017CF, 0x401844, 0x401889, 0x401E82]
+    bh_sample(f, PID, t, 0x4017CF, spin_chain, back + [call_spin, in_level, call_level])
+    # the same path again, other cycles and flags
+    bh_sample(f, PID, t + 100, 0x4017CF, spin_chain,
+              [branch_entry(0x4017C8, 0x4017B0, mispred=1, cycles=7, type_=1), call_spin,
+               in_level, call_level])
+    # __getppid: a call and a return, in_tx/abort flags, no cycles
+    bh_sample(f, PID + 1, t + 200, 0x419147, [U, 0x419147, 0x401806, 0x40183A, 0x401889],
+              [branch_entry(0x401801, 0x419140, predicted=1, in_tx=1, type_=4),
+               branch_entry(0x4017F0, 0x4017E0, abort=1, cycles=3, type_=6),
+               branch_entry(0x401835, 0x4017D7, predicted=1, cycles=9, type_=4)])
+    # a kernel sample: the kernel part, then the user one; a branch from the kernel
+    bh_sample(f, PID, t + 300, KCHAIN[1], KCHAIN + [U, 0x419147, 0x401806],
+              [branch_entry(0xFFFFFFFF81000130, 0xFFFFFFFF821ECC00, predicted=1, cycles=30, type_=4),
+               branch_entry(0x419145, 0xFFFFFFFF81000100, cycles=1, type_=9)], misc=1)
+    # no branches
+    bh_sample(f, PID, t + 400, 0x4017CF, spin_chain, [])
+    # 0x401783 and 0x40186c share a slot of perf's loop-removal hash (7 bits, modulo 127; not
+    # with 8 bits): the repeated 0x40186c is then no loop for perf
+    bh_sample(f, PID + 1, t + 500, 0x401889, [U, 0x401889, 0x401E82],
+              [branch_entry(0x401783, 0x40184B, predicted=1, cycles=8, type_=4),
+               branch_entry(0x40186C, 0x401870, predicted=1, cycles=2, type_=1),
+               branch_entry(0x40186C, 0x401870, mispred=1, cycles=3, type_=1),
+               branch_entry(0x401880, 0x40181E, predicted=1, cycles=1, type_=4)])
+
+
+scenario("branch-history", branch_history, sample_type=BH_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=BH_BRANCHES)
+# The same with HEADER_BRANCH_STACK, as perf record -b writes it: perf then shows each call-graph
+# branch line's counts (predicted, cycles, iterations, ...).
+def branch_history_feat(f):
+    branch_history(f)
+    # spin's loop again, twice: its folded source is matched, so perf shows its iterations
+    back = [branch_entry(0x4017C8, 0x4017B0, predicted=1, cycles=4, type_=1)] * 4
+    tail = [branch_entry(0x401840, 0x4017A0, predicted=1, cycles=10, type_=4),
+            branch_entry(0x40183F, 0x40182E, cycles=6, type_=15, new_type=1, abort=1),
+            branch_entry(0x401830, 0x401820, cycles=2, type_=0)]
+    for dt in (600, 700):
+        bh_sample(f, PID, t + dt, 0x4017CF, [U, 0x4017CF, 0x401844, 0x401889], back + tail)
+
+
+scenario("branch-history-feat", branch_history_feat, sample_type=BH_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=BH_BRANCHES, features={15: b""})
+# perf record -b without -g: with HEADER_BRANCH_STACK perf 7.2's --branch-history makes call
+# graphs of the branches alone.
+scenario("branch-stack-feat", branch_samples, sample_type=PLAIN["sample_type"] | 0x800,
+         flags=PLAIN["flags"], branch_sample_type=(1 << 0) | (1 << 3) | (1 << 17), features={15: b""})
