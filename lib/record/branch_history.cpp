@@ -1,5 +1,7 @@
 #include "record/branch_history.h"
 
+#include "record/context_marker.h"
+
 #include <algorithm>
 
 #include "linux/perf_event.h"
@@ -82,20 +84,10 @@ size_t remove_branch_loops(std::vector<BranchRecord>& be, std::vector<LoopIterat
 
 namespace {
 
-bool marker_mode(uint64_t marker, uint8_t& mode) {
-  switch (marker) {
-    case PERF_CONTEXT_HV: mode = PERF_RECORD_MISC_HYPERVISOR; return true;
-    case PERF_CONTEXT_KERNEL: mode = PERF_RECORD_MISC_KERNEL; return true;
-    case PERF_CONTEXT_USER:
-    case PERF_CONTEXT_USER_DEFERRED: mode = PERF_RECORD_MISC_USER; return true;
-    default: return false;
-  }
-}
-
 // Caller order: the mode of the nearest marker before chain[end] (unchanged when none).
 bool mode_before(const U64Array& chain, size_t end, uint8_t& mode) {
   while (end-- > 0)
-    if (chain[end] >= PERF_CONTEXT_MAX) return marker_mode(chain[end], mode);
+    if (chain[end] >= PERF_CONTEXT_MAX) return context_marker_mode(chain[end], mode);
   return true;
 }
 
@@ -149,7 +141,7 @@ void branch_history_frames(const U64Array& chain, const U64Array& branches, int 
     size_t j = caller_order ? chain.size() - 1 - i : i;
     uint64_t ip = chain[j];
     if (ip >= PERF_CONTEXT_MAX) {
-      bool known = caller_order ? mode_before(chain, j, mode) : marker_mode(ip, mode);
+      bool known = caller_order ? mode_before(chain, j, mode) : context_marker_mode(ip, mode);
       if (!known) return discard();
       continue;
     }

@@ -1,5 +1,7 @@
 #include "record/lbr_callchain.h"
 
+#include "record/context_marker.h"
+
 #include <algorithm>
 #include <cstddef>
 
@@ -12,17 +14,6 @@ bool has_lbr_callstack(const perf_event_attr& attr) {
 
 namespace {
 
-// The cpumode a context marker switches to; false for a marker perf does not know.
-bool marker_mode(uint64_t marker, uint8_t& mode) {
-  switch (marker) {
-    case PERF_CONTEXT_HV: mode = PERF_RECORD_MISC_HYPERVISOR; return true;
-    case PERF_CONTEXT_KERNEL: mode = PERF_RECORD_MISC_KERNEL; return true;
-    case PERF_CONTEXT_USER:
-    case PERF_CONTEXT_USER_DEFERRED: mode = PERF_RECORD_MISC_USER; return true;
-    default: return false;
-  }
-}
-
 // chain[0..user_at], forwards or backwards, each marker setting the mode of the ips after it
 // (mode starts as user, as perf's does). False on an unknown marker.
 bool add_kernel_part(const U64Array& chain, size_t user_at, bool backwards,
@@ -31,7 +22,7 @@ bool add_kernel_part(const U64Array& chain, size_t user_at, bool backwards,
   for (size_t n = 0; n <= user_at; ++n) {
     uint64_t ip = chain[backwards ? user_at - n : n];
     if (ip >= PERF_CONTEXT_MAX) {
-      if (!marker_mode(ip, mode)) return false;
+      if (!context_marker_mode(ip, mode)) return false;
       continue;
     }
     out.push_back({ip, mode});
