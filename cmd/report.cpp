@@ -414,6 +414,7 @@ constexpr const char* kMemSortOrder =
 
 int run_histogram(const ReportOptions& o) {
   ReportToolOptions ro;
+  ro.browser_annotations = o.use_tui;
   ro.symfs = o.symfs;
   ro.kallsyms = o.kallsyms;
   // perf checks -k/--vmlinux and --kallsyms before it opens the input (silent with -q)

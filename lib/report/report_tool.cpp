@@ -4,6 +4,7 @@
 
 #include "header/build_id_table.h"
 #include "tui/event_menu.h"
+#include "annotate/annotate_print2.h"
 #include "tui/hist_browser.h"
 #include "tui/terminal.h"
 
@@ -31,6 +32,7 @@ uint64_t cacheline_size() {
 ReportTool::ReportTool(ReportToolOptions opts)
     : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle, opts_.srcline) {
   symbols_.set_inline_frames(opts_.inline_frames);
+  if (opts_.browser_annotations) annotations_ = std::make_unique<ReportAnnotations>(opts_.symfs, symbols_);
   symbols_.set_kernel_maps(&machine_.kernel_maps());
   unwinder_.set_style(opts_.unwind_style);
   const std::vector<SortKey>& keys = opts_.hist.sort;
@@ -505,6 +507,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
     suffix = path_branch_.data();
   }
   const ChainBranchInfo* binfo = suffix && opts_.branch_counts ? path_binfo_.data() : nullptr;
+  if (annotations_ && !filtered) annotations_->add(attr_index, hs);
   feeder_.add(hists_for(attr_index), hs, path_.data(), has_path ? path_.size() : 0, filtered, suffix, binfo);
 }
 
@@ -742,6 +745,8 @@ std::vector<ReportTool::Section> ReportTool::sections(Session& s) {
     Section sec;
     sec.event = event_name(i);
     sec.plural = leaders.count(i) > 0;
+    sec.attr = static_cast<int>(i);
+    sec.freq = attrs[i].attr.sample_freq;
     std::vector<Hists*> members;
     if (grp != members_of.end()) {
       sec.event = "anon group { " + sec.event;
@@ -818,12 +823,16 @@ void ReportTool::print(std::FILE* out, Session& s) {
 int ReportTool::browse(Session& s) {
   std::vector<Section> secs = sections(s);
   if (secs.empty()) return 0;
+  if (annotations_) annotations_->set_cpuid(feature_string(s.reader(), HEADER_CPUID).value_or(""));
   std::vector<std::unique_ptr<HistBrowser>> browsers;
   std::vector<std::string> lines;
   for (Section& sec : secs) {
     std::string title = "Samples: " + sec.samples_text() + " of event" + (sec.plural ? "s" : "") + " '" +
                         sec.event + "', Event count (approx.): " + std::to_string(sec.period);
     browsers.push_back(std::make_unique<HistBrowser>(*sec.hists, title));
+    if (annotations_)
+      browsers.back()->set_annotate_source(
+          annotations_->source(sec.attr, hists_title(sec.samples, sec.event, sec.plural, sec.freq, sec.period)));
     lines.push_back(event_menu_line(sec.samples, sec.event));
   }
   Terminal t;

@@ -18,6 +18,7 @@
 #include "hist/hists.h"
 #include "machine/machine.h"
 #include "report/hist_feeder.h"
+#include "report/report_annotate.h"
 #include "report/value_pool.h"
 #include "record/branch_history.h"
 #include "record/lbr_callchain.h"
@@ -98,6 +99,8 @@ struct ReportToolOptions {
   // Sees each symbol a sample hit that --symbols (annotate's symbol filter) drops, the other
   // filters passed: perf annotate deletes such a symbol from its dso.
   std::function<void(const Map&, const Symbol&)> on_symbol_dropped;
+  // The browser's annotate view: count each sample at its address in its symbol.
+  bool browser_annotations = false;
 };
 
 class ReportTool;
@@ -136,6 +139,8 @@ class ReportTool : public SessionTool {
     Hists* hists = nullptr;
     std::string event;     // the event's name, or "anon group { a, b }"
     bool plural = false;   // a group leader: "of events"
+    int attr = 0;          // the (leader's) attr index
+    uint64_t freq = 0;     // its attr's sample_freq/sample_period field
     uint64_t samples = 0, period = 0;
     std::string samples_text() const;
   };
@@ -198,6 +203,7 @@ class ReportTool : public SessionTool {
   LbrStitcher lbr_stitcher_{opts_.stitch_lbr};
   Machine machine_;
   ScriptSymbols symbols_;
+  std::unique_ptr<ReportAnnotations> annotations_;  // browser_annotations
   const DeferredCallchainMerger* merger_ = nullptr;
   std::unordered_map<int, std::unique_ptr<Hists>> hists_;
   std::unordered_map<const Dso*, uint32_t> dso_order_;

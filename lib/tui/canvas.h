@@ -16,6 +16,8 @@ enum class Color : unsigned char {
   kSelected,  // the selected row: black on yellow
   kRoot,      // the title bar: white on blue
   kPlain,     // the help line and pop-up windows: light gray on black
+  kArrow,     // the annotate browser's jump lines: blue on default
+  kBlank,     // default on default, but written out as blanks (perf's filled rows), not erased
 };
 
 // The colour of a percentage as perf's browser shows it (not selected).
@@ -26,6 +28,7 @@ Color percent_color(double percent);
 namespace glyph {
 constexpr char32_t kDiamond = 0x25C6, kCheckerboard = 0x2592;
 constexpr char32_t kHLine = 0x2500, kVLine = 0x2502;
+constexpr char32_t kLeftTee = 0x251C;
 constexpr char32_t kUpperLeft = 0x250C, kUpperRight = 0x2510, kLowerLeft = 0x2514, kLowerRight = 0x2518;
 }  // namespace glyph
 

@@ -256,9 +256,36 @@ void HistBrowser::pop_zoom() {
   else zoom_dso(Selection{});
 }
 
+void HistBrowser::annotate(const Selection& s) {
+  if (!sorted_by(hists_, SortKey::kSym)) {
+    overlay_ = Overlay::kPopup;
+    popup_title_ = "Warning!";
+    popup_text_ = "Annotation is only available for symbolic views, include \"sym*\" in --sort to use it.";
+    return;
+  }
+  // perf tries a dso once; an address without a symbol it would annotate alone (not done)
+  if (!s.entry || !s.has_map || !s.has_sym || annotate_warned_.count(s.dso)) return;
+  if (!sampled_symbols_.count({s.dso, s.sym})) {
+    overlay_ = Overlay::kPopup;
+    popup_title_ = "Warning!";
+    popup_text_ = "No samples for the \"" + s.sym + "\" symbol.\n\nProbably appeared just in a callchain";
+    return;
+  }
+  if (annotate_source_) annotate_request_ = {s.dso, s.sym};
+}
+
+void HistBrowser::annotate_failed(const std::string& sym, const std::string& dso, const std::string& why) {
+  annotate_warned_.insert(dso);
+  overlay_ = Overlay::kPopup;
+  popup_title_ = "Error:";
+  popup_text_ = "Couldn't annotate " + sym + ":\n" + why;
+}
+
 bool HistBrowser::key(int k, size_t rows) {
   message_.clear();
+  annotate_request_ = {};
   switch (overlay_) {
+    case Overlay::kPopup:
     case Overlay::kHelp:  // any key closes it
       overlay_ = Overlay::kNone;
       return true;
@@ -285,6 +312,7 @@ bool HistBrowser::menu_key(int k, size_t rows) {
   overlay_ = Overlay::kNone;
   if (menu_nav_.index >= menu_.size()) return true;
   switch (menu_[menu_nav_.index].second) {
+    case Action::kAnnotate: annotate(selection()); break;
     case Action::kZoomThread: zoom_thread(selection().entry); break;
     case Action::kZoomDso: zoom_dso(selection()); break;
     case Action::kToggle:
@@ -343,6 +371,7 @@ bool HistBrowser::list_key(int k, size_t rows) {
       break;
     case 'E': set_all(true); break;
     case 'C': set_all(false); break;
+    case 'a': annotate(selection()); break;
     case 't': zoom_thread(selection().entry); break;
     case 'd': zoom_dso(selection()); break;
     case 'P':
@@ -405,6 +434,7 @@ void HistBrowser::draw(Canvas& c) const {
   }
   draw_list(c);
   if (overlay_ == Overlay::kHelp) draw_info_window(c, "Help", kReportHelp, "Press any key...");
+  if (overlay_ == Overlay::kPopup) draw_info_window(c, popup_title_.c_str(), popup_text_, "Press any key...");
   if (overlay_ == Overlay::kExitDialog) draw_info_window(c, nullptr, "Do you really want to exit?", "Enter: Yes, ESC: No");
 }
 
@@ -435,6 +465,13 @@ HistBrowser::End HistBrowser::run(Terminal& t) {
       continue;
     }
     if (!key(k, static_cast<size_t>(rows))) return end_;
+    if (const auto* req = annotate_request()) {
+      const auto [dso, sym] = *req;
+      annotate_request_ = {};
+      AnnotateSource::Result r = annotate_source_->open(dso, sym);
+      if (r.view) AnnotateBrowser(*r.view).run(t, annotate_source_.get());
+      else if (!r.error.empty()) annotate_failed(sym, dso, r.error);
+    }
   }
 }
 

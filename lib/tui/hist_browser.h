@@ -13,12 +13,14 @@
 // TAB/shift-TAB to the next/previous event.
 #pragma once
 #include <cstddef>
+#include <memory>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "hist/hists.h"
+#include "tui/annotate_browser.h"
 #include "tui/canvas.h"
 #include "tui/list_nav.h"
 
@@ -51,6 +53,14 @@ class HistBrowser {
   End end() const { return end_; }
   // The '/' filter: entries whose symbol holds `text` ("" shows all again).
   void set_symbol_filter(const std::string& text);
+  // Where 'a' and the menu's "Annotate SYM" get the symbol's annotation (none: they close).
+  void set_annotate_source(std::unique_ptr<AnnotateSource> s) { annotate_source_ = std::move(s); }
+  // After key(): the (dso, symbol) to annotate, if the key asked for one (run() browses it).
+  const std::pair<std::string, std::string>* annotate_request() const {
+    return annotate_request_.first.empty() && annotate_request_.second.empty() ? nullptr : &annotate_request_;
+  }
+  // perf's answer when the annotation cannot be made: its error window.
+  void annotate_failed(const std::string& sym, const std::string& dso, const std::string& why);
   // The Enter menu's lines for the selection, as perf words them.
   std::vector<std::string> menu_options() const;
 
@@ -69,8 +79,9 @@ class HistBrowser {
     bool has_map = false, has_sym = false;
     std::string dso, sym;
   };
-  enum class Action { kClose, kZoomThread, kZoomDso, kToggle };
-  enum class Overlay { kNone, kHelp, kExitDialog, kMenu };
+  enum class Action { kClose, kAnnotate, kZoomThread, kZoomDso, kToggle };
+  enum class Overlay { kNone, kHelp, kExitDialog, kMenu, kPopup };
+  void annotate(const Selection& s);  // 'a': perf's checks, then a request or a warning
 
   static std::string thread_name(const HistEntry& e);  // its thread's comm as perf shows it
   static bool sorted_by(const Hists& h, SortKey k);
@@ -113,6 +124,10 @@ class HistBrowser {
   bool in_event_menu_ = false;
   End end_ = End::kNone;
   std::string message_;
+  std::unique_ptr<AnnotateSource> annotate_source_;
+  std::pair<std::string, std::string> annotate_request_;
+  std::set<std::string> annotate_warned_;  // dsos perf could not annotate once (it stops trying)
+  std::string popup_title_, popup_text_;   // Overlay::kPopup: a warning or error window
 };
 
 }  // namespace cperf

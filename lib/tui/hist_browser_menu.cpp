@@ -1,5 +1,5 @@
 // The Enter menu of HistBrowser: perf 7.2's options for the selection, in perf's order and
-// words. cperf acts on the zooms and the unfolding; the others (annotate, map details,
+// words. cperf acts on annotate, the zooms and the unfolding; the others (map details,
 // scripts, another data file) close the menu.
 #include <algorithm>
 
@@ -14,7 +14,7 @@ std::vector<std::pair<std::string, HistBrowser::Action>> HistBrowser::menu() con
   bool by_pid = sorted_by(hists_, SortKey::kPid), by_comm = sorted_by(hists_, SortKey::kComm);
   // perf offers to annotate a symbol that has samples of its own
   if (by_sym && s.entry && s.has_map && s.has_sym && sampled_symbols_.count({s.dso, s.sym}))
-    m.emplace_back("Annotate " + s.sym, Action::kClose);
+    m.emplace_back("Annotate " + s.sym, Action::kAnnotate);
   if (s.entry && (by_pid || by_comm)) {
     std::string name = thread_name(*s.entry);
     if (by_pid) name += "(" + std::to_string(s.entry->key.tid) + ")";

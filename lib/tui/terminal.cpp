@@ -1,5 +1,8 @@
 #include "tui/terminal.h"
 
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1  // cchar_t, for the arrows
+#endif
 #include <ncurses.h>
 
 #include <algorithm>
@@ -12,7 +15,7 @@ namespace cperf {
 
 namespace {
 
-attr_t g_attrs[6];  // by Color
+attr_t g_attrs[8];  // by Color
 
 void setup_colors() {
   for (attr_t& a : g_attrs) a = A_NORMAL;
@@ -31,11 +34,15 @@ void setup_colors() {
   init_pair(3, COLOR_BLACK, bright ? COLOR_YELLOW + 8 : COLOR_YELLOW);
   init_pair(4, bright ? COLOR_WHITE + 8 : COLOR_WHITE, COLOR_BLUE);
   init_pair(5, COLOR_WHITE, COLOR_BLACK);
+  init_pair(6, COLOR_BLUE, -1);
   g_attrs[static_cast<int>(Color::kTop)] = COLOR_PAIR(1);
   g_attrs[static_cast<int>(Color::kMedium)] = COLOR_PAIR(2);
   g_attrs[static_cast<int>(Color::kSelected)] = COLOR_PAIR(3);
   g_attrs[static_cast<int>(Color::kRoot)] = COLOR_PAIR(4) | (bright ? A_NORMAL : A_BOLD);
   g_attrs[static_cast<int>(Color::kPlain)] = COLOR_PAIR(5);
+  g_attrs[static_cast<int>(Color::kArrow)] = COLOR_PAIR(6);
+  // blanks ncurses cannot erase (tmux-256color has no "prot" to show): written out as perf's
+  g_attrs[static_cast<int>(Color::kBlank)] = A_PROTECT;
 }
 
 chtype glyph_of(char32_t ch) {
@@ -48,6 +55,7 @@ chtype glyph_of(char32_t ch) {
     case glyph::kUpperRight: return ACS_URCORNER;
     case glyph::kLowerLeft: return ACS_LLCORNER;
     case glyph::kLowerRight: return ACS_LRCORNER;
+    case glyph::kLeftTee: return ACS_LTEE;
     default: return ch < 0x100 ? static_cast<chtype>(ch) : '?';
   }
 }
@@ -83,6 +91,14 @@ void Terminal::paint() {
   for (int r = 0; r < c.rows() && r < LINES; ++r)
     for (int col = 0; col < c.cols() && col < COLS; ++col) {
       const Cell& cell = c.at(r, col);
+      if (cell.ch >= 0x2190 && cell.ch <= 0x2193) {  // arrows: no line-drawing glyph has them everywhere
+        wchar_t w[2] = {static_cast<wchar_t>(cell.ch), 0};
+        cchar_t cc;
+        attr_t a = g_attrs[static_cast<int>(cell.color)];
+        setcchar(&cc, w, a & ~A_COLOR, static_cast<short>(PAIR_NUMBER(a)), nullptr);
+        mvadd_wch(r, col, &cc);
+        continue;
+      }
       mvaddch(r, col, glyph_of(cell.ch) | g_attrs[static_cast<int>(cell.color)]);
     }
   refresh();

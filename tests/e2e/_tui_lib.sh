@@ -62,14 +62,22 @@ tui_screens() {
 #  menu: Enter's menu, zoom into the thread and out (ESC), into the DSO and out, the help
 #       window (any key closes it), ESC's "Do you really want to exit?" answered no.
 #  events: the event menu of a file with two events, browsing one and back, TAB to the next.
+#  annotate-call: 'a' on `level`: its
+#       annotate browser, moving, Enter on a call (the callee's browser), moving, PgDn, 'H',
+#       ESC back to the caller, the help window, q back to the histogram.
+#  annotate-hot: 'a' on the hottest symbol, moving, PgDn, 'H', the help window, q.
 TUI_NAV_STEPS='Down,Down +,+ Down NPage End PPage Up'
 TUI_MENU_STEPS='Enter,Enter,Escape,Enter Down Enter,Escape,h,Escape,Escape,Escape'
 TUI_EVENT_STEPS='Down,Enter,Escape,Up Enter,Tab,Escape,Escape,Escape'
+TUI_ANNOTATE_CALL_STEPS='Down Down Down,a,Down,Up Up Up,Enter,Down Down Down,NPage,H,Escape,h,Escape,q'
+TUI_ANNOTATE_HOT_STEPS='Down Down Down Down,a,Down Down Down,NPage,H,Tab,h,Escape,q'
 TUI_CASES=(
   "g 150x30 nav" "g 80x24 nav" "mt 150x30 nav" "mt 80x24 nav"
   "g 150x30 menu" "g 80x24 menu" "mt 150x30 menu" "mt 80x24 menu"
   "two-events 150x30 events" "two-events 80x24 events"
+  "g 150x30 annotate-call" "g 80x24 annotate-call" "mt 150x30 annotate-hot" "mt 80x24 annotate-hot"
 )
 tui_steps_of() {
-  case $1 in nav) echo "$TUI_NAV_STEPS" ;; menu) echo "$TUI_MENU_STEPS" ;; events) echo "$TUI_EVENT_STEPS" ;; esac
+  case $1 in nav) echo "$TUI_NAV_STEPS" ;; menu) echo "$TUI_MENU_STEPS" ;; events) echo "$TUI_EVENT_STEPS" ;;
+    annotate-call) echo "$TUI_ANNOTATE_CALL_STEPS" ;; annotate-hot) echo "$TUI_ANNOTATE_HOT_STEPS" ;; esac
 }

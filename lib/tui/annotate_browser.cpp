@@ -1,0 +1,373 @@
+#include "tui/annotate_browser.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+
+#include "tui/popups.h"
+#include "tui/terminal.h"
+
+namespace cperf {
+
+const char* const kAnnotateHelp =
+    "UP/DOWN/PGUP\n"
+    "PGDN/SPACE    Navigate\n"
+    "</>           Move to prev/next symbol\n"
+    "q/ESC/CTRL+C  Exit\n"
+    "\n"
+    "ENTER         Go to target\n"
+    "H             Go to hottest instruction\n"
+    "TAB/shift+TAB Cycle thru hottest instructions\n"
+    "j             Toggle showing jump to target arrows\n"
+    "J             Toggle showing number of jump sources on targets\n"
+    "n             Search next string\n"
+    "o             Toggle disassembler output/simplified view\n"
+    "O             Bump offset level (jump targets -> +call -> all -> cycle thru)\n"
+    "s             Toggle source code view\n"
+    "t             Circulate percent, total period, samples view\n"
+    "c             Show min/max cycle\n"
+    "/             Search string\n"
+    "k             Toggle line numbers\n"
+    "l             Show full source file location\n"
+    "P             Print to [symbol_name].annotation file.\n"
+    "r             Run available scripts\n"
+    "p             Toggle percent type [local/global]\n"
+    "b             Toggle percent base [period/hits]\n"
+    "B             Branch counter abbr list (Optional)\n"
+    "?             Search string backwards\n"
+    "f             Toggle showing offsets to full address\n"
+    "T             Toggle data type display\n";
+
+namespace {
+
+constexpr int kCtrlC = 3;
+constexpr size_t kTitleRows = 2;  // the histogram title and the symbol's
+
+// The rows of instructions a screen of `rows` lines shows (perf's ui_browser rows) and the
+// height perf centres the hottest line in.
+size_t list_rows(size_t rows) { return rows > kTitleRows + 1 ? rows - kTitleRows - 1 : 1; }
+size_t half_height(size_t rows) { return rows > 2 ? (rows - 2) / 2 : 0; }
+
+// The arrow perf draws before an instruction, and whether there is one.
+char32_t arrow_of(const DisasmInsn& d, int64_t offset) {
+  switch (d.kind) {
+    case InsnKind::kJump:
+      if (d.outside) return 0x2192;                          // →
+      return d.target_offset > offset ? 0x2193 : 0x2191;     // ↓ ↑
+    case InsnKind::kCall: return 0x2192;
+    case InsnKind::kRet: return 0x2190;                      // ←
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+AnnotateBrowser::AnnotateBrowser(const AnnotateView& v) : v_(v) {
+  nav_.waits_for_nav = true;
+  for (size_t i = 0; i < v_.a.lines.size(); ++i)
+    if (v_.a.lines[i].offset >= 0) asm_.push_back(i);
+  for (size_t k = 0; k < asm_.size(); ++k) {
+    double m = 0;
+    for (const auto& col : v_.n.columns) m = std::max(m, col[asm_[k]].percent);
+    max_percent_.push_back(m);
+    if (m >= 0.01) hot_.push_back(k);
+  }
+  // perf's tree of hot lines: by each event's percentage in turn; equal lines keep their order
+  std::stable_sort(hot_.begin(), hot_.end(), [&](size_t x, size_t y) {
+    for (const auto& col : v_.n.columns) {
+      double px = col[asm_[x]].percent, py = col[asm_[y]].percent;
+      if (px != py) return px < py;
+    }
+    return false;
+  });
+}
+
+int AnnotateBrowser::pcnt_width() const {
+  return (values_ == Values::kPeriod ? 12 : 8) * static_cast<int>(v_.n.columns.size());
+}
+
+// The line at idx selected, half a screen of lines above it shown when there are.
+void AnnotateBrowser::set_top(size_t idx, size_t rows) {
+  nav_.index = idx;
+  size_t back = half_height(rows);
+  nav_.top = idx > back ? idx - back : 0;
+  nav_.nav_pressed = true;
+}
+
+void AnnotateBrowser::go_hot(size_t h, size_t rows) {
+  hot_pos_ = static_cast<long>(h);
+  set_top(hot_[h], rows);
+}
+
+void AnnotateBrowser::draw_title(Canvas& c) const {
+  c.write(0, 0, v_.title, Color::kRoot, c.cols());
+  std::string sym = v_.sym_name + "  " + v_.dso_long_name + " [Percent: " + percent_type_name(v_.percent) + "]";
+  c.write(1, 0, sym, Color::kRoot, c.cols());
+}
+
+// perf's annotation_line__write of an instruction: its values (or blanks; the first row names
+// the column instead), a blank, the offset of a jump target, the arrow and the instruction,
+// padded to the browser's width; all in the colour of the last value.
+void AnnotateBrowser::write_line(Canvas& c, int row, size_t idx, bool first, int width) const {
+  const size_t i = asm_[idx];
+  const bool current = idx == nav_.index;
+  const bool selected = current && nav_.selection_shown();
+  const int pw = pcnt_width();
+  int col = 0;
+  Color color = selected ? Color::kSelected : Color::kNormal;
+  char buf[64];
+  if (max_percent_[idx] != 0) {
+    for (const auto& column : v_.n.columns) {
+      const LineValue& v = column[i];
+      color = selected ? Color::kSelected : percent_color(v.percent);
+      if (values_ == Values::kPeriod) std::snprintf(buf, sizeof buf, "%11" PRIu64 " ", v.period);
+      else if (values_ == Values::kSamples) std::snprintf(buf, sizeof buf, "%7" PRIu64 " ", v.samples);
+      else std::snprintf(buf, sizeof buf, "%7.2f ", v.percent);
+      c.write(row, col, buf, color);
+      col += static_cast<int>(std::string_view(buf).size());
+    }
+  } else {
+    const char* label = !first ? " " : values_ == Values::kPeriod ? "Period" : values_ == Values::kSamples ? "Samples" : "Percent";
+    c.write(row, col, label, color, pw);
+    col += std::max(pw, static_cast<int>(std::string_view(label).size()));
+  }
+  c.write(row, col++, " ", color);
+  const int64_t offset = v_.a.lines[i].offset;
+  std::string addr;
+  if (v_.n.jump_sources[i]) {
+    std::snprintf(buf, sizeof buf, "%*" PRIx64 ": ", v_.n.addr_width, static_cast<uint64_t>(offset));
+    addr = buf;
+  } else {
+    addr = std::string(static_cast<size_t>(std::max(v_.n.addr_width, 1)), ' ') + "  ";
+  }
+  c.write(row, col, addr, color);
+  col += static_cast<int>(addr.size());
+  const DisasmInsn& d = v_.n.insns[i];
+  if (char32_t a = arrow_of(d, offset)) {
+    c.put(row, col, a, color);
+    c.write(row, col + 1, " ", color);
+  } else {
+    c.write(row, col, "  ", color);
+  }
+  col += 2;
+  std::string text = format_insn(d, v_.n.name_width);
+  const int rest = width - pw - 3 - static_cast<int>(addr.size());
+  c.write(row, col, text, color, std::max(rest, static_cast<int>(text.size())));
+}
+
+// perf's line from the current jump to its target: a corner and two dashes at the jump, a
+// vertical line between, a corner, a dash and an arrow at the target (only what is shown).
+void AnnotateBrowser::draw_jump(Canvas& c, size_t rows) const {
+  if (!jump_arrows_ || nav_.index >= asm_.size()) return;
+  if (v_.sym_name.find("@plt") != std::string::npos) return;
+  const DisasmInsn& d = v_.n.insns[asm_[nav_.index]];
+  if (!is_local_jump(d, v_.a.size)) return;
+  size_t to = asm_.size();
+  for (size_t k = 0; k < asm_.size(); ++k)
+    if (v_.a.lines[asm_[k]].offset == d.target_offset) {
+      to = k;
+      break;
+    }
+  if (to == asm_.size()) return;
+  const long from = static_cast<long>(nav_.index), target = static_cast<long>(to);
+  const long top = static_cast<long>(nav_.top), n = static_cast<long>(rows);
+  const int col = pcnt_width() + 2 + v_.n.addr_width;
+  const Color k = Color::kArrow;
+  auto at = [&](long r, int x, char32_t ch) { c.put(static_cast<int>(r + kTitleRows), x, ch, k); };
+  auto vline = [&](long r0, long r1) {
+    for (long r = r0; r <= r1; ++r) at(r, col, glyph::kVLine);
+  };
+  if (from > target) {
+    long row;
+    if (from < top + n) {
+      row = from - top;
+      at(row, col, glyph::kLowerLeft);
+      at(row, col + 1, glyph::kHLine);
+      at(row, col + 2, glyph::kHLine);
+      if (row-- == 0) return;
+    } else {
+      row = n - 1;
+    }
+    long end_row = target > top ? target - top : 0;
+    vline(end_row, row);
+    if (target >= top) {
+      at(end_row, col, glyph::kUpperLeft);
+      at(end_row, col + 1, glyph::kHLine);
+      at(end_row, col + 2, 0x2192);
+    }
+  } else {
+    long row;
+    if (from >= top) {
+      row = from - top;
+      at(row, col, glyph::kUpperLeft);
+      at(row, col + 1, glyph::kHLine);
+      at(row, col + 2, glyph::kHLine);
+      ++row;
+    } else {
+      row = 0;
+    }
+    long end_row = target >= top + n ? n - 1 : target - top;
+    vline(row, end_row);
+    if (target < top + n) {
+      at(end_row, col, glyph::kLowerLeft);
+      at(end_row, col + 1, glyph::kHLine);
+      at(end_row, col + 2, 0x2192);
+    }
+  }
+  // the instruction fused with the jump: a tee and two dashes on its line (and a tee below
+  // the corner of a forward jump)
+  if (!fused(nav_.index) || from - 1 < top) return;
+  const long row = from - 1 - top;
+  if (target > from) {
+    at(row, col, glyph::kUpperLeft);
+    at(row, col + 1, glyph::kHLine);
+    at(row, col + 2, glyph::kHLine);
+    at(row + 1, col, glyph::kLeftTee);
+  } else {
+    at(row, col, glyph::kLeftTee);
+    at(row, col + 1, glyph::kHLine);
+    at(row, col + 2, glyph::kHLine);
+  }
+}
+
+// perf's x86 macro-fusion table: AMD (family 0x15 on) fuses cmp/test with a conditional
+// jump; Intel's family 6 from Nehalem on cmp/test, newer models also add/sub/and/inc/dec.
+bool AnnotateBrowser::fused(size_t idx) const {
+  if (idx == 0) return false;
+  const DisasmInsn& prev = v_.n.insns[asm_[idx - 1]];
+  const std::string& first = prev.kind == InsnKind::kLock && prev.locked ? prev.locked->name : prev.name;
+  const std::string& second = v_.n.insns[asm_[idx]].name;
+  if (first.empty() || second.empty() || second.find("jmp") != std::string::npos) return false;
+  auto has = [&](const char* s) { return first.find(s) != std::string::npos; };
+  const bool cmp_test = (has("cmp") && !has("xchg")) || has("test");
+  if (v_.cpu_family >= 0x15) return cmp_test;
+  if (v_.cpu_family != 6 || v_.cpu_model < 0x1e) return false;
+  if (v_.cpu_model == 0x1e) return cmp_test;
+  return cmp_test || has("add") || has("sub") || has("and") || has("inc") || has("dec");
+}
+
+void AnnotateBrowser::draw(Canvas& c) {
+  const size_t rows = list_rows(static_cast<size_t>(c.rows()));
+  if (!started_) {
+    started_ = true;
+    if (!hot_.empty()) {
+      go_hot(hot_.size() - 1, static_cast<size_t>(c.rows()));
+      nav_.nav_pressed = false;
+    }
+  }
+  const bool nav = nav_.selection_shown();
+  // without the scroll bar the rows take the last column too
+  const int width = nav ? c.cols() - 1 : c.cols();
+  size_t written = 0;
+  for (size_t r = 0; r < rows && nav_.top + r < asm_.size(); ++r, ++written)
+    write_line(c, static_cast<int>(r + kTitleRows), nav_.top + r, r == 0, width);
+  // perf fills the rows left with blanks it writes out (a terminal keeps them as written)
+  for (size_t r = written; r < rows; ++r) c.write(static_cast<int>(r + kTitleRows), 0, "", Color::kBlank, width);
+  draw_jump(c, rows);
+  for (size_t r = 0; r < written; ++r) c.put(static_cast<int>(r + kTitleRows), pcnt_width(), glyph::kVLine, Color::kNormal);
+  if (nav) draw_scroll_bar(c, static_cast<int>(kTitleRows), c.rows() - 2, nav_, asm_.size());
+  c.write(c.rows() - 1, 0, message_.empty() ? "Press 'h' for help on key bindings" : message_, Color::kPlain, c.cols());
+}
+
+Canvas AnnotateBrowser::screen(int rows, int cols) {
+  Canvas c(rows, cols);
+  draw_title(c);
+  draw(c);
+  return c;
+}
+
+AnnotateBrowser::Act AnnotateBrowser::key(int k, size_t rows) {
+  message_.clear();
+  if (!started_) {
+    started_ = true;
+    if (!hot_.empty()) {
+      go_hot(hot_.size() - 1, rows);
+      nav_.nav_pressed = false;
+    }
+  }
+  if (nav_.key(k, asm_.size(), list_rows(rows))) return Act::kNone;
+  switch (k) {
+    case key::kTab:  // the next colder line, round to the hottest
+      if (!hot_.empty()) go_hot(hot_pos_ > 0 ? static_cast<size_t>(hot_pos_ - 1) : hot_.size() - 1, rows);
+      break;
+    case key::kUntab:  // the next hotter line, round to the coldest
+      if (!hot_.empty())
+        go_hot(hot_pos_ < 0 ? hot_.size() - 1 : static_cast<size_t>(hot_pos_) + 1 < hot_.size() ? static_cast<size_t>(hot_pos_) + 1 : 0,
+               rows);
+      break;
+    case 'H':
+      if (!hot_.empty()) go_hot(hot_.size() - 1, rows);
+      break;
+    case key::kF1:
+    case 'h': return Act::kHelp;
+    case 't':
+      values_ = values_ == Values::kPeriod ? Values::kSamples : values_ == Values::kSamples ? Values::kPercent : Values::kPeriod;
+      break;
+    case 'j': jump_arrows_ = !jump_arrows_; break;
+    case key::kEnter:
+    case key::kRight: {
+      if (nav_.index >= asm_.size()) break;
+      const DisasmInsn& d = v_.n.insns[asm_[nav_.index]];
+      if (d.kind == InsnKind::kRet) return Act::kLeave;
+      if (d.kind == InsnKind::kJump && !d.outside) {
+        for (size_t i = 0; i < asm_.size(); ++i)
+          if (v_.a.lines[asm_[i]].offset == d.target_offset) {
+            set_top(i, rows);
+            return Act::kNone;
+          }
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "Invalid jump offset: %" PRIx64, static_cast<uint64_t>(d.target_offset));
+        message_ = buf;
+        break;
+      }
+      if (d.kind == InsnKind::kCall || d.kind == InsnKind::kJump) return Act::kCallee;
+      message_ = "Actions are only available for function call/return & jump/branch instructions.";
+      break;
+    }
+    case key::kLeft:
+    case key::kEsc:
+    case 'q':
+    case kCtrlC: return Act::kLeave;
+    default: break;
+  }
+  return Act::kNone;
+}
+
+void AnnotateBrowser::run(Terminal& t, AnnotateSource* src) {
+  draw_title(t.screen());
+  for (;;) {
+    draw(t.screen());
+    t.paint();
+    int k = t.read_key();
+    if (k < 0) continue;
+    if (k == key::kResize) {
+      draw_title(t.screen());
+      continue;
+    }
+    switch (key(k, static_cast<size_t>(t.rows()))) {
+      case Act::kNone: break;
+      case Act::kLeave: return;
+      case Act::kHelp:
+        // any key closes it; perf redraws the rows but not the title under it
+        draw_info_window(t.screen(), "Help", kAnnotateHelp, "Press any key...");
+        t.paint();
+        while (t.read_key() == key::kResize) {
+        }
+        break;
+      case Act::kCallee: {
+        if (!src) break;
+        AnnotateSource::Result r = src->open_callee(v_, asm_[nav_.index]);
+        if (!r.view) {
+          if (r.error.empty()) message_ = "The called function was not found.";
+          break;
+        }
+        AnnotateBrowser callee(*r.view);
+        callee.run(t, src);
+        draw_title(t.screen());
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace cperf
