@@ -77,15 +77,6 @@ struct AnnotateRun {
   std::set<std::pair<const Dso*, uint64_t>> dropped;
 };
 
-// perf's path of the file objdump reads: the dso's name under --symfs. A [vdso] has no file
-// of that name: objdump reads the image its symbols came from (the build-id cache's copy, or
-// this machine's vdso), as perf does.
-std::string objdump_file(const std::string& symfs, const SymbolSamples& s) {
-  const std::string& name = s.dso->long_name;
-  if (name == "[vdso]" && s.syms && !s.syms->runtime_path().empty()) return s.syms->runtime_path();
-  return symfs.empty() ? name : symfs + "/" + name;
-}
-
 struct AnnotateOutput {
   ObjdumpOptions objdump;
   AnnotatePrintOptions print;
@@ -166,7 +157,7 @@ bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const 
                  sym_name.c_str(), bid.c_str());
     return false;
   }
-  const std::string file = objdump_file(symfs, s);
+  const std::string file = objdump_input(symfs, dso.long_name, s.syms ? s.syms->runtime_path() : "");
   const std::string cmd = objdump_command(oo, s.objdump_start, s.objdump_end);
   ObjdumpRun run = run_objdump(cmd, file);
   AnnotatedSymbol a;

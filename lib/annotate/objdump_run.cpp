@@ -74,4 +74,10 @@ ObjdumpRun run_objdump(const std::string& command, const std::string& file) {
   return r;
 }
 
+std::string objdump_input(const std::string& symfs, const std::string& long_name,
+                          const std::string& symbols_file) {
+  if (long_name == "[vdso]" && !symbols_file.empty()) return symbols_file;
+  return symfs.empty() ? long_name : symfs + "/" + long_name;
+}
+
 }  // namespace cperf

@@ -27,4 +27,10 @@ struct ObjdumpRun {
 // Runs `command` with `file` as its "$1".
 ObjdumpRun run_objdump(const std::string& command, const std::string& file);
 
+// The file objdump reads for a dso recorded as long_name: its path under --symfs, as perf's;
+// a [vdso] has no such file, so the image its symbols came from (symbols_file: the build-id
+// cache's copy or this machine's vdso; "" when none was found).
+std::string objdump_input(const std::string& symfs, const std::string& long_name,
+                          const std::string& symbols_file);
+
 }  // namespace cperf

@@ -99,10 +99,7 @@ AnnotateSource::Result ReportAnnotations::build(const Samples& s, const std::str
     r.error = no_vmlinux(*s.dso);
     return r;
   }
-  // objdump reads the dso under --symfs (a [vdso]: the image its symbols came from)
-  std::string file = s.dso->long_name;
-  if (file == "[vdso]" && s.syms && !s.syms->runtime_path().empty()) file = s.syms->runtime_path();
-  else if (!symfs_.empty()) file = symfs_ + "/" + file;
+  const std::string file = objdump_input(symfs_, s.dso->long_name, s.syms ? s.syms->runtime_path() : "");
   ObjdumpRun run = run_objdump(objdump_command(ObjdumpOptions{}, s.objdump_start, s.objdump_end), file);
   auto v = std::make_unique<AnnotateView>();
   v->a.lines = parse_objdump_output(run.out, file, s.objdump_start, s.objdump_end);
