@@ -7,8 +7,10 @@
 # After the build and the unit tests, two lanes run at once, so that one's waiting (recordings,
 # sleeps, the VM's boot) overlaps the other's compiling and fuzzing; the machine is busy
 # meanwhile, which the tests must bear anyway. Lane 1 (printed as it goes): end-to-end, VM,
-# check-headers, then the foreign-machine run. Lane 2 (printed when both are done): the
-# ASan+UBSan build, then the robustness tests. CPERF_TEST_LANES=1: one after the other.
+# check-headers, then its share of the foreign-machine end-to-end run. Lane 2 (printed when both
+# are done): the ASan+UBSan build, the robustness tests, the foreign-machine unit tests, then its
+# share of the foreign-machine end-to-end run (the lanes take its tests from one queue,
+# tests/e2e/run-all.sh's E2E_QUEUE). CPERF_TEST_LANES=1: one after the other.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 CPERF_TEST_DEPS=1 bash scripts/install-deps.sh || exit 1
@@ -19,21 +21,28 @@ step build;            make -j"$jobs" cperf || exit 1
 step unit tests;       make -j"$jobs" unit-test || status=1
 
 lanes=$(mktemp -d /tmp/cperf-lanes.XXXXXX)
+mkdir "$lanes/foreign-queue"
 lane_main() {
   local s=0 rc
   step end-to-end tests; make e2e-test || s=1
   step VM tests;         make vm-test || s=1
   step check-headers;    make check-headers || s=1
-  step "unit and end-to-end tests on a foreign machine"
-  bash tests/foreign-machine.sh make unit-test e2e-test; rc=$?
-  [ $rc = 0 ] || [ $rc = 77 ] || s=1
+  foreign "end-to-end tests on a foreign machine (lane 1's share)" e2e-test || s=1
   return $s
 }
 lane_side() {
   local s=0
-  step "ASan+UBSan build"; make -j1 fuzz-test-build || return 1
-  step robustness tests;  make fuzz-test || s=1
+  step "ASan+UBSan build"; make -j1 fuzz-test-build || s=1
+  [ $s = 0 ] && { step robustness tests; make fuzz-test || s=1; }
+  foreign "unit tests on a foreign machine" unit-test || s=1
+  foreign "end-to-end tests on a foreign machine (lane 2's share)" e2e-test || s=1
   return $s
+}
+foreign() {  # foreign TITLE MAKE-TARGET: the target as if on another machine; 77 = cannot here
+  local rc
+  step "$1"
+  E2E_QUEUE=$lanes/foreign-queue bash tests/foreign-machine.sh make "$2"; rc=$?
+  [ $rc = 0 ] || [ $rc = 77 ]
 }
 
 if [ "${CPERF_TEST_LANES:-2}" = 1 ]; then

@@ -15,6 +15,8 @@ views() {  # views SUFFIX: the fixture's views against perf 7.2's
   diff "$D/report$1.txt" <("$CPERF" report --stdio --sort dso,sym --dsos $map -i "$D/jit.data" 2>&1 | grep -v '^# (Tip') > "$T/d.txt" || { fail "report$1"; cat "$T/d.txt"; }
   diff "$D/report-all$1.txt" <("$CPERF" report --stdio --sort dso,sym -i "$D/jit.data" 2>&1 | grep JIT) > "$T/d.txt" || { fail "report-all$1"; cat "$T/d.txt"; }
 }
+# The map's path is fixed (the fixture's pid): a run of this test in another runner waits here.
+exec 9> /tmp/cperf-test-jit-map.lock && flock 9
 if [ -e $map ] && ! cmp -s $map "$D/perf-13240.map"; then
   echo "skip: the fixture's views with its map ($map belongs to another process here)"
 else
@@ -24,6 +26,7 @@ else
   echo "ok: fixture with its map file"
 fi
 [ -e $map ] || { views -nomap; echo "ok: fixture without its map file"; }
+exec 9>&-
 # Live: cperf records the JIT workload; the map file it wrote names the code.
 if "$CPERF" record -q -e cpu-clock -o "$T/probe.data" -- true 2> /dev/null && [ -x "$WL/jit" ]; then
   "$CPERF" record -e cpu-clock:u -o "$T/j.data" -- "$WL/jit" 200 > /dev/null 2>&1; rc=$?
