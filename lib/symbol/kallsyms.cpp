@@ -1,8 +1,10 @@
 #include "symbol/kallsyms.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cctype>
-#include <fstream>
-#include <sstream>
+#include <cerrno>
 
 #include "symbol/symbol_fixup.h"
 
@@ -126,8 +128,9 @@ std::optional<Kallsyms> Kallsyms::parse(std::string_view text, const KallsymsOpt
   fixup_symbol_ends(all, /*is_kallsyms=*/true);
   remove_duplicate_symbols(all);
 
-  std::vector<Symbol> kernel;
-  kernel.reserve(all.size());
+  // Core kernel symbols are packed to the front of `all` in place (never past the one being
+  // read), so the list is not held twice at its largest.
+  size_t kernel_count = 0;
   std::map<std::string, std::vector<Symbol>, std::less<>> modules;
   bool in_kernel = true;  // perf's "curr_map is the initial kernel map"
   int kernel_range = 0;
@@ -147,9 +150,10 @@ std::optional<Kallsyms> Kallsyms::parse(std::string_view text, const KallsymsOpt
     if (opts.x86_64 && s.name == "__entry_SYSCALL_64_trampoline") continue;
     s.start += k.relocation_;
     s.end += k.relocation_;
-    if (in_kernel || kernel.empty()) {
+    if (in_kernel || kernel_count == 0) {
       in_kernel = true;
-      kernel.push_back(std::move(s));
+      if (&all[kernel_count] != &s) all[kernel_count] = std::move(s);
+      ++kernel_count;
       continue;
     }
     // A core symbol after module ones gets a range of its own; perf numbers these oddly
@@ -161,18 +165,31 @@ std::optional<Kallsyms> Kallsyms::parse(std::string_view text, const KallsymsOpt
     range.symbols = SymbolTable::from_sorted({std::move(s)});
     k.extra_.push_back(std::move(range));
   }
-  k.kernel_ = SymbolTable::from_sorted(std::move(kernel));
+  all.resize(kernel_count);
+  all.shrink_to_fit();
+  k.kernel_ = SymbolTable::from_sorted(std::move(all));
   for (auto& [name, syms] : modules)
     k.modules_.emplace(name, SymbolTable::from_sorted(std::move(syms)));
   return k;
 }
 
 std::optional<Kallsyms> Kallsyms::load(const std::string& path, const KallsymsOptions& opts) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  return parse(buf.str(), opts);
+  // Read in large steps straight into one buffer: /proc/kallsyms reports size 0, so the
+  // file is read to its end rather than to a size.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  std::string text;
+  size_t used = 0;
+  for (;;) {
+    if (text.size() - used < (1 << 20)) text.resize(used + (4 << 20));
+    ssize_t n = ::read(fd, text.data() + used, text.size() - used);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    used += static_cast<size_t>(n);
+  }
+  ::close(fd);
+  text.resize(used);
+  return parse(text, opts);
 }
 
 const SymbolTable* Kallsyms::module(std::string_view name) const {
