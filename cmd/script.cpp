@@ -153,6 +153,33 @@ int field_error(const std::string& msg) {
   return 129;
 }
 
+// The fields cperf cannot make yet on this file: "" or what to refuse. metric: perf computes
+// metrics (from its tables for the host's CPU) over the members of event groups, none without
+// groups. brcntr: the branch counters of `-j any,counter` recordings. synth: the payloads of
+// Intel PT's synthesized events.
+std::string unsupported_field(const PerfDataReader& reader, const FieldSet& fields) {
+  bool metric = false, brcntr = false;
+  for (int t = 0; t < kOutTypes; ++t) {
+    metric |= fields.has(t, kFieldMetric);
+    brcntr |= fields.has(t, kFieldBrcntr);
+  }
+  for (const auto& a : reader.attrs()) {
+    if (brcntr && (a.attr.branch_sample_type & PERF_SAMPLE_BRANCH_COUNTERS))
+      return "-F brcntr (branch counters)";
+    if (a.attr.type == 0x80000000u && fields.has(kOutSynth, kFieldSynth))  // PERF_TYPE_SYNTH
+      return "-F synth of synthesized (Intel PT) events";
+  }
+  if (!metric) return {};
+  auto it = reader.features().find(HEADER_GROUP_DESC);
+  if (it == reader.features().end()) return {};
+  std::vector<GroupDesc> groups;
+  ByteReader r(it->second, reader.swapped());
+  if (!read_group_desc(r, groups)) return {};
+  for (const GroupDesc& g : groups)
+    if (g.nr_members > 1) return "-F metric on a file with event groups";
+  return {};
+}
+
 }  // namespace
 
 int cmd_script(const Args& args) {
@@ -294,6 +321,7 @@ int cmd_script(const Args& args) {
 
   ScriptOptions so;
   so.symfs = o.symfs;
+  so.max_blocks = o.max_blocks;
   so.kallsyms = o.kallsyms;
   if (!o.kallsyms.empty() && ::access(o.kallsyms.c_str(), R_OK) != 0) {  // perf's check, first
     std::fprintf(stderr, "Invalid file: %s\n", o.kallsyms.c_str());
@@ -352,6 +380,10 @@ int cmd_script(const Args& args) {
     if (o.stitch_lbr && !check_stitch_lbr(reader, false)) return 1;
     if (o.stitch_lbr) so.stitch_lbr = lbr_stitch_size(reader);
     if (!so.event_switch.resolve(reader.attrs(), stderr)) return 254;
+    if (std::string what = unsupported_field(reader, fields); !what.empty()) {
+      std::fprintf(stderr, "cperf script: %s is not supported yet\n", what.c_str());
+      return 1;
+    }
     if (!so.cpus.empty()) {
       std::string err = check_cpu_option(reader, so.cpus);
       if (!err.empty()) {

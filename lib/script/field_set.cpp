@@ -63,14 +63,6 @@ constexpr FieldName kFieldNames[] = {
     {"flags", kFieldFlags},  // not in perf's table, but it takes the name as a field
 };
 
-// perf 7.2 fields cperf does not print: they need the code of every branch's block walked
-// (brstackinsn, brstackinsnlen, brstackdisasm), source files (srccode), perf's
-// metric tables (metric), Intel PT's synthesized events (synth) or branch counters (brcntr).
-// They are refused as unknown names are.
-constexpr uint64_t kRefused = kFieldBrstackInsn |
-                              kFieldBrstackInsnLen | kFieldBrstackDisasm | kFieldSrccode |
-                              kFieldMetric | kFieldSynth | kFieldBrcntr;
-
 struct TypeName {
   const char* name;
   int type;
@@ -173,7 +165,7 @@ std::string FieldSet::parse(const std::string& spec_in) {
     uint64_t bit = 0;
     for (const FieldName& f : kFieldNames)
       if (item == f.name) bit = f.bit;
-    if (!bit || (bit & kRefused)) return "Invalid field requested.";
+    if (!bit) return "Invalid field requested.";
     // perf 7.2 as Debian builds it has no libcapstone.
     if (bit == kFieldDisasm && change != kRemove)
       return "Field \"disasm\" requires perf to be built with libcapstone support.";
@@ -206,7 +198,7 @@ std::string FieldSet::check_address_fields(int type, uint64_t sample_type) const
            "available. Hence, no addresses to convert to symbols.";
   if ((f & kFieldSymOff) && !(f & kFieldSym)) return "Display of offsets requested but symbol is notselected.";  // sic, as perf prints it
   if ((f & kFieldDso) && !has_address) return "Display of DSO requested but no address to convert.";
-  if ((f & kFieldSrcline) && !(f & kFieldIp))
+  if ((f & (kFieldSrcline | kFieldSrccode)) && !(f & kFieldIp))
     return "Display of source line number requested but sample IP is not\n"
            "selected. Hence, no address to lookup the source line number.";
   return {};
@@ -214,8 +206,7 @@ std::string FieldSet::check_address_fields(int type, uint64_t sample_type) const
 
 std::string FieldSet::check(const perf_event_attr& attr, const std::string& evname,
                             bool use_callchain, bool pipe_callchain,
-                            uint64_t combined_branch_type) {
-  (void)combined_branch_type;  // for brstackinsn / brcntr, which are refused for now
+                            uint64_t combined_branch_type, bool auxtrace) {
   int type = output_type(attr.type);
   if (checked_[type]) return {};
   checked_[type] = true;
@@ -249,8 +240,16 @@ std::string FieldSet::check(const perf_event_attr& attr, const std::string& evna
   for (const Need& n : needs) {
     // perf checks the fields that need an address after the ip, addr, data_src and weight
     // bits (and before tid).
-    if (n.field == kFieldTid)
+    if (n.field == kFieldTid) {
       if (std::string err = check_address_fields(type, attr.sample_type); !err.empty()) return err;
+      if ((fields_[type] & (kFieldBrstackInsn | kFieldBrstackInsnLen | kFieldBrstackDisasm)) &&
+          !auxtrace && !(combined_branch_type & PERF_SAMPLE_BRANCH_ANY))
+        return "Display of branch stack assembler requested, but non all-branch filter set\n"
+               "Hint: run 'perf record -b ...'";
+      if ((fields_[type] & kFieldBrcntr) && !(combined_branch_type & PERF_SAMPLE_BRANCH_COUNTERS))
+        return "Display of branch counter requested but it's not enabled\n"
+               "Hint: run 'perf record -j any,counter ...'";
+    }
     if (!(fields_[type] & n.field) || (attr.sample_type & n.sample_bit)) continue;
     // A fixed-period event has its period without PERF_SAMPLE_PERIOD: the attr's.
     if (n.field == kFieldPeriod && !attr.freq) continue;

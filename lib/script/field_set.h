@@ -49,7 +49,7 @@ enum Field : uint64_t {
   kFieldCallindent = 1ull << 32,  // BTS events only: accepted, prints nothing here
   kFieldIpc = 1ull << 33,         // instruction/cycle counts of AUX samples: nothing here
   kFieldBrstackOff = 1ull << 34,  // branch stack as dso offsets
-  kFieldInsn = 1ull << 35,        // the remaining ones are refused by parse()
+  kFieldInsn = 1ull << 35,
   kFieldInsnLen = 1ull << 36,
   kFieldBpfOutput = 1ull << 37,   // bpf-output events: a hex dump of the raw data
   kFieldSynth = 1ull << 38,
@@ -76,9 +76,11 @@ class FieldSet {
   // Drops default fields the attr's samples lack; returns an error for user-set ones.
   // pipe_callchain: a pipe-mode file whose events (so far) sample callchains, with callchains
   // shown; perf then turns on ip and sym for the type unless the user removed them ('-ip').
-  // combined_branch_type: the OR of every event's branch_sample_type.
+  // combined_branch_type: the OR of every event's branch_sample_type. auxtrace: the file has
+  // HEADER_AUXTRACE (perf then takes the branch stack assembler fields without an ANY filter).
   std::string check(const perf_event_attr& attr, const std::string& evname, bool use_callchain,
-                    bool pipe_callchain = false, uint64_t combined_branch_type = 0);
+                    bool pipe_callchain = false, uint64_t combined_branch_type = 0,
+                    bool auxtrace = false);
 
   uint64_t fields(int type) const { return fields_[type]; }
   bool has(int type, uint64_t f) const { return fields_[type] & f; }

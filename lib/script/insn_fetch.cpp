@@ -44,4 +44,16 @@ InsnBytes InsnFetcher::fetch(const std::string& path, uint64_t offset) {
   return out;
 }
 
+size_t InsnFetcher::read(const std::string& path, uint64_t offset, uint8_t* buf, size_t n,
+                         bool& is64) {
+  const File& f = open(path);
+  if (!f.map) return 0;
+  is64 = f.is64;
+  std::span<const std::byte> b = f.map->bytes();
+  if (offset >= b.size()) return 0;
+  n = std::min<size_t>(n, b.size() - offset);
+  std::memcpy(buf, b.data() + offset, n);
+  return n;
+}
+
 }  // namespace cperf

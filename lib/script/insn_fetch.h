@@ -22,6 +22,9 @@ class InsnFetcher {
  public:
   // The instruction at `offset` of the ELF file `path`.
   InsnBytes fetch(const std::string& path, uint64_t offset);
+  // Up to `n` bytes of the ELF file `path` from `offset` into `buf` (a block of code for
+  // brstackinsn), and whether the file is 64-bit. Returns how many: 0 when it cannot be read.
+  size_t read(const std::string& path, uint64_t offset, uint8_t* buf, size_t n, bool& is64);
 
  private:
   struct File {

@@ -137,11 +137,14 @@ void ScriptTool::put_bpf_output(TextLine& out, Bytes raw) {
 }
 
 void ScriptTool::print_tail_fields(TextLine& out, const perf_event_attr& attr,
-                                   const DecodedSample& ds, int type, const Map* map, Session& s) {
+                                   const DecodedSample& ds, int type, const Map* map,
+                                   const Thread& t, Session& s) {
   if (fields_.has(type, kFieldBpfOutput) && attr.type == PERF_TYPE_SOFTWARE &&
       attr.config == PERF_COUNT_SW_BPF_OUTPUT)
     put_bpf_output(out, ds.raw);
   if (fields_.has(type, kFieldInsn | kFieldInsnLen)) print_insn(out, ds, type, map, s);
+  if (fields_.has(type, kFieldBrstackInsn | kFieldBrstackInsnLen | kFieldBrstackDisasm))
+    print_brstackinsn(out, t, attr, ds, type, s.swapped());
   if (fields_.has(type, kFieldPhysAddr)) out.hex(ds.phys_addr, 16);
   if (fields_.has(type, kFieldDataPageSize)) out.put(' ').put(page_size_name(ds.data_page_size));
   if (fields_.has(type, kFieldCodePageSize)) out.put(' ').put(page_size_name(ds.code_page_size));

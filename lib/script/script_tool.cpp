@@ -159,14 +159,16 @@ bool ScriptTool::check_fields(int attr_index, Session& s) {
   int type = output_type(e.attr.type);
   // perf checks pipe-mode events as their attrs arrive: callchains in any event seen so far
   // turn on ip and sym (the check runs at the first sample here, after all attrs).
-  uint64_t combined = 0;
-  for (const auto& a : s.attrs()) combined |= a.attr.sample_type;
+  uint64_t combined = 0, branch_types = 0;
+  for (const auto& a : s.attrs()) combined |= a.attr.sample_type, branch_types |= a.attr.branch_sample_type;
+  bool auxtrace = s.reader().features().count(HEADER_AUXTRACE) != 0;
   bool pipe_chain = s.reader().is_pipe() && !opts_.hide_call_graph &&
                     ((combined & PERF_SAMPLE_CALLCHAIN) || (combined & PERF_SAMPLE_BRANCH_STACK) ||
                      ((combined & PERF_SAMPLE_REGS_USER) && (combined & PERF_SAMPLE_STACK_USER)));
   for (const auto& a : s.attrs()) {
     if (output_type(a.attr.type) != type) continue;
-    std::string err = fields_.check(a.attr, a.name, !opts_.hide_call_graph, pipe_chain);
+    std::string err = fields_.check(a.attr, a.name, !opts_.hide_call_graph, pipe_chain,
+                                   branch_types, auxtrace);
     if (!err.empty() && error_.empty()) {
       error_ = err;
       std::fprintf(stderr, "%s\n", err.c_str());
@@ -341,9 +343,10 @@ void ScriptTool::print_symbol(TextLine& out, const Map* map, uint64_t ip, bool d
   if (dso_field && !alias) put_dso(out, map, dsoff_, addr);
 }
 
-void ScriptTool::put_srcline(TextLine& out, const Map* map, uint64_t ip, const std::string* known) {
+void ScriptTool::put_srcline(TextLine& out, const Map* map, uint64_t ip, const std::string* known,
+                             const char* prefix) {
   if (!map || !map->dso) return;
-  out.put("\n  ");
+  out.put(prefix);
   if (known) {
     out.put(*known);
     return;
@@ -541,8 +544,9 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
   if (fields_.has(type, kFieldUregs)) print_regs(out, ds.user_regs, e_machine);
   if (fields_.has(type, kFieldBrstack | kFieldBrstackSym | kFieldBrstackOff))
     print_brstack(out, t, cpumode, ds, type, s.swapped());
-  print_tail_fields(out, e.attr, ds, type, map, s);
+  print_tail_fields(out, e.attr, ds, type, map, t, s);
   out.put('\n');
+  if (fields_.has(type, kFieldSrccode) && put_srccode(out, map, ds.ip, t)) out.put('\n');
 }
 
 void ScriptTool::on_deferred(Event& ev, Session& s) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "format/branch_flags.h"
 #include "io/text_line.h"
 #include "machine/machine.h"
 #include "record/lbr_callchain.h"
@@ -27,6 +28,7 @@
 #include "script/frame_text_cache.h"
 #include "script/insn_fetch.h"
 #include "script/kernel_map_finder.h"
+#include "script/source_lines.h"
 #include "script/symbols.h"
 #include "script/time_ranges.h"
 #include "scripting/dlfilter.h"
@@ -48,6 +50,7 @@ struct ScriptOptions {
   bool merge_callchains = true;
   bool hide_call_graph = false;
   int max_stack = 127;
+  int max_blocks = 0;  // --max-blocks: brstackinsn shows at most this many blocks (0: all)
   uint64_t stitch_lbr = 0;  // --stitch-lbr: the LBR size perf stitches with (0: no stitching)
   bool ns = false;
   // --reltime: times from the first event's (non-zero) time; --deltatime: from the previous one.
@@ -157,7 +160,9 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   void put_dso(TextLine& out, const Map* map, bool dsoff = false, uint64_t addr = 0) const;
   // perf's map__fprintf_srcline: "\n  file.c:23", or "\n  dso[objdump address]" when the
   // dso has no line for ip; nothing without a map. known: the srcline an inline line has.
-  void put_srcline(TextLine& out, const Map* map, uint64_t ip, const std::string* known);
+  // prefix: what goes before the line (brstackinsn's "\t", " srcline: ").
+  void put_srcline(TextLine& out, const Map* map, uint64_t ip, const std::string* known,
+                   const char* prefix = "\n  ");
   size_t name_width(Session& s);
   // Tracepoint fields (-F trace): formats from HEADER_TRACING_DATA (file) or the
   // HEADER_TRACING_DATA record (pipe); a malformed blob is a fatal InputError.
@@ -171,7 +176,23 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   // phys_addr, page sizes), and tod in print_start.
   void print_mem_fields(TextLine& out, const DecodedSample& ds, int type);
   void print_tail_fields(TextLine& out, const perf_event_attr& attr, const DecodedSample& ds,
-                         int type, const Map* map, Session& s);
+                         int type, const Map* map, const Thread& t, Session& s);
+  // -F srccode (script_srccode.cpp): "|LINE     TEXT", the source line of ip, unless it is the
+  // line last shown for the thread (perf's srccode state). Returns whether it printed (the
+  // caller ends the line).
+  bool put_srccode(TextLine& out, const Map* map, uint64_t ip, const Thread& t);
+  // -F brstackinsn / brstackinsnlen / brstackdisasm (script_brstackinsn.cpp): the code of
+  // the branch stack's blocks, read from the dso files.
+  struct BlockWalk;
+  void print_brstackinsn(TextLine& out, const Thread& t, const perf_event_attr& attr,
+                         const DecodedSample& ds, int type, bool swap);
+  const Map* walk_map(const BlockWalk& w, uint64_t addr);
+  int read_block(BlockWalk& w, uint64_t start, uint64_t end);
+  void walk_symbol(TextLine& out, BlockWalk& w, uint64_t addr);
+  void walk_srccode(TextLine& out, BlockWalk& w, uint64_t ip);
+  int walk_insn(TextLine& out, BlockWalk& w, uint64_t ip, const uint8_t* code, int size);
+  void walk_jump(TextLine& out, BlockWalk& w, uint64_t ip, const BranchFlags& f,
+                 const uint8_t* code, int size, int insns);
   // -F insn / insnlen: the sample's instruction bytes as perf reads them (insn_fetch.h).
   void print_insn(TextLine& out, const DecodedSample& ds, int type, const Map* map, Session& s);
   // The instruction at ip in map (none for the kernel, an unreadable file, or !native).
@@ -216,6 +237,12 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   Machine machine_;
   ScriptSymbols symbols_;
   InsnFetcher insn_;
+  SourceLines source_lines_;  // -F srccode
+  struct ShownLine {
+    std::string file;
+    int line = 0;
+  };
+  std::map<uint64_t, ShownLine> srccode_shown_;  // by Thread::serial
   std::optional<bool> native_arch_;  // the recording's architecture is this machine's
   const DeferredCallchainMerger* merger_ = nullptr;
   SampleSink* sink_ = nullptr;

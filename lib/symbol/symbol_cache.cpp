@@ -176,6 +176,15 @@ const std::string* DsoSymbols::srcline(uint64_t addr) const {
   return text;
 }
 
+bool DsoSymbols::source_line(uint64_t addr, std::string& file, int& line) const {
+  open_dwarf();
+  const uint64_t vaddr = to_vaddr(addr);
+  // As srcline: libdw does not serve a shared object's first 64 KiB, binutils does.
+  const bool binutils = dwarf_->is_dyn() && vaddr < 0x10000;
+  if (binutils && !srcline_opts_.binutils) return false;
+  return dwarf_->line(vaddr, file, line, binutils);
+}
+
 const InlineChain* DsoSymbols::inline_chain(uint64_t addr, const Symbol& sym) const {
   auto found = inline_chains_.find(addr);
   if (found != inline_chains_.end()) return found->second.get();

@@ -94,6 +94,9 @@ class DsoSymbols {
   // when the file has line info but not for addr; nullptr when it has none (perf then prints
   // its own fallback).
   const std::string* srcline(uint64_t addr) const;
+  // The source file (its whole path as the line table names it) and line of addr, as
+  // perf's srccode field looks them up; false when the file has no line for addr.
+  bool source_line(uint64_t addr, std::string& file, int& line) const;
   // The address as objdump shows it (perf's map__rip_2objdump of addr).
   uint64_t objdump_addr(uint64_t addr) const;
   // addr moved by the executable segment's offset alone (perf's text offset), whatever

@@ -142,6 +142,15 @@
 #   script-brstacksym-dsoff perf script -F brstacksym,dsoff ...                              (fields)
 #   script-bpf            perf script -F comm,tid,event,ip,bpf-output ...                    (fields)
 #   script-noop-fields    perf script -F comm,tid,ip,machine_pid,vcpu,callindent,ipc ...     (fields)
+#   script-brstackinsn    perf script -F ip,sym,brstackinsn ...                              (fields)
+#   script-brstackinsnlen perf script -F +brstackinsnlen ...                                 (fields)
+#   script-brstackinsn-srcline perf script -F ip,sym,srcline,brstackinsn,brstackinsnlen ...  (fields)
+#   script-brstackdisasm  perf script -F ip,brstackdisasm ...                                (fields)
+#   script-max-blocks     perf script -F ip,brstackinsn --max-blocks 1 ...                   (fields)
+#   script-brcntr         perf script -F ip,sym,brcntr ...                                   (fields)
+#   script-synth          perf script -F ip,sym,synth ...                                    (fields)
+#   script-srccode        perf script -F ip,sym,srccode ...                                  (fields)
+#   script-brstackinsn-srccode perf script -F ip,sym,srccode,brstackinsn ...                 (fields)
 #   report-field-sep      perf report --stdio -t , -i NAME.data $S (*)
 #   report-field-sep-folded perf report --stdio --no-children -t '|' -g folded -s dso,sym,pid -i NAME.data $S (*)
 #   report-field-sep-narrow perf report --stdio -t , -w 5,5,3,3 -s comm,dso,sym -n -g none --no-children -i NAME.data $S (*)
@@ -348,6 +357,15 @@ for f in "$@"; do
       script-brstacksym-dsoff) set -- script -F brstacksym,dsoff -i $f.data $S; tip=0 ;;
       script-bpf)           set -- script -F comm,tid,event,ip,bpf-output -i $f.data $S; tip=0 ;;
       script-noop-fields)   set -- script -F comm,tid,ip,machine_pid,vcpu,callindent,ipc -i $f.data $S; tip=0 ;;
+      script-brstackinsn)   set -- script -F ip,sym,brstackinsn -i $f.data $S; tip=0 ;;
+      script-brstackinsnlen) set -- script -F +brstackinsnlen -i $f.data $S; tip=0 ;;
+      script-brstackinsn-srcline) set -- script -F ip,sym,srcline,brstackinsn,brstackinsnlen -i $f.data $S; tip=0 ;;
+      script-brstackdisasm) set -- script -F ip,brstackdisasm -i $f.data $S; tip=0 ;;
+      script-max-blocks)    set -- script -F ip,brstackinsn --max-blocks 1 -i $f.data $S; tip=0 ;;
+      script-brcntr)        set -- script -F ip,sym,brcntr -i $f.data $S; tip=0 ;;
+      script-synth)         set -- script -F ip,sym,synth -i $f.data $S; tip=0 ;;
+      script-srccode)       set -- script -F ip,sym,srccode -i $f.data $S; tip=0 ;;
+      script-brstackinsn-srccode) set -- script -F ip,sym,srccode,brstackinsn -i $f.data $S; tip=0 ;;
       report-cpu-period-parent) set -- report --stdio --no-children -s cpu,period,parent -i $f.data $S ;;
       report-children-parent) set -- report --stdio -s parent,cpu,sym -i $f.data $S ;;
       report-fields)        set -- report --stdio -F overhead,sym -i $f.data $S ;;
@@ -433,7 +451,7 @@ script_kinds=script-G,script-maxstack,script-ns,script-fields,script-fields-plus
 # or are small.
 defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,script-time-pct,script-cpu,script-symbols,script-round,script-dsos
 # tests/data/fields: every field kind on every file (a field the samples lack is perf's error).
-fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields,script-show-cgroup,script-show-bpf,script-show-text-poke
+fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields,script-brstackinsn,script-brstackinsnlen,script-brstackinsn-srcline,script-brstackdisasm,script-max-blocks,script-brcntr,script-synth,script-srccode,script-brstackinsn-srccode,script-show-cgroup,script-show-bpf,script-show-text-poke
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
 compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both,report-mmaps,report-stitch-lbr,script-stitch-lbr,script-guest-opts,report-socket-filter,report-sort-socket,report-ignore-callees,report-ignore-callees-caller,report-ignore-callees-bad,report-branch-stack,report-mem-mode,report-branch-mem,report-full-source-path,report-noop-opts2,report-itrace-bad,script-latency,script-debug-mode,script-stop-bt,script-noop-opts2,script-full-source-path,script-call-trace,script-call-ret-trace,script-graph-function,script-itrace-bad,script-symoff-nosym,script-dump,script-dump-unsorted,script-dump-show,script-itrace-then-F,script-insn,script-insn-trace,script-insn-trace-F,script-insn-trace-bad,script-insn-trace-disasm
 lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-folded,report-callee,script-stitch-lbr,report-stitch-lbr

@@ -198,10 +198,11 @@ TEST(FieldSet, InvalidFieldsWarnOrFail) {
   EXPECT_FALSE(b.has(kOutHw, kFieldBpfOutput));
 }
 
-TEST(FieldSet, FieldsCperfDoesNotPrintAreRefused) {
+TEST(FieldSet, EveryFieldOfPerf72IsKnown) {
+  EXPECT_EQ("Invalid field requested.", FieldSet().parse("+nosuchfield"));
   for (const char* name : {"brstackinsn", "brstackinsnlen", "brstackdisasm", "srccode", "metric", "synth",
                            "brcntr"})
-    EXPECT_EQ("Invalid field requested.", FieldSet().parse(std::string("+") + name)) << name;
+    EXPECT_EQ("", FieldSet().parse(std::string("+") + name)) << name;
   EXPECT_EQ("Field \"disasm\" requires perf to be built with libcapstone support.",
             FieldSet().parse("+disasm"));
   for (const char* name : {"data_src", "weight", "ins_lat", "retire_lat", "phys_addr",
@@ -209,6 +210,29 @@ TEST(FieldSet, FieldsCperfDoesNotPrintAreRefused) {
                            "machine_pid", "vcpu", "callindent", "ipc", "brstackoff", "bpf-output", "insn",
                            "insnlen"})
     EXPECT_EQ("", FieldSet().parse(std::string("+") + name)) << name;
+}
+
+TEST(FieldSet, BranchStackAssemblerNeedsAnAnyBranchFilter) {
+  perf_event_attr attr{};
+  attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_BRANCH_STACK;
+  const char* err = "Display of branch stack assembler requested, but non all-branch filter set\n"
+                    "Hint: run 'perf record -b ...'";
+  for (const char* f : {"ip,brstackinsn", "ip,brstackinsnlen", "ip,brstackdisasm"}) {
+    FieldSet a;
+    ASSERT_EQ("", a.parse(f));
+    EXPECT_EQ(err, a.check(attr, "cycles", true, false, PERF_SAMPLE_BRANCH_USER)) << f;
+    FieldSet b;
+    ASSERT_EQ("", b.parse(f));
+    EXPECT_EQ("", b.check(attr, "cycles", true, false, PERF_SAMPLE_BRANCH_ANY)) << f;
+    FieldSet c;  // an AUX trace file: perf lets the user's fields through
+    ASSERT_EQ("", c.parse(f));
+    EXPECT_EQ("", c.check(attr, "cycles", true, false, 0, true)) << f;
+  }
+  FieldSet d;
+  ASSERT_EQ("", d.parse("ip,brcntr"));
+  EXPECT_EQ("Display of branch counter requested but it's not enabled\n"
+            "Hint: run 'perf record -j any,counter ...'",
+            d.check(attr, "cycles", true, false, PERF_SAMPLE_BRANCH_ANY));
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes tests/data/fields/: small perf.data files whose samples carry the sample_type bits
 behind perf script's less common -F fields (data_src, weight, ins_lat, retire_lat, phys_addr,
-data_page_size, code_page_size, cgroup, tod, bpf-output, brstackoff, dsoff). The maps are
+data_page_size, code_page_size, cgroup, tod, bpf-output, brstackoff, dsoff, brstackinsn,
+srccode). The maps are
 those of tests/data/perf6.1 (kernel text, /bench/deep), so symfs/bench/deep and kallsyms.gz
 (links into the other sets) resolve them; symfs/bench/libdyn.so is an ELF header of a shared
 library (ET_DYN) for brstackoff's offsets.
@@ -51,8 +52,8 @@ DATA_SRCS = [
 ]
 
 
-def build(name, build_fn, features=FEATURES, **attr):
-    f = File(attr_size=136, **attr)
+def build(name, build_fn, features=FEATURES, exe=b"/bench/deep", comm=b"deep", **attr):
+    f = File(attr_size=136, exe=exe, comm=comm, **attr)
     f.features = features
     f.setup()
     build_fn(f)
@@ -146,8 +147,10 @@ build("bpf-output", bpf_samples, type=1, config=10, sample_type=IP | TID | TIME 
       flags=FLAGS)
 
 
-def branch_entry(frm, to, cycles=0, type_=0):
-    return pk("QQQ", frm, to, cycles << 4 | type_ << 20)
+def branch_entry(frm, to, cycles=0, type_=0, flags=""):
+    """An LBR entry; flags: M mispredicted, P predicted, X in transaction, A aborted."""
+    bits = sum(1 << "MPXA".index(c) for c in flags)
+    return pk("QQQ", frm, to, bits | cycles << 4 | type_ << 20)
 
 
 def libdyn_map(f):
@@ -173,6 +176,72 @@ def branch_samples(f):
 
 build("branches", branch_samples,
       sample_type=IP | TID | TIME | PERIOD | CALLCHAIN | BRANCH_STACK, flags=FLAGS,
+      branch_sample_type=(1 << 3) | (1 << 0))   # ANY, USER
+
+
+def lbr_insn_samples(f):
+    """Branch stacks whose blocks lie in /bench/deep's code (spin, do_syscalls, level), for
+    brstackinsn: perf walks each block's instructions from the file. Entry 0 is the newest.
+    Blocks that fit, cross functions, do not end on an instruction boundary (mismatch), run
+    backwards or too long, cross into the kernel (patched up), lie in no map or in a file
+    without code; the last block up to the sample's ip, or a scan of 128 bytes when the ip
+    lies before it; samples on the last branch, after an abort, in the kernel; cycles and
+    flags; an empty stack."""
+    libdyn_map(f)
+    E = branch_entry
+    stacks = [
+        # spin's loop, called from level; do_syscalls' loop before it (in a transaction)
+        (0x4017C8, 2, [E(0x4017D4, 0x4017C0, 4, 1, "P"), E(0x4017D4, 0x4017C0, 3, 1, "M"),
+                       E(0x401844, 0x4017A0, 7, 2), E(0x40180E, 0x4017F6, 2, 1, "PX")]),
+        # the sample on the last branch: no final block
+        (0x4017D4, 2, [E(0x4017D4, 0x4017C0, 9, 1), E(0x4017A2, 0x4017D6)]),
+        # an aborted last branch; a block through do_syscalls into level (symbol lines)
+        (0x4017C2, 2, [E(0x401806, 0x419140, 0, 2, "A"), E(0x40183A, 0x4017D7, 5, 2)]),
+        # the ip before the last target: 128 bytes from it, up to level's call
+        (0x401800, 2, [E(0x401849, 0x401836, 1, 0), E(0x401844, 0x4017A0)]),
+        # a block that ends inside an instruction, one running backwards, one too long
+        (0x4017D6, 2, [E(0x4017D4, 0x4017D6), E(0x4017C3, 0x4017CF), E(0x40180E, 0x4017C0),
+                       E(0x401000 + 0x5000, 0x401826), E(0x401000, 0x4017F6)]),
+        # through the kernel (a syscall) and back: a block from user code to a kernel branch is
+        # patched up to the next entry's from (it reads no kernel code here)
+        (0x4017FB, 2, [E(0x40180E, 0x4017F6, 2, 1, "P"), E(KIP, 0x401806, 30, 6),
+                       E(0x40180E, 0x4017F6, 1), E(0x401801, KIP, 0, 0)]),
+        (0x4017FB, 2, [E(0x40180E, 0x4017F6, 2, 1, "P"), E(KIP, 0x401806, 30, 6),
+                       E(0x40180E, 0x4017F6, 1)]),
+        # addresses in no map and in libdyn.so (no code in the file)
+        (0x4017CF, 2, [E(0x4017D4, 0x4017C0, 2), E(DYN + 0x100, 0x1234),
+                       E(DYN + 0x10, DYN + 0x20)]),
+        # a kernel sample after user branches: the last block cannot be read
+        (KIP, 1, [E(KIP - 0x20, KIP - 0x10), E(0x4017D4, 0x4017C0, 6, 1, "P")]),
+        # no entries
+        (0x4017C0, 2, []),
+    ]
+    for i, (ip, misc, es) in enumerate(stacks):
+        body = pk("Q", 1000000) + pk("Q", len(es)) + b"".join(es)
+        sample(f, ip, time=t + 100 * i, misc=misc, body=body)
+
+
+build("lbr-insn", lbr_insn_samples, sample_type=IP | TID | TIME | PERIOD | BRANCH_STACK,
+      flags=FLAGS, branch_sample_type=(1 << 3) | (1 << 0))   # ANY, USER
+
+
+def srccode_samples(f):
+    """Samples in /bench/loop (symfs/bench/loop, built from src/loop.c with its DWARF
+    directory "."; data/loop.c is the source perf finds from data/) for srccode: each line
+    once per thread, the line a branch stack's blocks run through, two threads."""
+    E = branch_entry
+    for i, (ip, tid, es) in enumerate([
+            (0x401007, PID, [E(0x401041, 0x401000, 3, 2)]),   # step, called from _start
+            (0x40100B, PID, []),                              # the same line: not again
+            (0x401046, PID + 1, [E(0x401015, 0x401046, 2, 6), E(0x401041, 0x401000)]),
+            (0x40100E, PID, [E(0x401041, 0x401000, 4, 2), E(0x401069, 0x401029, 1, 1)]),
+            (0x401030, PID, [])]):                            # a line shown before
+        body = pk("Q", 1000000) + pk("Q", len(es)) + b"".join(es)
+        sample(f, ip, tid=tid, time=t + 100 * i, body=body)
+
+
+build("srccode", srccode_samples, exe=b"/bench/loop", comm=b"loop",
+      sample_type=IP | TID | TIME | PERIOD | BRANCH_STACK, flags=FLAGS,
       branch_sample_type=(1 << 3) | (1 << 0))   # ANY, USER
 
 
