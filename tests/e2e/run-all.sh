@@ -27,5 +27,5 @@ for t in "${tests[@]}"; do
     *) fail=$((fail+1)); echo "FAILED: $t (exit $rc)" ;;
   esac
 done
-echo "e2e: $pass passed, $skip skipped, $fail failed${E2E_QUEUE:+ (this runner's share)}"
+echo "e2e: $pass passed, $skip skipped, $fail failed${E2E_QUEUE:+ (the share of this runner)}"
 [ $fail -eq 0 ]
