@@ -2,9 +2,11 @@
 // The option parser stops at the first non-option (the workload), as perf does.
 #include <fcntl.h>
 #include <pwd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -19,6 +21,7 @@
 #include "recorder/cgroups.h"
 #include "recorder/control_channel.h"
 #include "recorder/recorder.h"
+#include "writer/output_backup.h"
 
 namespace cperf {
 
@@ -292,6 +295,16 @@ int apply_cgroups(std::vector<EventSpec>& events, const std::string& value, cons
     }
   }
   return 0;
+}
+
+// What perf 7.2 leaves of a --kcore recording that fails: the older output kept as .old (as
+// before any recording), then the output directory (0700) with an empty `data` (0600).
+void leave_empty_data_dir(const std::string& dir) {
+  std::string err;
+  if (!keep_previous_output(dir, err)) return;
+  if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) return;
+  int fd = ::open((dir + "/data").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd >= 0) ::close(fd);
 }
 
 // Long flags that only set a RecordOptions switch (what samples carry, which contexts).
@@ -657,6 +670,8 @@ int cmd_record(const Args& args) {
     }
   }
   for (; i < args.size(); i++) o.workload.push_back(args[i]);
+  // perf records a thread (-t) without inherit: its children are not asked for (-i given or not).
+  if (!o.tids.empty()) o.no_inherit = true;
   // perf checks --vmlinux's file (quietly with -q); the kernel's build id still comes from the
   // running kernel.
   if (!vmlinux.empty() && ::access(vmlinux.c_str(), F_OK) != 0) {
@@ -671,6 +686,8 @@ int cmd_record(const Args& args) {
   }
   if (kcore) {
     if (::access("/proc/kcore", R_OK) != 0) {
+      // perf has made its output directory by then and leaves it: an empty `data` in it.
+      if (o.output != "-") leave_empty_data_dir(o.output);
       if (!o.quiet) std::fprintf(stderr, "ERROR: kcore is not readable.\n");
       return 255;
     }

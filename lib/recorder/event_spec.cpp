@@ -3,6 +3,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -283,6 +284,20 @@ bool parse_termed_event(const std::string& text, EventSpec& e, std::string& erro
   return apply_modifiers(take_sample_read(mods, e.sample_read), e.attr, error);
 }
 
+// Where a named group's '{' is (perf's name characters, spaces before the
+// brace skipped as perf's lexer skips them), or 0 when `one` is no named group.
+size_t group_name_length(const std::string& one) {
+  size_t brace = one.find('{');
+  if (brace == std::string::npos || brace == 0) return 0;
+  size_t end = one.find_last_not_of(' ', brace - 1);
+  if (end == std::string::npos) return 0;
+  for (size_t k = 0; k <= end; k++) {
+    const unsigned char c = static_cast<unsigned char>(one[k]);
+    if (!std::isalnum(c) && !std::strchr("_.-*?![]", c)) return 0;
+  }
+  return brace;
+}
+
 // "{a,b}[:mods]": the members, then the group's modifiers on top of each member's own.
 bool parse_group(const std::string& one, std::vector<EventSpec>& out, std::string& error) {
   size_t close = one.rfind('}');
@@ -328,6 +343,12 @@ bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::str
     };
     if (!one.empty() && one[0] == '{') {
       if (!parse_group(one, out, error)) return false;
+      continue;
+    }
+    if (size_t brace = group_name_length(one)) {  // name{a,b}: the name goes to the group_desc
+      const size_t leader = out.size();
+      if (!parse_group(one.substr(brace), out, error)) return false;
+      out[leader].group_name = one.substr(0, one.find_last_not_of(' ', brace - 1) + 1);
       continue;
     }
     EventSpec e;

@@ -1192,7 +1192,7 @@ int Recorder::run() {
   fin.cmdline = o_.cmdline;
   for (size_t i = 0; i < specs_.size(); i++)
     if (specs_[i].nr_members > 1)
-      fin.groups.push_back({"{anon_group}", static_cast<uint32_t>(i), specs_[i].nr_members});
+      fin.groups.push_back({specs_[i].group_name.empty() ? "{anon_group}" : specs_[i].group_name, static_cast<uint32_t>(i), specs_[i].nr_members});
   if (o_.use_clockid) fin.clock = read_clock(o_.clockid);
   // Files keep the smallest attr size that holds the fields: perf 6.1 refuses file-mode attrs
   // larger than its own 128 bytes. Pipe streams carry perf 7.2's whole struct: perf 6.1 copies
