@@ -349,6 +349,7 @@ int cmd_record(const Args& args) {
   bool latency = false;  // --latency
   bool strict_freq = false;  // --strict-freq
   bool dry_run = false;  // --dry-run
+  bool no_buildid = false, timestamp_boundary = false;  // -B, --timestamp-boundary
   bool snapshot = false, aux_sample = false, kcore = false;  // AUX-area and kcore modes
   std::string vmlinux;   // --vmlinux: checked once -q is known
   std::string callchain_text;
@@ -381,7 +382,7 @@ int cmd_record(const Args& args) {
           case 'i': o.no_inherit = true; break;
           case 'q': o.quiet = true; break;
           case 'N': o.buildid_cache = false; break;
-          case 'B': o.no_buildid = true; break;
+          case 'B': o.no_buildid = no_buildid = true; break;
           case 'd': o.data_addr = true; break;
           case 's': o.per_thread_stat = true; break;
           case 'T': o.timestamp = true; break;
@@ -596,7 +597,7 @@ int cmd_record(const Args& args) {
     } else if (name == "no-buildid-cache") {
       o.buildid_cache = false;
     } else if (name == "no-buildid") {
-      o.no_buildid = true;
+      o.no_buildid = no_buildid = true;
     } else if (name == "no-bpf-event") {
       o.bpf_event = false;
     } else if (name == "stat") {
@@ -612,7 +613,7 @@ int cmd_record(const Args& args) {
     } else if (name == "timestamp") {
       o.timestamp = true;
     } else if (name == "timestamp-boundary") {
-      // the first and last sample times are always written
+      timestamp_boundary = true;  // the sample times even with --buildid-all
     } else if (name == "strict-freq") {
       strict_freq = true;
     } else if (name == "dry-run") {
@@ -670,6 +671,7 @@ int cmd_record(const Args& args) {
     }
   }
   for (; i < args.size(); i++) o.workload.push_back(args[i]);
+  o.sample_times = !no_buildid && o.buildid_cache && !(o.buildid_all && !timestamp_boundary);
   // perf records a thread (-t) without inherit: its children are not asked for (-i given or not).
   if (!o.tids.empty()) o.no_inherit = true;
   // perf checks --vmlinux's file (quietly with -q); the kernel's build id still comes from the

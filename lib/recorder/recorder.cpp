@@ -1485,9 +1485,11 @@ FeatureInputs Recorder::file_features() {
   if (!o_.no_buildid) fin.build_ids = collect_build_ids();
   fin.pipe = writer_->is_pipe();
   fin.compression = compression_feature();
-  fin.have_sample_time = samples_ > 0;
-  fin.first_sample_time = samples_ ? first_time_ : 0;
-  fin.last_sample_time = last_time_;
+  // perf 7.2 always writes the feature to a file, with zeros for times it did not learn.
+  fin.have_sample_time = true;
+  const bool times = o_.sample_times && samples_ > 0;
+  fin.first_sample_time = times ? first_time_ : 0;
+  fin.last_sample_time = times ? last_time_ : 0;
   return fin;
 }
 
