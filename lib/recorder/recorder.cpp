@@ -5,6 +5,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -82,6 +83,8 @@ class Workload {
       signal(SIGINT, SIG_DFL);
       signal(SIGTERM, SIG_DFL);
       signal(SIGHUP, SIG_DFL);
+      // Named as perf names its waiting child, which a CPU-wide recording finds in /proc.
+      prctl(PR_SET_NAME, "perf-exec");
       // perf.data goes to stdout: the workload's own output must not mix into it.
       if (stdout_is_data) dup2(2, 1);
       char c;
@@ -266,6 +269,7 @@ class Recorder {
   void write_id_index();
   void synthesize_kernel_side_band();
   void synthesize_task_side_band();
+  void synthesize_workload_side_band();
   RecordSink side_band_sink();
   void reset_file_counters();
   bool switch_pending_ = false;
@@ -1069,7 +1073,7 @@ void Recorder::mark_hit(bool kernel, MapEntry* e) {
 void Recorder::write_tail_side_band() {
   synthesize_side_band();
   if (have_workload_ && !o_.system_wide && pids_.empty() && o_.tids.empty())
-    synthesize_process(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink());
+    synthesize_thread(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink(), o_.namespaces);
   mark_tail_hits();
   perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
   write_data(&init, sizeof init);
@@ -1243,6 +1247,7 @@ int Recorder::run() {
   write_session_records();
   if (!o_.tail_synthesize) {
     synthesize_task_side_band();
+    synthesize_workload_side_band();
     perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
     write_data(&init, sizeof init);
   }
@@ -1424,7 +1429,8 @@ void Recorder::write_session_records() {
   }
   synthesize_thread_map(cpu_target ? std::vector<pid_t>{-1} : threads_, sink);
   synthesize_cpu_map(cpus_, sink);
-  if (have_workload_) synthesize_workload_comm(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), sink);
+  // (after the side band of running processes, as perf 7.2 writes it, unless that comes at the end)
+  if (have_workload_ && o_.tail_synthesize) synthesize_workload_comm(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), sink);
 }
 
 void Recorder::write_id_index() {
@@ -1460,12 +1466,19 @@ void Recorder::synthesize_task_side_band() {
     // --synth=no: the samples of running processes go without their maps and comms
   } else if (o_.system_wide) {
     synthesize_all_processes(id_hdr, sink, o_.namespaces);
-  } else {
-    for (pid_t p : pids_) synthesize_process(p, id_hdr, sink, o_.namespaces);
-    for (pid_t t : o_.tids) synthesize_process(t, id_hdr, sink, o_.namespaces);
+  } else if (!pids_.empty() || !o_.tids.empty()) {
+    synthesize_threads(threads_, id_hdr, sink, o_.namespaces);  // perf's thread map: -t, -p, -u
   }
-  // perf also gives the workload (forked, not yet exec'd) its namespaces.
-  if (o_.namespaces && have_workload_ && !o_.system_wide) synthesize_namespaces(workload_.pid(), workload_.pid(), id_hdr, sink);
+}
+
+// The workload, forked and waiting for its exec: its name ("perf-exec") and with --namespaces
+// its namespaces, after the side band of the processes already running (perf 7.2's order).
+void Recorder::synthesize_workload_side_band() {
+  if (!have_workload_) return;
+  size_t id_hdr = id_header_size(specs_[tracking_].attr.sample_type);
+  RecordSink sink = side_band_sink();
+  synthesize_workload_comm(workload_.pid(), id_hdr, sink);
+  if (o_.namespaces && !o_.system_wide) synthesize_namespaces(workload_.pid(), workload_.pid(), id_hdr, sink);
 }
 
 void Recorder::reset_file_counters() {
@@ -1524,7 +1537,7 @@ bool Recorder::rotate_output() {
   // names of everything that started before. cperf gives it the side band again.
   synthesize_side_band();
   if (have_workload_ && !o_.system_wide && pids_.empty() && o_.tids.empty()) {
-    synthesize_process(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink());
+    synthesize_thread(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink(), o_.namespaces);
   }
   return true;
 }
