@@ -307,6 +307,37 @@ void leave_empty_data_dir(const std::string& dir) {
   if (fd >= 0) ::close(fd);
 }
 
+// --synth: perf's comma list, any case: no/none (nothing, at once), all (everything, at once),
+// task, mmap (task and maps), cgroup. False for an unknown word.
+bool parse_synth(const std::string& value, RecordOptions& o) {
+  bool task = false, mmap = false, cgroup = false;
+  for (size_t pos = 0;;) {
+    size_t comma = value.find(',', pos);
+    std::string w = value.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    auto is = [&](const char* word) { return strcasecmp(w.c_str(), word) == 0; };
+    if (is("no") || is("none")) break;
+    if (is("all")) {
+      task = mmap = cgroup = true;
+      break;
+    }
+    if (is("task")) {
+      task = true;
+    } else if (is("mmap")) {
+      task = mmap = true;
+    } else if (is("cgroup")) {
+      cgroup = true;
+    } else {
+      return false;
+    }
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  o.synth_tasks = task;
+  o.synth_mmaps = mmap;
+  o.synth_cgroups = cgroup;
+  return true;
+}
+
 // Long flags that only set a RecordOptions switch (what samples carry, which contexts).
 bool RecordOptions::* sample_flag(const std::string& name) {
   static const std::pair<const char*, bool RecordOptions::*> kFlags[] = {
@@ -646,10 +677,7 @@ int cmd_record(const Args& args) {
       }
       o.threads = true;
     } else if (name == "synth") {
-      bool known = false;
-      for (const char* v : {"no", "all", "task", "mmap", "cgroup"}) known |= value == v;
-      if (!known) return record_handler_error(a, "Invalid synth option: " + value);
-      o.synth_tasks = value != "no";
+      if (!parse_synth(value, o)) return record_handler_error(a, "Invalid synth option: " + value);
     } else if (name == "aio") {
       // Asynchronous trace writing: how perf writes, not what; cperf's writes give the same
       // file. The optional value (the number of buffers) is checked as perf checks it.

@@ -1461,13 +1461,13 @@ void Recorder::synthesize_kernel_side_band() {
 void Recorder::synthesize_task_side_band() {
   size_t id_hdr = id_header_size(specs_[tracking_].attr.sample_type);
   RecordSink sink = side_band_sink();
-  if (o_.all_cgroups) synthesize_cgroups(perf_event_cgroup_mount(), id_hdr, sink);
+  if (o_.all_cgroups && o_.synth_cgroups) synthesize_cgroups(perf_event_cgroup_mount(), id_hdr, sink);
   if (!o_.synth_tasks) {
-    // --synth=no: the samples of running processes go without their maps and comms
+    // --synth=no or cgroup: the samples of running processes go without their maps and comms
   } else if (o_.system_wide) {
-    synthesize_all_processes(id_hdr, sink, o_.namespaces);
+    synthesize_all_processes(id_hdr, sink, o_.namespaces, o_.synth_mmaps);
   } else if (!pids_.empty() || !o_.tids.empty()) {
-    synthesize_threads(threads_, id_hdr, sink, o_.namespaces);  // perf's thread map: -t, -p, -u
+    synthesize_threads(threads_, id_hdr, sink, o_.namespaces, o_.synth_mmaps);  // perf's thread map: -t, -p, -u
   }
 }
 

@@ -267,7 +267,7 @@ bool emit_mmaps(pid_t pid, size_t id_hdr_size, const RecordSink& out) {
 
 }  // namespace
 
-void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out, bool namespaces) {
+void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out, bool namespaces, bool maps) {
   for (pid_t tid : process_threads(pid)) {
     ThreadStatus st;
     if (!read_thread_status(pid, tid, st)) continue;  // gone since the listing
@@ -275,30 +275,31 @@ void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out, bo
     if (namespaces) synthesize_namespaces(st.tgid, tid, id_hdr_size, out);
     emit_comm(st.tgid, tid, st.name, id_hdr_size, out);
     // perf stops at a leader whose maps it cannot read: its other threads go unrecorded.
-    if (tid == pid && !st.kernel && !emit_mmaps(pid, id_hdr_size, out)) return;
+    if (maps && tid == pid && !st.kernel && !emit_mmaps(pid, id_hdr_size, out)) return;
   }
 }
 
-void synthesize_thread(pid_t tid, size_t id_hdr_size, const RecordSink& out, bool namespaces) {
+void synthesize_thread(pid_t tid, size_t id_hdr_size, const RecordSink& out, bool namespaces, bool maps) {
   ThreadStatus st;
   if (!read_thread_status(tid, tid, st)) return;
   emit_comm(st.tgid, tid, st.name, id_hdr_size, out);
   if (namespaces) synthesize_namespaces(st.tgid, tid, id_hdr_size, out);
-  if (tid == st.tgid) emit_mmaps(tid, id_hdr_size, out);
+  if (maps && tid == st.tgid) emit_mmaps(tid, id_hdr_size, out);
 }
 
-void synthesize_threads(const std::vector<pid_t>& tids, size_t id_hdr_size, const RecordSink& out, bool namespaces) {
+void synthesize_threads(const std::vector<pid_t>& tids, size_t id_hdr_size, const RecordSink& out, bool namespaces,
+                        bool maps) {
   for (pid_t tid : tids) {
-    synthesize_thread(tid, id_hdr_size, out, namespaces);
+    synthesize_thread(tid, id_hdr_size, out, namespaces, maps);
     // A thread whose leader is not among them brings the leader's name and maps too.
     ThreadStatus st;
     if (read_thread_status(tid, tid, st) && st.tgid != tid && std::find(tids.begin(), tids.end(), st.tgid) == tids.end())
-      synthesize_thread(st.tgid, id_hdr_size, out, namespaces);
+      synthesize_thread(st.tgid, id_hdr_size, out, namespaces, maps);
   }
 }
 
-void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out, bool namespaces) {
-  for (pid_t pid : numeric_entries("/proc")) synthesize_process(pid, id_hdr_size, out, namespaces);
+void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out, bool namespaces, bool maps) {
+  for (pid_t pid : numeric_entries("/proc")) synthesize_process(pid, id_hdr_size, out, namespaces, maps);
 }
 
 }  // namespace cperf

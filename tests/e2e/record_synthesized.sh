@@ -6,7 +6,8 @@
 #    leader brings the leader's COMM and MMAP2s; the workload's "perf-exec" COMM comes after;
 #  - CPU-wide (-a): per thread a FORK (misc FORK_EXEC: 0x2000; a leader's parent is its PPid,
 #    another thread's its leader), NAMESPACES with --namespaces, COMM, and the leader's MMAP2s
-#    after its COMM; the forked workload is named perf-exec there too.
+#    after its COMM; the forked workload is named perf-exec there too;
+#  - --synth: task (threads without maps), mmap (with maps), cgroup (none of them), in a list.
 # With the oracle, perf 7.2's record -p of the same process gives the same records for it
 # (its MMAP2s carry build ids where cperf's carry device and inode: Documentation/perf-record.md).
 source "$(dirname "$0")/_record_lib.sh"
@@ -49,6 +50,15 @@ expect "record -p --namespaces" p.data "$want"
 "$CPERF" record -q -t "$second" -e cpu-clock -o t.data -- true > /dev/null 2>&1 || { echo "FAIL: record -t"; exit 1; }
 expect "record -t (a thread without its leader)" t.data "$(echo "PERF_RECORD_COMM: mt:$mt/$second"
   echo "PERF_RECORD_COMM: mt:$mt/$mt"; maps; echo "PERF_RECORD_COMM: perf-exec:")"
+
+# --synth: task (no maps), mmap (tasks and maps), cgroup or no (nothing of the process); any case
+"$CPERF" record -q -p "$mt" --synth=TASK -e cpu-clock -o s.data -- true > /dev/null 2>&1 || { echo "FAIL: record --synth=TASK"; exit 1; }
+expect "record -p --synth=TASK" s.data "$(for t in $tids; do echo "PERF_RECORD_COMM: mt:$mt/$t"; done; echo "PERF_RECORD_COMM: perf-exec:")"
+"$CPERF" record -q -p "$mt" --synth=cgroup,mmap -e cpu-clock -o s.data -- true > /dev/null 2>&1 || { echo "FAIL: record --synth=cgroup,mmap"; exit 1; }
+expect "record -p --synth=cgroup,mmap" s.data "$(for t in $tids; do echo "PERF_RECORD_COMM: mt:$mt/$t"; [ "$t" = "$mt" ] && maps; done
+  echo "PERF_RECORD_COMM: perf-exec:")"
+"$CPERF" record -q -p "$mt" --synth=cgroup -e cpu-clock -o s.data -- true > /dev/null 2>&1 || { echo "FAIL: record --synth=cgroup"; exit 1; }
+expect "record -p --synth=cgroup" s.data "PERF_RECORD_COMM: perf-exec:"
 
 "$CPERF" record -q -a -e cpu-clock -o a.data -- true > /dev/null 2>&1 || { echo "FAIL: record -a"; exit 1; }
 ppid=$(awk '/^PPid:/ {print $2}' "/proc/$mt/status")
