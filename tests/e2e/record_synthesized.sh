@@ -7,7 +7,8 @@
 #  - CPU-wide (-a): per thread a FORK (misc FORK_EXEC: 0x2000; a leader's parent is its PPid,
 #    another thread's its leader), NAMESPACES with --namespaces, COMM, and the leader's MMAP2s
 #    after its COMM; the forked workload is named perf-exec there too;
-#  - --synth: task (threads without maps), mmap (with maps), cgroup (none of them), in a list.
+#  - --synth: task (threads without maps), mmap (with maps), cgroup (none of them), in a list;
+#  - script --show-namespace-events names the workload's NAMESPACES record perf-exec, as perf.
 # With the oracle, perf 7.2's record -p of the same process gives the same records for it
 # (its MMAP2s carry build ids where cperf's carry device and inode: Documentation/perf-record.md).
 source "$(dirname "$0")/_record_lib.sh"
@@ -73,7 +74,19 @@ if [ "$got" = "$want" ]; then echo "ok: record -a"; else echo "FAIL: record -a: 
   [ "$("$CPERF" report -D -i a.data 2> /dev/null | grep -cE '^0 0 0x.*PERF_RECORD_COMM: perf-exec:([0-9]+)/')" -ge 2 ] ||
   { echo "FAIL: record -a: the workload is not perf-exec in the /proc walk"; fails=$((fails + 1)); }
 
+# The workload's NAMESPACES follows its perf-exec COMM; script names the record's thread by the
+# record's own pid/tid, as perf does (its sample id is zero): "perf-exec", not "swapper".
+"$CPERF" record -q --namespaces -e cpu-clock -o ns.data -- true > /dev/null 2>&1 || { echo "FAIL: record --namespaces"; exit 1; }
+first=$("$CPERF" script --show-namespace-events -i ns.data 2> /dev/null | head -1)
+case $first in
+  *perf-exec*PERF_RECORD_NAMESPACES*) echo "ok: script names the workload's NAMESPACES perf-exec" ;;
+  *) echo "FAIL: script --show-namespace-events: $first"; fails=$((fails + 1)) ;;
+esac
+
 if oracle_have_perf7; then
+  if diff <(perf7 script --show-namespace-events -i ns.data 2>&1) <("$CPERF" script --show-namespace-events -i ns.data 2>&1) > ns.diff; then
+    echo "ok: perf 7.2's script --show-namespace-events prints the same"; else
+    echo "FAIL: script --show-namespace-events differs from perf 7.2's:"; head ns.diff; fails=$((fails + 1)); fi
   perf7 record -q -p "$mt" --namespaces -e cpu-clock -o p7.data -- true > /dev/null 2>&1 || { echo "FAIL: perf 7.2 record -p"; exit 1; }
   if [ "$(synth p7.data)" = "$(synth p.data)" ]; then echo "ok: perf 7.2's record -p writes the same"; else
     echo "FAIL: record -p differs from perf 7.2's (< perf 7.2):"; diff <(synth p7.data) <(synth p.data); fails=$((fails + 1)); fi
