@@ -699,6 +699,7 @@ int cmd_record(const Args& args) {
     }
   }
   for (; i < args.size(); i++) o.workload.push_back(args[i]);
+  if (o.quiet) o.verbose = 0;  // perf's quiet option silences -v/-vv, given before or after it
   o.sample_times = !no_buildid && o.buildid_cache && !(o.buildid_all && !timestamp_boundary);
   // perf records a thread (-t) without inherit: its children are not asked for (-i given or not).
   if (!o.tids.empty()) o.no_inherit = true;
