@@ -750,7 +750,10 @@ int cmd_record(const Args& args) {
     o.switch_output = SwitchOutputSpec{};
     o.switch_output_events.clear();
   }
-  if (o.threads && o.output == "-") o.threads = false;  // a stream is one file
+  if (o.threads && o.output == "-") {  // a stream is one file: perf refuses
+    if (!o.quiet) std::fprintf(stderr, "Parallel trace streaming is not available in pipe mode.\n");
+    return 255;
+  }
   if (o.per_thread && (o.system_wide || !o.cpus.empty())) o.per_thread = false;  // CPUs win, as in perf
   if (freq_zero && o.period == 0) {
     std::fprintf(stderr, "frequency and count are zero, aborting\n");

@@ -459,6 +459,9 @@ bool Recorder::build_attrs() {
       return e.attr.sample_type == specs_.front().attr.sample_type;
     });
     for (EventSpec& e : specs_) e.attr.sample_type |= same ? PERF_SAMPLE_ID : PERF_SAMPLE_IDENTIFIER;
+  } else if (specs_.size() == 1 && o_.output == "-" && !(specs_[0].attr.sample_type & PERF_SAMPLE_IDENTIFIER)) {
+    // A stream names its one event by id too (perf 7.2 forces the ids in pipe mode).
+    specs_[0].attr.sample_type |= PERF_SAMPLE_ID;
   }
   return true;
 }
