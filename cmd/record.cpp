@@ -703,6 +703,23 @@ int cmd_record(const Args& args) {
   o.sample_times = !no_buildid && o.buildid_cache && !(o.buildid_all && !timestamp_boundary);
   // perf records a thread (-t) without inherit: its children are not asked for (-i given or not).
   if (!o.tids.empty()) o.no_inherit = true;
+  // perf's target rules: -p/-t win over -C and -a, which win over --per-thread; the first
+  // override is reported (not with -q).
+  const char* overridden = nullptr;
+  const bool task_target = !o.pids.empty() || !o.tids.empty();
+  if (task_target && !o.cpus.empty()) {
+    o.cpus.clear();
+    overridden = "PID/TID switch overriding CPU";
+  }
+  if (task_target && o.system_wide) {
+    o.system_wide = false;
+    if (!overridden) overridden = "PID/TID switch overriding SYSTEM";
+  }
+  if (o.per_thread && (o.system_wide || !o.cpus.empty())) {
+    o.per_thread = false;
+    if (!overridden) overridden = "SYSTEM/CPU switch overriding PER-THREAD";
+  }
+  if (overridden && !o.quiet) std::fprintf(stderr, "Warning:\n%s\n", overridden);
   // perf checks --vmlinux's file (quietly with -q); the kernel's build id still comes from the
   // running kernel.
   if (!vmlinux.empty() && ::access(vmlinux.c_str(), F_OK) != 0) {
@@ -754,7 +771,6 @@ int cmd_record(const Args& args) {
     if (!o.quiet) std::fprintf(stderr, "Parallel trace streaming is not available in pipe mode.\n");
     return 255;
   }
-  if (o.per_thread && (o.system_wide || !o.cpus.empty())) o.per_thread = false;  // CPUs win, as in perf
   if (freq_zero && o.period == 0) {
     std::fprintf(stderr, "frequency and count are zero, aborting\n");
     return 234;

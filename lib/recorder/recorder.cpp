@@ -188,6 +188,7 @@ class Recorder {
   void add_sample_options(perf_event_attr& a, uint64_t& st) const;
   void mark_hit(bool kernel, MapEntry* e);
   bool open_events();
+  int open_status_ = 255;  // the exit status when the events cannot be opened
   bool open_one(size_t index, pid_t pid, int cpu);
   bool drop_removed_events();  // whether any was dropped
   void pass_tracking_on(size_t from);
@@ -607,7 +608,18 @@ bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
         continue;
       }
     }
-    if (err == ESRCH) {  // the thread went away meanwhile
+    if (err == ESRCH && !o_.tids.empty() && pids_.empty() && !o_.uid) {
+      // A thread given by -t that does not exist: perf drops the event (and says so, -q or not).
+      std::fprintf(stderr,
+                   "Error:\nFailure to open event '%s' on PMU '%s' which will be removed.\n"
+                   "The sys_perf_event_open() syscall failed for event (%s): No such process\n"
+                   "\"dmesg | grep -i perf\" may provide additional information.\n\n",
+                   e.name.c_str(), pmu_name(e.attr.type), e.name.c_str());
+      e.removed = true;
+      if (index == tracking_) pass_tracking_on(index);
+      return true;
+    }
+    if (err == ESRCH) {  // a thread of -p or -u went away meanwhile (perf ignores it too)
       return true;
     }
     explain_open_error(e, err);
@@ -628,6 +640,7 @@ bool Recorder::open_events() {
     for (pid_t t : process_threads(p)) threads_.push_back(t);
   if ((!pids_.empty() || o_.uid) && threads_.empty()) {
     std::fprintf(stderr, "Couldn't create thread/CPU maps: No such process\n");
+    open_status_ = 244;  // perf's -ESRCH as an exit status
     return false;
   }
   bool cpu_target = o_.system_wide || !o_.cpus.empty();
@@ -1186,7 +1199,7 @@ int Recorder::run() {
       return fail(255);
     }
   }
-  if (!open_events() || !map_buffers() || !open_switch_events()) return fail(255);
+  if (!open_events() || !map_buffers() || !open_switch_events()) return fail(open_status_);
 
   // 1. The attrs that were actually opened, with their ids.
   attrs_.resize(specs_.size());

@@ -12,7 +12,7 @@
 # max-stack), the default event, and the sample-field, context and side-band options (-T, -P,
 # -R, -n, -W, --phys-data, --data/code-page-size, --sample-identifier, --running-time, -I,
 # --user-regs, --all-user/--all-kernel, --kernel/user-callchains, --namespaces, --data-mmap,
-# --no-buffering, -D, -r, --strict-freq, -p, -t (no inherit, as perf), --overwrite, --tail-synthesize, --all-cgroups, -G and the options that
+# --no-buffering, -D, -r, --strict-freq, -p, -t (no inherit, as perf; both override -a and -C), --overwrite, --tail-synthesize, --all-cgroups, -G and the options that
 # change no attr).
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
@@ -135,6 +135,8 @@ done <<'EOF'
 -t PID -e cpu-clock
 -t PID -i -e cpu-clock
 -p PID -g -e cpu-clock,task-clock
+-a -p PID -e cpu-clock
+-C 0 -t PID -e cpu-clock
 EOF
 # --latency with -a: perf 7.2 refuses it (exit 234, one line) before recording anything.
 for tool in perf7 "$CPERF"; do
