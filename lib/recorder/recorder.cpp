@@ -1712,8 +1712,11 @@ int Recorder::finish_and_report(int status) {
   }
   if (!quiet) {
     double mb = static_cast<double>(writer_->bytes_written() + ring_file_bytes_) / (1024.0 * 1024.0);
-    // perf leaves the count out when there is none (-n, -D -1), when switching files, for a pipe
-    std::string count = samples_ == 0 || switching || writer_->is_pipe() ? "" : " (" + std::to_string(samples_) + " samples)";
+    // perf leaves the count out when there is none (-n, -D -1), when switching files, for a pipe,
+    // and when it counts none: it counts in its walk over the samples for build ids, which
+    // -B, -N and --buildid-all skip
+    const bool counted = o_.sample_times && !o_.buildid_all;
+    std::string count = samples_ == 0 || switching || writer_->is_pipe() || !counted ? "" : " (" + std::to_string(samples_) + " samples)";
     if (o_.compression_level && bytes_compressed_) {  // -z: perf's ratio of the records before and after
       char z[96];
       std::snprintf(z, sizeof z, ", compressed (original %.3f MB, ratio is %.3f)",

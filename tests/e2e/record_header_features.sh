@@ -75,23 +75,26 @@ else
 fi
 # sample_time: always in a file; the sample times only where perf 7.2 walks the samples for
 # build ids at the end (not with -B, -N, or --buildid-all without --timestamp-boundary), else
-# zeros (checked against perf 7.2 by hand: the same first/last lines for each of these).
-while read -r want args; do
+# zeros; and record's "(N samples)" only where that walk counts them (not with --buildid-all
+# at all). Checked by hand against perf 7.2: the same lines for each of these.
+while read -r want count args; do
   # shellcheck disable=SC2086
-  "$CPERF" record -q $args -e cpu-clock -o st.data -- "$WL/mt" 1 5 > /dev/null 2>&1 || { echo "FAIL: record $args"; exit 1; }
+  "$CPERF" record $args -e cpu-clock -o st.data -- "$WL/mt" 1 5 > /dev/null 2> st.err || { echo "FAIL: record $args"; exit 1; }
   first=$("$CPERF" report --header-only -i st.data | sed -n 's/^# time of first sample : //p')
   case $want:$first in
     zero:0.000000|times:[1-9]*) echo "ok: sample_time with '$args': $first" ;;
     *) echo "FAIL: sample_time with '$args': first sample '$first', want $want"; exit 1 ;;
   esac
+  said=none; grep -q '^\[ perf record: Captured and wrote .* ([0-9]* samples) \]$' st.err && said=count
+  [ "$said" = "$count" ] || { echo "FAIL: record $args said $(grep Captured st.err), want $count"; exit 1; }
 done <<'EOF2'
-times -g
-zero -B
-zero -N
-zero --buildid-all
-times --buildid-all --timestamp-boundary
-zero -B --timestamp-boundary
-times --buildid-mmap
-zero -n
+times count -g
+zero none -B
+zero none -N
+zero none --buildid-all
+times none --buildid-all --timestamp-boundary
+zero none -B --timestamp-boundary
+times count --buildid-mmap
+zero none -n
 EOF2
 echo "PASS"
