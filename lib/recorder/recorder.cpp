@@ -75,7 +75,13 @@ class Workload {
   bool prepare(const std::vector<std::string>& argv, bool stdout_is_data) {
     int go[2], err[2];
     if (pipe2(go, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) return false;
+    // The child is named as perf names its waiting child (a CPU-wide recording finds it in
+    // /proc under that name): named here, so that it has the name from its first moment.
+    char own_name[17] = {};
+    prctl(PR_GET_NAME, own_name);
+    prctl(PR_SET_NAME, "perf-exec");
     pid_ = fork();
+    if (pid_ != 0) prctl(PR_SET_NAME, own_name);
     if (pid_ < 0) return false;
     if (pid_ == 0) {
       close(go[1]);
@@ -83,8 +89,6 @@ class Workload {
       signal(SIGINT, SIG_DFL);
       signal(SIGTERM, SIG_DFL);
       signal(SIGHUP, SIG_DFL);
-      // Named as perf names its waiting child, which a CPU-wide recording finds in /proc.
-      prctl(PR_SET_NAME, "perf-exec");
       // perf.data goes to stdout: the workload's own output must not mix into it.
       if (stdout_is_data) dup2(2, 1);
       char c;

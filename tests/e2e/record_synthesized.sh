@@ -70,9 +70,13 @@ want=$(for t in $tids; do
 got=$(synth a.data | grep -v perf-exec)
 if [ "$got" = "$want" ]; then echo "ok: record -a"; else echo "FAIL: record -a: got"; echo "$got"; echo "want"; echo "$want"; fails=$((fails + 1)); fi
 # the forked workload, waiting for its exec, is perf-exec in /proc (and then in its COMM)
-"$CPERF" report -D -i a.data 2> /dev/null | grep -qE '^0 0 0x.*PERF_RECORD_FORK' &&
-  [ "$("$CPERF" report -D -i a.data 2> /dev/null | grep -cE '^0 0 0x.*PERF_RECORD_COMM: perf-exec:([0-9]+)/')" -ge 2 ] ||
-  { echo "FAIL: record -a: the workload is not perf-exec in the /proc walk"; fails=$((fails + 1)); }
+wl=$("$CPERF" report -D -i a.data 2> /dev/null | sed -n 's/^0 0 0x.*PERF_RECORD_COMM: perf-exec:\([0-9]*\)\/.*/\1/p' | tail -1)
+walked=$("$CPERF" report -D -i a.data 2> /dev/null | grep -E '^0 0 0x' |
+  grep -A1 -F "PERF_RECORD_FORK($wl:$wl)" | grep -o 'PERF_RECORD_COMM: .*')  # the walk's COMM, after its FORK
+case $walked in
+  "PERF_RECORD_COMM: perf-exec:$wl/$wl") echo "ok: record -a: the waiting workload is perf-exec in the /proc walk" ;;
+  *) echo "FAIL: record -a: the workload's COMM in the /proc walk: '$walked'"; fails=$((fails + 1)) ;;
+esac
 
 # The workload's NAMESPACES follows its perf-exec COMM; script names the record's thread by the
 # record's own pid/tid, as perf does (its sample id is zero): "perf-exec", not "swapper".
