@@ -2,9 +2,11 @@
 // The option parser stops at the first non-option (the workload), as perf does.
 #include <fcntl.h>
 #include <pwd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cctype>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -19,6 +21,7 @@
 #include "recorder/cgroups.h"
 #include "recorder/control_channel.h"
 #include "recorder/recorder.h"
+#include "writer/output_backup.h"
 
 namespace cperf {
 
@@ -294,6 +297,47 @@ int apply_cgroups(std::vector<EventSpec>& events, const std::string& value, cons
   return 0;
 }
 
+// What perf 7.2 leaves of a --kcore recording that fails: the older output kept as .old (as
+// before any recording), then the output directory (0700) with an empty `data` (0600).
+void leave_empty_data_dir(const std::string& dir) {
+  std::string err;
+  if (!keep_previous_output(dir, err)) return;
+  if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) return;
+  int fd = ::open((dir + "/data").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd >= 0) ::close(fd);
+}
+
+// --synth: perf's comma list, any case: no/none (nothing, at once), all (everything, at once),
+// task, mmap (task and maps), cgroup. False for an unknown word.
+bool parse_synth(const std::string& value, RecordOptions& o) {
+  bool task = false, mmap = false, cgroup = false;
+  for (size_t pos = 0;;) {
+    size_t comma = value.find(',', pos);
+    std::string w = value.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+    auto is = [&](const char* word) { return strcasecmp(w.c_str(), word) == 0; };
+    if (is("no") || is("none")) break;
+    if (is("all")) {
+      task = mmap = cgroup = true;
+      break;
+    }
+    if (is("task")) {
+      task = true;
+    } else if (is("mmap")) {
+      task = mmap = true;
+    } else if (is("cgroup")) {
+      cgroup = true;
+    } else {
+      return false;
+    }
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  o.synth_tasks = task;
+  o.synth_mmaps = mmap;
+  o.synth_cgroups = cgroup;
+  return true;
+}
+
 // Long flags that only set a RecordOptions switch (what samples carry, which contexts).
 bool RecordOptions::* sample_flag(const std::string& name) {
   static const std::pair<const char*, bool RecordOptions::*> kFlags[] = {
@@ -336,6 +380,7 @@ int cmd_record(const Args& args) {
   bool latency = false;  // --latency
   bool strict_freq = false;  // --strict-freq
   bool dry_run = false;  // --dry-run
+  bool no_buildid = false, timestamp_boundary = false;  // -B, --timestamp-boundary
   bool snapshot = false, aux_sample = false, kcore = false;  // AUX-area and kcore modes
   std::string vmlinux;   // --vmlinux: checked once -q is known
   std::string callchain_text;
@@ -368,7 +413,7 @@ int cmd_record(const Args& args) {
           case 'i': o.no_inherit = true; break;
           case 'q': o.quiet = true; break;
           case 'N': o.buildid_cache = false; break;
-          case 'B': o.no_buildid = true; break;
+          case 'B': o.no_buildid = no_buildid = true; break;
           case 'd': o.data_addr = true; break;
           case 's': o.per_thread_stat = true; break;
           case 'T': o.timestamp = true; break;
@@ -583,7 +628,7 @@ int cmd_record(const Args& args) {
     } else if (name == "no-buildid-cache") {
       o.buildid_cache = false;
     } else if (name == "no-buildid") {
-      o.no_buildid = true;
+      o.no_buildid = no_buildid = true;
     } else if (name == "no-bpf-event") {
       o.bpf_event = false;
     } else if (name == "stat") {
@@ -599,7 +644,7 @@ int cmd_record(const Args& args) {
     } else if (name == "timestamp") {
       o.timestamp = true;
     } else if (name == "timestamp-boundary") {
-      // the first and last sample times are always written
+      timestamp_boundary = true;  // the sample times even with --buildid-all
     } else if (name == "strict-freq") {
       strict_freq = true;
     } else if (name == "dry-run") {
@@ -632,10 +677,7 @@ int cmd_record(const Args& args) {
       }
       o.threads = true;
     } else if (name == "synth") {
-      bool known = false;
-      for (const char* v : {"no", "all", "task", "mmap", "cgroup"}) known |= value == v;
-      if (!known) return record_handler_error(a, "Invalid synth option: " + value);
-      o.synth_tasks = value != "no";
+      if (!parse_synth(value, o)) return record_handler_error(a, "Invalid synth option: " + value);
     } else if (name == "aio") {
       // Asynchronous trace writing: how perf writes, not what; cperf's writes give the same
       // file. The optional value (the number of buffers) is checked as perf checks it.
@@ -657,6 +699,27 @@ int cmd_record(const Args& args) {
     }
   }
   for (; i < args.size(); i++) o.workload.push_back(args[i]);
+  if (o.quiet) o.verbose = 0;  // perf's quiet option silences -v/-vv, given before or after it
+  o.sample_times = !no_buildid && o.buildid_cache && !(o.buildid_all && !timestamp_boundary);
+  // perf records a thread (-t) without inherit: its children are not asked for (-i given or not).
+  if (!o.tids.empty()) o.no_inherit = true;
+  // perf's target rules: -p/-t win over -C and -a, which win over --per-thread; the first
+  // override is reported (not with -q).
+  const char* overridden = nullptr;
+  const bool task_target = !o.pids.empty() || !o.tids.empty();
+  if (task_target && !o.cpus.empty()) {
+    o.cpus.clear();
+    overridden = "PID/TID switch overriding CPU";
+  }
+  if (task_target && o.system_wide) {
+    o.system_wide = false;
+    if (!overridden) overridden = "PID/TID switch overriding SYSTEM";
+  }
+  if (o.per_thread && (o.system_wide || !o.cpus.empty())) {
+    o.per_thread = false;
+    if (!overridden) overridden = "SYSTEM/CPU switch overriding PER-THREAD";
+  }
+  if (overridden && !o.quiet) std::fprintf(stderr, "Warning:\n%s\n", overridden);
   // perf checks --vmlinux's file (quietly with -q); the kernel's build id still comes from the
   // running kernel.
   if (!vmlinux.empty() && ::access(vmlinux.c_str(), F_OK) != 0) {
@@ -671,6 +734,8 @@ int cmd_record(const Args& args) {
   }
   if (kcore) {
     if (::access("/proc/kcore", R_OK) != 0) {
+      // perf has made its output directory by then and leaves it: an empty `data` in it.
+      if (o.output != "-") leave_empty_data_dir(o.output);
       if (!o.quiet) std::fprintf(stderr, "ERROR: kcore is not readable.\n");
       return 255;
     }
@@ -702,8 +767,10 @@ int cmd_record(const Args& args) {
     o.switch_output = SwitchOutputSpec{};
     o.switch_output_events.clear();
   }
-  if (o.threads && o.output == "-") o.threads = false;  // a stream is one file
-  if (o.per_thread && (o.system_wide || !o.cpus.empty())) o.per_thread = false;  // CPUs win, as in perf
+  if (o.threads && o.output == "-") {  // a stream is one file: perf refuses
+    if (!o.quiet) std::fprintf(stderr, "Parallel trace streaming is not available in pipe mode.\n");
+    return 255;
+  }
   if (freq_zero && o.period == 0) {
     std::fprintf(stderr, "frequency and count are zero, aborting\n");
     return 234;

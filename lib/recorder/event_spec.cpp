@@ -1,8 +1,11 @@
 #include "recorder/event_spec.h"
 
+#include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -57,6 +60,32 @@ std::string read_line(const std::string& path) {
   std::string s;
   std::getline(f, s);
   return s;
+}
+
+// The terminal's width as perf takes it: LINES and COLUMNS when both are set, else stdout's
+// window size, else 80; at most 1000.
+int term_width() {
+  int cols = 0;
+  const char* lines = std::getenv("LINES");
+  const char* columns = std::getenv("COLUMNS");
+  if (lines && columns && std::atoi(lines) > 0 && std::atoi(columns) > 0) cols = std::atoi(columns);
+  winsize ws{};
+  if (!cols && ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_row && ws.ws_col) cols = ws.ws_col;
+  if (!cols) cols = 80;
+  return cols > 1000 ? 1000 : cols;
+}
+
+// perf's first two lines of a syntax error at `at` in `text`: the text, cut at the front (".."
+// marks the cut) so that the pointer stays within 13 characters of it, and at the back to the
+// terminal's width; then the indent of the pointer, to which the caller adds "\___ reason".
+std::string syntax_error_pointer(const std::string& text, size_t at) {
+  const std::string head = "event syntax error: ";
+  const size_t max_len = static_cast<size_t>(std::max(term_width() - 2 - static_cast<int>(head.size()), 2));
+  const size_t cut = at > 13 ? at - 13 : 0;
+  std::string shown = text.substr(std::min(cut, text.size()), max_len);
+  if (cut && shown.size() >= 2) shown[0] = shown[1] = '.';
+  if (text.size() - std::min(cut, text.size()) > max_len) shown[max_len - 1] = shown[max_len - 2] = '.';
+  return head + "'" + shown + "'\n" + std::string(head.size() + 1 + at - cut, ' ');
 }
 
 // perf's modifier rule: the first of u/k/h excludes all three, then each one given lets its
@@ -283,6 +312,38 @@ bool parse_termed_event(const std::string& text, EventSpec& e, std::string& erro
   return apply_modifiers(take_sample_read(mods, e.sample_read), e.attr, error);
 }
 
+// Where perf's parser gives up on a group "{a,b}[:mods]" whose '{' is at `brace`: an empty
+// group at its '{', a '{' or '}' inside it at that brace, anything but ":mods" after it at
+// its '}', modifiers it does not know at the ':'. npos when the group is well formed.
+size_t group_syntax_error_at(const std::string& one, size_t brace) {
+  size_t close = one.rfind('}');
+  if (close == std::string::npos || close <= brace) return std::string::npos;  // left to parse_group
+  if (close == brace + 1) return brace;
+  size_t inner = one.find_first_of("{}", brace + 1);
+  if (inner < close) return inner;
+  if (close + 1 == one.size()) return std::string::npos;
+  if (one[close + 1] != ':') return close;
+  perf_event_attr probe{};
+  std::string err;
+  bool sample_read = false;
+  if (!apply_modifiers(take_sample_read(one.substr(close + 2), sample_read), probe, err, true)) return close + 1;
+  return std::string::npos;
+}
+
+// Where a named group's '{' is (perf's name characters, spaces before the
+// brace skipped as perf's lexer skips them), or 0 when `one` is no named group.
+size_t group_name_length(const std::string& one) {
+  size_t brace = one.find('{');
+  if (brace == std::string::npos || brace == 0) return 0;
+  size_t end = one.find_last_not_of(' ', brace - 1);
+  if (end == std::string::npos) return 0;
+  for (size_t k = 0; k <= end; k++) {
+    const unsigned char c = static_cast<unsigned char>(one[k]);
+    if (!std::isalnum(c) && !std::strchr("_.-*?![]", c)) return 0;
+  }
+  return brace;
+}
+
 // "{a,b}[:mods]": the members, then the group's modifiers on top of each member's own.
 bool parse_group(const std::string& one, std::vector<EventSpec>& out, std::string& error) {
   size_t close = one.rfind('}');
@@ -324,10 +385,24 @@ bool parse_events(const std::string& text, std::vector<EventSpec>& out, std::str
     size_t offset_shift = 0;
     auto pointed = [&](const std::string& reason) {
       size_t at = (offset == std::string::npos ? 0 : offset) + offset_shift;
-      error = "event syntax error: '" + text + "'\n" + std::string(21 + at, ' ') + reason;
+      error = syntax_error_pointer(text, at) + reason;
     };
+    const size_t brace = one.empty() || one[0] == '{' ? 0 : group_name_length(one);
+    if (brace || (!one.empty() && one[0] == '{')) {
+      if (size_t bad = group_syntax_error_at(one, brace); bad != std::string::npos) {
+        offset_shift = bad;
+        pointed("\\___ Unrecognized input");
+        return false;
+      }
+    }
     if (!one.empty() && one[0] == '{') {
       if (!parse_group(one, out, error)) return false;
+      continue;
+    }
+    if (brace) {  // name{a,b}: the name goes to the group_desc
+      const size_t leader = out.size();
+      if (!parse_group(one.substr(brace), out, error)) return false;
+      out[leader].group_name = one.substr(0, one.find_last_not_of(' ', brace - 1) + 1);
       continue;
     }
     EventSpec e;

@@ -3,7 +3,7 @@
 //   pmu/config=..,config1=..,name=..,period=../ for a PMU in sysfs, tracepoints sys:name
 //   (id read from tracefs), terms on named and tracepoint events (task-clock/period=1000/,
 //   sys:name/call-graph=dwarf,max-stack=8/), modifiers :u :k :h :p :pp :ppp :P :H :G :S, and
-//   groups {a,b}[:mods].
+//   groups {a,b}[:mods], named groups name{a,b}[:mods].
 #pragma once
 #include <optional>
 #include <string>
@@ -28,6 +28,8 @@ struct EventSpec {
   // `leader`, the index of its leader in the parsed list; -1 outside groups.
   int leader = -1;
   uint32_t nr_members = 0;
+  // A named group (name{a,b}): its name, on the leader; "" for {a,b} (perf's {anon_group}).
+  std::string group_name;
   // --filter / --exclude-perf: the tracepoint filter set on each of its counters.
   std::string filter;
   // The event failed to open in a way perf drops events for (a branch stack it cannot

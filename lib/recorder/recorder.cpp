@@ -5,6 +5,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -74,7 +75,13 @@ class Workload {
   bool prepare(const std::vector<std::string>& argv, bool stdout_is_data) {
     int go[2], err[2];
     if (pipe2(go, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) return false;
+    // The child is named as perf names its waiting child (a CPU-wide recording finds it in
+    // /proc under that name): named here, so that it has the name from its first moment.
+    char own_name[17] = {};
+    prctl(PR_GET_NAME, own_name);
+    prctl(PR_SET_NAME, "perf-exec");
     pid_ = fork();
+    if (pid_ != 0) prctl(PR_SET_NAME, own_name);
     if (pid_ < 0) return false;
     if (pid_ == 0) {
       close(go[1]);
@@ -185,6 +192,7 @@ class Recorder {
   void add_sample_options(perf_event_attr& a, uint64_t& st) const;
   void mark_hit(bool kernel, MapEntry* e);
   bool open_events();
+  int open_status_ = 255;  // the exit status when the events cannot be opened
   bool open_one(size_t index, pid_t pid, int cpu);
   bool drop_removed_events();  // whether any was dropped
   void pass_tracking_on(size_t from);
@@ -266,6 +274,7 @@ class Recorder {
   void write_id_index();
   void synthesize_kernel_side_band();
   void synthesize_task_side_band();
+  void synthesize_workload_side_band();
   RecordSink side_band_sink();
   void reset_file_counters();
   bool switch_pending_ = false;
@@ -455,6 +464,9 @@ bool Recorder::build_attrs() {
       return e.attr.sample_type == specs_.front().attr.sample_type;
     });
     for (EventSpec& e : specs_) e.attr.sample_type |= same ? PERF_SAMPLE_ID : PERF_SAMPLE_IDENTIFIER;
+  } else if (specs_.size() == 1 && o_.output == "-" && !(specs_[0].attr.sample_type & PERF_SAMPLE_IDENTIFIER)) {
+    // A stream names its one event by id too (perf 7.2 forces the ids in pipe mode).
+    specs_[0].attr.sample_type |= PERF_SAMPLE_ID;
   }
   return true;
 }
@@ -600,7 +612,18 @@ bool Recorder::open_one(size_t index, pid_t pid, int cpu) {
         continue;
       }
     }
-    if (err == ESRCH) {  // the thread went away meanwhile
+    if (err == ESRCH && !o_.tids.empty() && pids_.empty() && !o_.uid) {
+      // A thread given by -t that does not exist: perf drops the event (and says so, -q or not).
+      std::fprintf(stderr,
+                   "Error:\nFailure to open event '%s' on PMU '%s' which will be removed.\n"
+                   "The sys_perf_event_open() syscall failed for event (%s): No such process\n"
+                   "\"dmesg | grep -i perf\" may provide additional information.\n\n",
+                   e.name.c_str(), pmu_name(e.attr.type), e.name.c_str());
+      e.removed = true;
+      if (index == tracking_) pass_tracking_on(index);
+      return true;
+    }
+    if (err == ESRCH) {  // a thread of -p or -u went away meanwhile (perf ignores it too)
       return true;
     }
     explain_open_error(e, err);
@@ -621,6 +644,7 @@ bool Recorder::open_events() {
     for (pid_t t : process_threads(p)) threads_.push_back(t);
   if ((!pids_.empty() || o_.uid) && threads_.empty()) {
     std::fprintf(stderr, "Couldn't create thread/CPU maps: No such process\n");
+    open_status_ = 244;  // perf's -ESRCH as an exit status
     return false;
   }
   bool cpu_target = o_.system_wide || !o_.cpus.empty();
@@ -1069,7 +1093,7 @@ void Recorder::mark_hit(bool kernel, MapEntry* e) {
 void Recorder::write_tail_side_band() {
   synthesize_side_band();
   if (have_workload_ && !o_.system_wide && pids_.empty() && o_.tids.empty())
-    synthesize_process(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink());
+    synthesize_thread(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink(), o_.namespaces);
   mark_tail_hits();
   perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
   write_data(&init, sizeof init);
@@ -1179,7 +1203,7 @@ int Recorder::run() {
       return fail(255);
     }
   }
-  if (!open_events() || !map_buffers() || !open_switch_events()) return fail(255);
+  if (!open_events() || !map_buffers() || !open_switch_events()) return fail(open_status_);
 
   // 1. The attrs that were actually opened, with their ids.
   attrs_.resize(specs_.size());
@@ -1192,7 +1216,7 @@ int Recorder::run() {
   fin.cmdline = o_.cmdline;
   for (size_t i = 0; i < specs_.size(); i++)
     if (specs_[i].nr_members > 1)
-      fin.groups.push_back({"{anon_group}", static_cast<uint32_t>(i), specs_[i].nr_members});
+      fin.groups.push_back({specs_[i].group_name.empty() ? "{anon_group}" : specs_[i].group_name, static_cast<uint32_t>(i), specs_[i].nr_members});
   if (o_.use_clockid) fin.clock = read_clock(o_.clockid);
   // Files keep the smallest attr size that holds the fields: perf 6.1 refuses file-mode attrs
   // larger than its own 128 bytes. Pipe streams carry perf 7.2's whole struct: perf 6.1 copies
@@ -1243,6 +1267,7 @@ int Recorder::run() {
   write_session_records();
   if (!o_.tail_synthesize) {
     synthesize_task_side_band();
+    synthesize_workload_side_band();
     perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
     write_data(&init, sizeof init);
   }
@@ -1424,7 +1449,8 @@ void Recorder::write_session_records() {
   }
   synthesize_thread_map(cpu_target ? std::vector<pid_t>{-1} : threads_, sink);
   synthesize_cpu_map(cpus_, sink);
-  if (have_workload_) synthesize_workload_comm(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), sink);
+  // (after the side band of running processes, as perf 7.2 writes it, unless that comes at the end)
+  if (have_workload_ && o_.tail_synthesize) synthesize_workload_comm(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), sink);
 }
 
 void Recorder::write_id_index() {
@@ -1455,17 +1481,24 @@ void Recorder::synthesize_kernel_side_band() {
 void Recorder::synthesize_task_side_band() {
   size_t id_hdr = id_header_size(specs_[tracking_].attr.sample_type);
   RecordSink sink = side_band_sink();
-  if (o_.all_cgroups) synthesize_cgroups(perf_event_cgroup_mount(), id_hdr, sink);
+  if (o_.all_cgroups && o_.synth_cgroups) synthesize_cgroups(perf_event_cgroup_mount(), id_hdr, sink);
   if (!o_.synth_tasks) {
-    // --synth=no: the samples of running processes go without their maps and comms
+    // --synth=no or cgroup: the samples of running processes go without their maps and comms
   } else if (o_.system_wide) {
-    synthesize_all_processes(id_hdr, sink, o_.namespaces);
-  } else {
-    for (pid_t p : pids_) synthesize_process(p, id_hdr, sink, o_.namespaces);
-    for (pid_t t : o_.tids) synthesize_process(t, id_hdr, sink, o_.namespaces);
+    synthesize_all_processes(id_hdr, sink, o_.namespaces, o_.synth_mmaps);
+  } else if (!pids_.empty() || !o_.tids.empty()) {
+    synthesize_threads(threads_, id_hdr, sink, o_.namespaces, o_.synth_mmaps);  // perf's thread map: -t, -p, -u
   }
-  // perf also gives the workload (forked, not yet exec'd) its namespaces.
-  if (o_.namespaces && have_workload_ && !o_.system_wide) synthesize_namespaces(workload_.pid(), workload_.pid(), id_hdr, sink);
+}
+
+// The workload, forked and waiting for its exec: its name ("perf-exec") and with --namespaces
+// its namespaces, after the side band of the processes already running (perf 7.2's order).
+void Recorder::synthesize_workload_side_band() {
+  if (!have_workload_) return;
+  size_t id_hdr = id_header_size(specs_[tracking_].attr.sample_type);
+  RecordSink sink = side_band_sink();
+  synthesize_workload_comm(workload_.pid(), id_hdr, sink);
+  if (o_.namespaces && !o_.system_wide) synthesize_namespaces(workload_.pid(), workload_.pid(), id_hdr, sink);
 }
 
 void Recorder::reset_file_counters() {
@@ -1485,9 +1518,11 @@ FeatureInputs Recorder::file_features() {
   if (!o_.no_buildid) fin.build_ids = collect_build_ids();
   fin.pipe = writer_->is_pipe();
   fin.compression = compression_feature();
-  fin.have_sample_time = samples_ > 0;
-  fin.first_sample_time = samples_ ? first_time_ : 0;
-  fin.last_sample_time = last_time_;
+  // perf 7.2 always writes the feature to a file, with zeros for times it did not learn.
+  fin.have_sample_time = true;
+  const bool times = o_.sample_times && samples_ > 0;
+  fin.first_sample_time = times ? first_time_ : 0;
+  fin.last_sample_time = times ? last_time_ : 0;
   return fin;
 }
 
@@ -1522,7 +1557,7 @@ bool Recorder::rotate_output() {
   // names of everything that started before. cperf gives it the side band again.
   synthesize_side_band();
   if (have_workload_ && !o_.system_wide && pids_.empty() && o_.tids.empty()) {
-    synthesize_process(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink());
+    synthesize_thread(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink(), o_.namespaces);
   }
   return true;
 }
@@ -1681,8 +1716,11 @@ int Recorder::finish_and_report(int status) {
   }
   if (!quiet) {
     double mb = static_cast<double>(writer_->bytes_written() + ring_file_bytes_) / (1024.0 * 1024.0);
-    // perf leaves the count out when there is none (-n, -D -1), when switching files, for a pipe
-    std::string count = samples_ == 0 || switching || writer_->is_pipe() ? "" : " (" + std::to_string(samples_) + " samples)";
+    // perf leaves the count out when there is none (-n, -D -1), when switching files, for a pipe,
+    // and when it counts none: it counts in its walk over the samples for build ids, which
+    // -B, -N and --buildid-all skip
+    const bool counted = o_.sample_times && !o_.buildid_all;
+    std::string count = samples_ == 0 || switching || writer_->is_pipe() || !counted ? "" : " (" + std::to_string(samples_) + " samples)";
     if (o_.compression_level && bytes_compressed_) {  // -z: perf's ratio of the records before and after
       char z[96];
       std::snprintf(z, sizeof z, ", compressed (original %.3f MB, ratio is %.3f)",

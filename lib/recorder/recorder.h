@@ -34,10 +34,16 @@ struct RecordOptions {
   bool quiet = false;
   bool buildid_cache = true;  // -N/--no-buildid-cache: leave ~/.debug alone
   bool buildid_all = false;   // --buildid-all: every mapped DSO, not only those with samples
+  // The times of the first and last sample in the sample_time feature: perf 7.2 learns them
+  // only when it walks the samples for build ids at the end (not with -B, -N, or --buildid-all
+  // without --timestamp-boundary); otherwise it writes zeros.
+  bool sample_times = true;
   bool buildid_mmap = false;  // --buildid-mmap: MMAP2 records carry build ids (attr.build_id)
   bool no_buildid = false;    // -B/--no-buildid: no build-id table (and so no cache entries)
   bool bpf_event = true;      // --no-bpf-event clears it on the tracking event
-  bool synth_tasks = true;    // --synth=no: no records for the processes that already run
+  // --synth: what is written of what existed before recording (perf's task, mmap, cgroup):
+  // COMM/FORK of running threads, their maps, and with --all-cgroups the cgroups.
+  bool synth_tasks = true, synth_mmaps = true, synth_cgroups = true;
   bool sample_cpu = false;    // --sample-cpu: every sample says its CPU
   bool data_addr = false;     // -d/--data: sample addresses (ADDR, DATA_SRC), data mmaps
   bool switch_events = false; // --switch-events: context switch records

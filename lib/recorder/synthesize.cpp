@@ -31,13 +31,6 @@ void emit(ByteBuffer& b, size_t id_hdr_size, uint32_t type, uint16_t misc, const
   out(b.data(), b.size());
 }
 
-std::string comm_of(pid_t tid, pid_t pid) {
-  std::ifstream f("/proc/" + std::to_string(pid) + "/task/" + std::to_string(tid) + "/comm");
-  std::string s;
-  std::getline(f, s);
-  return s;
-}
-
 std::vector<pid_t> numeric_entries(const std::string& dir) {
   std::vector<pid_t> out;
   if (DIR* d = opendir(dir.c_str())) {
@@ -180,29 +173,62 @@ void synthesize_namespaces(pid_t pid, pid_t tid, size_t id_hdr_size, const Recor
   emit(b, id_hdr_size, PERF_RECORD_NAMESPACES, 0, out);
 }
 
-void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out, bool namespaces) {
-  std::vector<pid_t> tids = process_threads(pid);
-  if (tids.empty()) return;
-  for (pid_t tid : tids) {
-    if (tid != pid) {
-      ByteBuffer f;
-      f.zeros(8);
-      f.u32(static_cast<uint32_t>(pid));
-      f.u32(static_cast<uint32_t>(pid));
-      f.u32(static_cast<uint32_t>(tid));
-      f.u32(static_cast<uint32_t>(pid));
-      f.u64(0);
-      emit(f, id_hdr_size, PERF_RECORD_FORK, 0, out);
+namespace {
+
+// What perf reads of a thread from its status file: its process, its parent, and whether it
+// is a kernel thread (Threads: but no VmPeak:). False when the thread is gone.
+struct ThreadStatus {
+  std::string name;  // Name:, cut to a COMM record's 15 characters (kernel threads' can be longer)
+  pid_t tgid = -1, ppid = -1;
+  bool kernel = false;
+};
+
+bool read_thread_status(pid_t pid, pid_t tid, ThreadStatus& st) {
+  std::ifstream f("/proc/" + std::to_string(pid) + "/task/" + std::to_string(tid) + "/status");
+  if (!f) return false;
+  std::string line;
+  bool vmpeak = false, threads = false;
+  while (std::getline(f, line)) {
+    if (line.rfind("Name:", 0) == 0) {
+      size_t from = line.find_first_not_of(" \t", 5);
+      st.name = from == std::string::npos ? "" : line.substr(from, 15);
     }
-    if (namespaces) synthesize_namespaces(pid, tid, id_hdr_size, out);  // perf: after FORK, before COMM
-    ByteBuffer c;
-    c.zeros(8);
-    c.u32(static_cast<uint32_t>(pid));
-    c.u32(static_cast<uint32_t>(tid));
-    c.padded_cstring(comm_of(tid, pid), 8);
-    emit(c, id_hdr_size, PERF_RECORD_COMM, 0, out);
+    if (line.rfind("Tgid:", 0) == 0) st.tgid = std::atoi(line.c_str() + 5);
+    if (line.rfind("PPid:", 0) == 0) st.ppid = std::atoi(line.c_str() + 5);
+    vmpeak |= line.rfind("VmPeak:", 0) == 0;
+    threads |= line.rfind("Threads:", 0) == 0;
   }
-  std::ifstream maps("/proc/" + std::to_string(pid) + "/maps");
+  st.kernel = threads && !vmpeak;
+  return st.tgid >= 0;
+}
+
+void emit_comm(pid_t pid, pid_t tid, const std::string& name, size_t id_hdr_size, const RecordSink& out) {
+  ByteBuffer c;
+  c.zeros(8);
+  c.u32(static_cast<uint32_t>(pid));
+  c.u32(static_cast<uint32_t>(tid));
+  c.padded_cstring(name, 8);
+  emit(c, id_hdr_size, PERF_RECORD_COMM, 0, out);
+}
+
+// A process leader's parent is its PPid, another thread's its leader (perf's assumption that
+// the leader started every thread), flagged as perf 7.2 flags its synthesized forks.
+void emit_fork(pid_t pid, pid_t tid, pid_t ppid, size_t id_hdr_size, const RecordSink& out) {
+  const pid_t parent = tid == pid ? ppid : pid;
+  ByteBuffer f;
+  f.zeros(8);
+  f.u32(static_cast<uint32_t>(pid));
+  f.u32(static_cast<uint32_t>(parent));
+  f.u32(static_cast<uint32_t>(tid));
+  f.u32(static_cast<uint32_t>(parent));
+  f.u64(0);
+  emit(f, id_hdr_size, PERF_RECORD_FORK, PERF_RECORD_MISC_FORK_EXEC, out);
+}
+
+// MMAP2 for each executable mapping of the process; false when its maps cannot be read.
+bool emit_mmaps(pid_t pid, size_t id_hdr_size, const RecordSink& out) {
+  std::ifstream maps("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/maps");
+  if (!maps) return false;
   std::string line;
   while (std::getline(maps, line)) {
     // start-end perms offset maj:min inode path
@@ -236,10 +262,44 @@ void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out, bo
     b.padded_cstring(path, 8);
     emit(b, id_hdr_size, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER, out);
   }
+  return true;
 }
 
-void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out, bool namespaces) {
-  for (pid_t pid : numeric_entries("/proc")) synthesize_process(pid, id_hdr_size, out, namespaces);
+}  // namespace
+
+void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out, bool namespaces, bool maps) {
+  for (pid_t tid : process_threads(pid)) {
+    ThreadStatus st;
+    if (!read_thread_status(pid, tid, st)) continue;  // gone since the listing
+    emit_fork(st.tgid, tid, st.ppid, id_hdr_size, out);
+    if (namespaces) synthesize_namespaces(st.tgid, tid, id_hdr_size, out);
+    emit_comm(st.tgid, tid, st.name, id_hdr_size, out);
+    // perf stops at a leader whose maps it cannot read: its other threads go unrecorded.
+    if (maps && tid == pid && !st.kernel && !emit_mmaps(pid, id_hdr_size, out)) return;
+  }
+}
+
+void synthesize_thread(pid_t tid, size_t id_hdr_size, const RecordSink& out, bool namespaces, bool maps) {
+  ThreadStatus st;
+  if (!read_thread_status(tid, tid, st)) return;
+  emit_comm(st.tgid, tid, st.name, id_hdr_size, out);
+  if (namespaces) synthesize_namespaces(st.tgid, tid, id_hdr_size, out);
+  if (maps && tid == st.tgid) emit_mmaps(tid, id_hdr_size, out);
+}
+
+void synthesize_threads(const std::vector<pid_t>& tids, size_t id_hdr_size, const RecordSink& out, bool namespaces,
+                        bool maps) {
+  for (pid_t tid : tids) {
+    synthesize_thread(tid, id_hdr_size, out, namespaces, maps);
+    // A thread whose leader is not among them brings the leader's name and maps too.
+    ThreadStatus st;
+    if (read_thread_status(tid, tid, st) && st.tgid != tid && std::find(tids.begin(), tids.end(), st.tgid) == tids.end())
+      synthesize_thread(st.tgid, id_hdr_size, out, namespaces, maps);
+  }
+}
+
+void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out, bool namespaces, bool maps) {
+  for (pid_t pid : numeric_entries("/proc")) synthesize_process(pid, id_hdr_size, out, namespaces, maps);
 }
 
 }  // namespace cperf

@@ -716,7 +716,7 @@ void ScriptTool::on_side_band(Event& ev, Session& s) {
     int32_t about_pid = pid, about_tid = tid;
     if (rec.type == PERF_RECORD_COMM || rec.type == PERF_RECORD_FORK ||
         rec.type == PERF_RECORD_EXIT || rec.type == PERF_RECORD_MMAP ||
-        rec.type == PERF_RECORD_MMAP2) {
+        rec.type == PERF_RECORD_MMAP2 || rec.type == PERF_RECORD_NAMESPACES) {
       about_pid = sb.pid;
       about_tid = sb.tid;
     }

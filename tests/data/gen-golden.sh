@@ -28,6 +28,7 @@
 #   report-children       perf report --stdio -i NAME.data $S                          (*)
 #   dump                  perf report -D -i NAME.data --symfs=../symfs
 #   evlist                perf evlist -v -i NAME.data
+#   evlist-g              perf evlist -g -i NAME.data                                   (groups set)
 #   header                perf report --header-only -i NAME.data                       (*)
 #   header-info           perf report --header-only -I -i NAME.data                    (*)
 #   report-sort-comm-dso  perf report --stdio --no-children -s comm,dso -i NAME.data $S (*)
@@ -253,6 +254,7 @@ for f in "$@"; do
       report-children)      set -- report --stdio -i $f.data $S ;;
       dump)                 set -- report -D -i $f.data --symfs=../symfs; tip=0 ;;
       evlist)               set -- evlist -v -i $f.data; tip=0 ;;
+      evlist-g)             set -- evlist -g -i $f.data; tip=0 ;;
       header)               set -- report --header-only -i $f.data ;;
       header-info)          set -- report --header-only -I -i $f.data ;;
       report-sort-comm-dso) set -- report --stdio --no-children -s comm,dso -i $f.data $S ;;
@@ -477,7 +479,7 @@ for set in $sets; do
     run "$rel/$set/out" "$KINDS" $names
   elif [ "$set" = groups ]; then
     # perf 7.2 loops forever on --children reports of event groups: only the other kinds.
-    run "$rel/$set/out" script,dump,evlist,header,report,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,report-sym-q,report-pid,report-cpu-period-parent,report-fields-sort,report-no-group,report-hierarchy-flat $names
+    run "$rel/$set/out" script,dump,evlist,evlist-g,header,report,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,report-sym-q,report-pid,report-cpu-period-parent,report-fields-sort,report-no-group,report-hierarchy-flat $names
   elif [ "$set" = synthetic ]; then
     # intel-pt-info: dump and evlist only (perf script sets up the Intel PT decoder from the
     # AUXTRACE_INFO record, which cperf does not do; see Documentation/differences.md).

@@ -18,6 +18,13 @@ expect "cpu-clock\ntask-clock\npage-faults\n# Tip: use 'perf evlist -g' to show 
 "$CPERF" evlist -g -v -i "$T/g.data" > /dev/null 2> "$T/err"; rc=$?
 [ $rc = 129 ] && head -1 "$T/err" | grep -qx '  Error: --group option is not compatible with other options' ||
   { echo "FAIL: evlist -g -v: exit $rc, $(head -1 "$T/err")"; fails=$((fails + 1)); }
+# A named group (name{a,b}): the name replaces perf's {anon_group} in group_desc, and evlist -g
+# shows it before the brace, as perf 7.2 does (its goldens: tests/data/groups/expected/named*).
+"$CPERF" record -q -e 'g1{cpu-clock,task-clock}:u,page-faults,g2 {cs,task-clock}' -o "$T/n.data" -- "$WL/deep" 50 > /dev/null ||
+  { echo "FAIL: record of named groups"; exit 1; }
+"$CPERF" evlist -g -i "$T/n.data" > "$T/out" 2>&1
+printf 'g1{cpu-clock,task-clock}\npage-faults\ng2{cs,task-clock}\n' | cmp -s - "$T/out" ||
+  { echo "FAIL: evlist -g of named groups:"; cat "$T/out"; fails=$((fails + 1)); }
 # A pipe: perf 7.2 sets no groups up from a stream (evlist lists the members, no tip), but
 # prints the GROUP_DESC feature record with the members' names (checked against perf 7.2).
 "$CPERF" record -q -e '{cpu-clock,task-clock}' -o - -- "$WL/deep" 50 > "$T/p.data" 2> /dev/null ||

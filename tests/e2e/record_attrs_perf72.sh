@@ -6,13 +6,13 @@
 # perf 7.2's build_id bit. Covers modifiers (u, H, G, GH, p), -a with its tracking dummy:u,
 # -F given or not, -g, --call-graph fp,defer (both tools fall back alike on a kernel without
 # it), two events with equal and with different sample fields (ID vs IDENTIFIER), -k, event
-# groups (leader and members, group modifiers, the group_desc feature), --sample-cpu,
+# groups (leader and members, group modifiers, the group_desc feature, named groups), --sample-cpu,
 # --switch-events, -d, --aio, -s, --latency (and its refusal of -a, checked below), the S
 # modifier, terms on software and tracepoint events (period, freq, name, call-graph,
 # max-stack), the default event, and the sample-field, context and side-band options (-T, -P,
 # -R, -n, -W, --phys-data, --data/code-page-size, --sample-identifier, --running-time, -I,
 # --user-regs, --all-user/--all-kernel, --kernel/user-callchains, --namespaces, --data-mmap,
-# --no-buffering, -D, -r, --strict-freq, --overwrite, --tail-synthesize, --all-cgroups, -G and the options that
+# --no-buffering, -D, -r, --strict-freq, -p, -t (no inherit, as perf; both override -a and -C), --overwrite, --tail-synthesize, --all-cgroups, -G and the options that
 # change no attr).
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
@@ -25,8 +25,12 @@ norm() {  # the attrs, and the groups of the group_desc feature
   "$CPERF" report --header-only -i "$1" | grep '^# group:'
 }
 fails=0
+# -p/-t cases name PID: a sleeping process that lives through the loop (the workload bounds each run).
+sleep 600 & bg_pid=$!
+trap 'kill $bg_pid 2> /dev/null; rm -rf "$T"; oracle_cleanup' EXIT
 while IFS= read -r args; do
   [ -z "$args" ] && continue
+  args=${args//PID/$bg_pid}
   # shellcheck disable=SC2086  # the argument lists are meant to split
   perf7 record -q $args -o "$T/p7.data" -- "$WL/mt" 1 5 > /dev/null 2>&1 || { echo "FAIL: perf 7.2 record $args"; fails=$((fails + 1)); continue; }
   # shellcheck disable=SC2086
@@ -66,6 +70,8 @@ done <<'EOF'
 -C 0 --latency -e cpu-clock
 -C 0 -g
 -e {cpu-clock,task-clock}:S
+-e foo{cpu-clock,task-clock}:S
+-e g1{cpu-clock,task-clock},g2{page-faults,cs}:u
 -e task-clock/period=1000/
 -e cpu-clock/freq=99,name=foo/u
 -e cs/call-graph=dwarf,max-stack=8/ -g
@@ -125,6 +131,12 @@ done <<'EOF'
 -z -e cpu-clock
 --threads -e cpu-clock
 -e dummy
+-p PID -e cpu-clock
+-t PID -e cpu-clock
+-t PID -i -e cpu-clock
+-p PID -g -e cpu-clock,task-clock
+-a -p PID -e cpu-clock
+-C 0 -t PID -e cpu-clock
 EOF
 # --latency with -a: perf 7.2 refuses it (exit 234, one line) before recording anything.
 for tool in perf7 "$CPERF"; do

@@ -48,6 +48,13 @@ grep -q '^\[ perf record: Captured and wrote [0-9.]* MB .*d1.data \]$' "$T/d1.er
 [ "$("$CPERF" script -i "$T/n.data" | wc -l)" = 0 ] || fail "-n recorded samples"
 grep -q '^\[ perf record: Captured and wrote [0-9.]* MB .*n.data \]$' "$T/n.err" || fail "-n: $(tail -1 "$T/n.err")"
 
+# -q silences -vv (perf 7.2 prints no attr blocks then), in either order
+for args in "-q -vv" "-vv -q"; do
+  # shellcheck disable=SC2086
+  n=$("$CPERF" record $args -e cpu-clock -o "$T/q.data" -- true 2>&1 | grep -c 'perf_event_attr:')
+  [ "$n" = 0 ] || fail "record $args printed $n attr blocks"
+done
+
 # --dry-run, --strict-freq
 (cd "$T" && "$CPERF" record --dry-run -e cpu-clock -o dry.data -- true > out 2> err); rc=$?
 [ $rc = 0 ] && [ ! -e "$T/dry.data" ] && [ ! -s "$T/err" ] || fail "--dry-run: exit $rc, file $(ls "$T"/dry.data 2>&1), '$(cat "$T/err")'"
@@ -94,5 +101,5 @@ else
   grep -q 'Could not set realtime priority.' "$T/rt.out" && echo "SKIP (part): -r: SCHED_FIFO not permitted here" ||
     fail "-r: $(cat "$T/rt.out")"
 fi
-[ $fails = 0 ] && echo "PASS: -D, -D -1, -n, --dry-run, --strict-freq, -I/--user-regs, --namespaces, -r as perf 7.2"
+[ $fails = 0 ] && echo "PASS: -D, -D -1, -n, -q -vv, --dry-run, --strict-freq, -I/--user-regs, --namespaces, -r as perf 7.2"
 [ $fails = 0 ]

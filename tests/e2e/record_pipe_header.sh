@@ -7,7 +7,8 @@
 #    crashed or printed nothing);
 #  - perf 6.1's script reads the stream without warnings, with cperf's sample count;
 #  - perf 7.2 (oracle chroot, when present) `report --header-only` stops at the marker: it
-#    prints the header without processing the events (no "cannot open maps" on stderr).
+#    prints the header without processing the events (no "cannot open maps" on stderr);
+#  - a single event samples PERF_SAMPLE_ID (IDENTIFIER with --sample-identifier), as perf 7.2's.
 source "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 
@@ -66,4 +67,14 @@ if oracle_have_chroot; then
 else
   echo "note: perf 7.2 check skipped: $(oracle_why_not)"
 fi
+# A stream's single event samples its id (perf 7.2 forces the ids in pipe mode), unless
+# --sample-identifier gives it IDENTIFIER instead; a file's single event has neither.
+st() { grep -o 'sample_type: [A-Z_|]*' | head -1; }
+[ "$("$CPERF" record -q -e cpu-clock -o - -- true 2> /dev/null | "$CPERF" evlist -v -i - | st)" = "sample_type: IP|TID|TIME|ID|PERIOD" ] ||
+  { echo "FAIL: a stream's one event samples no ID"; exit 1; }
+[ "$("$CPERF" record -q --sample-identifier -e cpu-clock -o - -- true 2> /dev/null | "$CPERF" evlist -v -i - | st)" = "sample_type: IP|TID|TIME|PERIOD|IDENTIFIER" ] ||
+  { echo "FAIL: a stream's one event with --sample-identifier"; exit 1; }
+"$CPERF" record -q -e cpu-clock -o "$T/one.data" -- true 2> /dev/null
+[ "$("$CPERF" evlist -v -i "$T/one.data" | st)" = "sample_type: IP|TID|TIME|PERIOD" ] || { echo "FAIL: a file's one event samples an id"; exit 1; }
+echo "ok: a stream's single event samples its ID, as perf 7.2's"
 echo "PASS"

@@ -2,7 +2,8 @@
 # record options for what cperf, like Debian's perf 7.2 on a machine without AUX-area PMUs
 # or BPF, cannot do: the same message (taken from perf 7.2.13 here), the same status, silent
 # with -q where perf is: -S/--snapshot and --aux-sample (no AUX area event), --setup-filter
-# (no BPF: "pin" fails with EOPNOTSUPP), --kcore where /proc/kcore is unreadable; and the ones
+# (no BPF: "pin" fails with EOPNOTSUPP), --kcore where /proc/kcore is unreadable (and the
+# directory perf 7.2 leaves behind then, checked against it); and the ones
 # perf takes without effect here: --off-cpu (its warning), --off-cpu-thresh, --debuginfod.
 . "$(dirname "$0")/_record_lib.sh"
 need_perf_events
@@ -32,6 +33,13 @@ if [ -r /proc/kcore ]; then
 else
   check 255 "ERROR: kcore is not readable." --kcore
   check 255 "" -q --kcore
+  # what perf 7.2 leaves behind: the older output as .old, the output a directory (0700) with an
+  # empty `data` (0600)
+  rm -rf k.data k.data.old; echo older > k.data
+  "$CPERF" record -q --kcore -e cpu-clock -o k.data -- true 2> /dev/null
+  if [ -d k.data ] && [ "$(stat -c %a k.data)" = 700 ] && [ -f k.data/data ] && [ ! -s k.data/data ] &&
+     [ "$(stat -c %a k.data/data)" = 600 ] && [ "$(cat k.data.old)" = older ]; then echo "ok: --kcore leaves perf's directory"; else
+    echo "FAIL: --kcore: not perf's directory left behind:"; ls -la k.data*; fails=$((fails+1)); fi
 fi
 [ $fails = 0 ] || exit 1
 echo PASS

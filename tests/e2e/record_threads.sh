@@ -3,6 +3,7 @@
 # version 1) and OUTPUT/data.K with the records of ring K (one per CPU, as perf's default
 # --threads=cpu); a previous directory is kept as OUTPUT.old. The directory reads in cperf and
 # perf 6.1 with the same samples, and, with the oracle, perf 7.2's script equals cperf's.
+# With -o - it is refused as perf 7.2 refuses it.
 . "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 cd "$T" || exit 1
@@ -33,6 +34,19 @@ for spec in bogus 0-1:0-1; do
   "$CPERF" record -q --threads=$spec -e cpu-clock -o s.data -- true 2> s.err; rc=$?
   [ $rc = 234 ] && [ "$(cat s.err)" = $'Invalid thread maps or affinity specs\nFailed to initialize parallel data streaming masks' ] ||
     { fail "--threads=$spec: status $rc"; cat s.err; }
+done
+# a stream is one file: perf 7.2 refuses --threads with -o - (status 255, silent with -q),
+# after its --switch-output warning
+want='Parallel trace streaming is not available in pipe mode.'
+for args in "" "-q" "--switch-output"; do
+  # shellcheck disable=SC2086
+  "$CPERF" record --threads $args -e cpu-clock -o - -- true > /dev/null 2> p.err; rc=$?
+  case $args in
+    -q) expect="" ;;
+    --switch-output) expect=$(printf 'WARNING: --switch-output option is not available in parallel streaming mode.\n%s' "$want") ;;
+    *) expect=$want ;;
+  esac
+  [ $rc = 255 ] && [ "$(cat p.err)" = "$expect" ] || fail "--threads $args -o -: status $rc, said: $(cat p.err)"
 done
 [ $fails = 0 ] || exit 1
 echo "ok: --threads: $n samples in t.data/data.0..$((ncpu - 1))"
