@@ -1280,9 +1280,7 @@ int Recorder::run() {
     if (!specs_[f.attr_index].attr.enable_on_exec && (!delayed || f.attr_index == tracking_))
       ioctl(f.fd, PERF_EVENT_IOC_ENABLE, 0);
   if (delayed && !o_.quiet) std::fprintf(stderr, "Events disabled\n");
-  for (const RingBuffer& rb : switch_rings_)
-    if (!have_workload_ || o_.system_wide || !o_.cpus.empty() || !pids_.empty() || !o_.tids.empty() || o_.uid)
-      ioctl(rb.fd, PERF_EVENT_IOC_ENABLE, 0);
+  for (const RingBuffer& rb : switch_rings_) ioctl(rb.fd, PERF_EVENT_IOC_ENABLE, 0);
   if (have_workload_) {
     int e = workload_.start();
     if (e) {
@@ -1562,23 +1560,27 @@ bool Recorder::rotate_output() {
   return true;
 }
 
-// --switch-output-event: the events open on the same tasks and CPUs as the recording, each
-// sample waking us up; their records are not written, they only switch the output.
+// --switch-output-event: the events open on the tasks and CPUs of the recording's target, each
+// sample waking us up; their records are not written, they only switch the output. Like
+// perf's side-band thread, which opens them for the target before the workload exists, a
+// workload without -p/-t/-u/-a/-C leaves no task to follow: they then count on every CPU,
+// whichever process fires them.
 bool Recorder::open_switch_events() {
   long page = sysconf(_SC_PAGESIZE);
   bool cpu_target = o_.system_wide || !o_.cpus.empty();
-  bool workload_only = have_workload_ && !cpu_target && pids_.empty() && o_.tids.empty() && !o_.uid;
+  bool task_target = !pids_.empty() || !o_.tids.empty() || o_.uid;
+  std::vector<pid_t> threads = threads_;
+  if (!cpu_target && !task_target) threads = {-1};
   for (EventSpec e : o_.switch_output_events) {
     perf_event_attr& a = e.attr;
     if (!e.user_period) a.sample_period = 1;
     a.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
     a.wakeup_events = 1;
     a.disabled = 1;
-    a.enable_on_exec = workload_only;
-    a.inherit = !(o_.no_inherit || o_.per_thread || cpu_target);
+    a.inherit = task_target && !(o_.no_inherit || o_.per_thread);
     a.size = minimal_attr_size(a);
     if (a.size < PERF_ATTR_SIZE_VER1) a.size = PERF_ATTR_SIZE_VER1;
-    for (pid_t t : threads_)
+    for (pid_t t : threads)
       for (int c : cpus_) {
         int fd = sys_perf_event_open(a, t, c, -1, PERF_FLAG_FD_CLOEXEC);
         if (fd < 0) {
