@@ -80,6 +80,7 @@ struct ReportOptions {
   bool hide_unresolved = false;  // -U
   bool threads = false;          // -T
   std::string stdio_color;
+  bool color = false;                 // --stdio-color's answer
   std::string field_sep;      // -t
   std::string column_widths;  // -w
   bool skip_empty = true;     // --skip-empty (perf's default) / --no-skip-empty
@@ -483,6 +484,7 @@ int run_histogram(const ReportOptions& o) {
   ro.hist.show_total_period = o.show_total_period;
   ro.hist.hierarchy = o.hierarchy;
   ro.hist.field_sep = o.field_sep;
+  ro.hist.color = o.color;
   if (!parse_column_widths(o.column_widths, ro.hist.user_widths)) {
     std::fprintf(stderr, "cperf: -w/--column-widths '%s': only non-negative widths are supported\n",
                  o.column_widths.c_str());
@@ -1008,15 +1010,12 @@ int cmd_report(const Args& args) {
     }
     regfree(&re);
   }
-  if (app.count("--stdio-color")) {
-    // cperf prints no colours: only the settings that give none are taken.
-    if (o.stdio_color == "always") {
-      std::fputs("cperf: --stdio-color=always is not supported\n", stderr);
-      return 129;
-    }
-    if (o.stdio_color != "never" && o.stdio_color != "auto")
-      std::fputs("bad config value for 'color.ui', ignoring...\n", stderr);
-  }
+  // perf's colours: always, never, else (auto, a bad value, none given) when stdout is a
+  // terminal, which a pager then takes.
+  if (app.count("--stdio-color") && o.stdio_color != "always" && o.stdio_color != "never" &&
+      o.stdio_color != "auto")
+    std::fputs("bad config value for 'color.ui', ignoring...\n", stderr);
+  o.color = o.stdio_color == "always" || (o.stdio_color != "never" && isatty(STDOUT_FILENO));
   if (o.input.empty()) o.input = default_input();
   if (int err = refuse_foreign_input(o.input, o.force)) return err;
   // perf browses the report on a terminal (stdin and stdout), else prints it, paged on a

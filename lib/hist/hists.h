@@ -113,6 +113,9 @@ struct HistOptions {
   // fixed width, every column but the last still filled to its width), the separator's first
   // character written as '.' inside key texts, folded call chains joined by it. Empty: none.
   std::string field_sep;
+  // --stdio-color (or a terminal): percentages coloured as perf colours them (hist/
+  // percent_color.h); the entry columns only without -t, call-graph percentages always.
+  bool color = false;
   // -w/--column-widths: widths for the columns of perf's output list in order, elided keys
   // included (0: the column's own). A key is cut to its width, a number column is at least
   // as wide as its header.
@@ -421,6 +424,8 @@ class Hists {
   RbRoot& output_root();
   // One number column of one entry alone (a group shows one per member side by side).
   std::string single_number_text(OutputField::Kind kind, const HistEntry& e) const;
+  std::string colored_number_text(OutputField::Kind kind, const HistEntry& e) const;
+  std::string chain_percent(uint64_t v, uint64_t total) const;
   // A number column's percentage for one histogram's entry (nullopt: not a percentage).
   std::optional<double> number_percent(OutputField::Kind kind, const HistEntry& e) const;
   void add_percent_spans(OutputField::Kind kind, const HistEntry& e, size_t at, std::vector<PercentSpan>& spans) const;

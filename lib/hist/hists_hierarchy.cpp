@@ -192,7 +192,7 @@ void Hists::print_hierarchy_node(std::FILE* out, HierNode& n, const HierLayout& 
     std::string line(n.depth * kIndent, ' ');
     for (OutputField::Kind kind : layout.numbers) {
       line += "  ";
-      line += number_text(kind, n.e);
+      line += opts_.color ? colored_number_text(kind, n.e) : number_text(kind, n.e);
     }
     line.append((layout.levels.size() - 1) * kIndent, ' ');
     line += "  ";

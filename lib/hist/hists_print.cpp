@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "hist/hists.h"
+#include "hist/percent_color.h"
 #include "hist/sample_keys.h"
 
 namespace cperf {
@@ -346,6 +347,29 @@ std::string Hists::number_text(OutputField::Kind kind, const HistEntry& e) const
   return text;
 }
 
+// number_text() with each piece's percentage in perf's colour (the fill after it is not).
+std::string Hists::colored_number_text(OutputField::Kind kind, const HistEntry& e) const {
+  std::vector<PercentSpan> spans;
+  add_percent_spans(kind, e, 0, spans);
+  std::string text = number_text(kind, e);
+  std::string out;
+  size_t at = 0;
+  for (const PercentSpan& s : spans) {
+    out.append(text, at, s.begin - at);
+    out += paint_percent(std::string_view(text).substr(s.begin, s.size), s.percent);
+    at = s.begin + s.size;
+  }
+  out.append(text, at);
+  return out;
+}
+
+// The percentage of a call-graph line (perf's callchain_node__fprintf_value), coloured
+// whenever colours are on.
+std::string Hists::chain_percent(uint64_t v, uint64_t total) const {
+  std::string text = percent(v, total);
+  return opts_.color ? paint_percent(text, ratio(v, total)) : text;
+}
+
 std::string Hists::single_number_text(OutputField::Kind kind, const HistEntry& e) const {
   char buf[64];
   uint64_t total = total_period();
@@ -416,9 +440,9 @@ std::string Hists::format_entry(const HistEntry& e, std::vector<PercentSpan>* sp
       line += key_text(f.key, e, !last);
       continue;
     }
-    if (spans) add_percent_spans(f.kind, e, line.size(), *spans);
     // a number narrower than its column (-w) is filled to it, as every column but the last
-    std::string t = number_text(f.kind, e);
+    std::string t = opts_.color ? colored_number_text(f.kind, e) : number_text(f.kind, e);
+    if (spans && !opts_.color) add_percent_spans(f.kind, e, line.size(), *spans);
     if (size_t w = field_width(f); !last && t.size() < w) t.append(w - t.size(), ' ');
     line += t;
   }
@@ -600,7 +624,7 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
       for (int i = 0; i < depth; ++i) {
         std::fputc(new_mask & (1 << i) ? '|' : ' ', out);
         if (k == 0 && i == depth - 1)
-          std::fprintf(out, "--%s--", percent(child.cumul_hits(), total).c_str());
+          std::fprintf(out, "--%s--", chain_percent(child.cumul_hits(), total).c_str());
         else
           std::fputs("          ", out);
       }
@@ -616,7 +640,7 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
     for (int i = 0; i < depth; ++i) {
       std::fputc(new_mask & (1 << i) ? '|' : ' ', out);
       if (i == depth - 1)
-        std::fprintf(out, "--%s--", percent(remaining, total).c_str());
+        std::fprintf(out, "--%s--", chain_percent(remaining, total).c_str());
       else
         std::fputs("          ", out);
     }
@@ -667,13 +691,13 @@ void Hists::print_folded(std::FILE* out, const HistEntry& e, bool flat) const {
     const ChainNode* n = f.node;
     if (flat) {
       // flat prints the node's cumulated hits, folded its own (perf's fprintf_value)
-      std::fprintf(out, "           %s\n", percent(n->cumul_hits(), total_period_).c_str());
+      std::fprintf(out, "           %s\n", chain_percent(n->cumul_hits(), total_period_).c_str());
       for (const ChainNode* p : f.path)
         for (size_t i = 0; i < p->size(); ++i)
           std::fprintf(out, "                %s\n", frame_text(frames()[p->id(i)], buf));
       std::fputc('\n', out);
     } else {
-      std::fprintf(out, "%s ", percent(n->hit, total_period_).c_str());
+      std::fprintf(out, "%s ", chain_percent(n->hit, total_period_).c_str());
       bool first = true;
       for (const ChainNode* p : f.path)
         for (size_t i = 0; i < p->size(); ++i) {
