@@ -176,7 +176,24 @@ void print_key_usage(bool fields) {
              stderr);
 }
 
+// --mem-mode's memory-statistics columns of -F (perf 7.2's mem_stat fields; "snoop" and "mem"
+// are also sort keys, which -s names).
+bool mem_stat_field_of(const std::string& k, OutputField& f) {
+  static const std::pair<const char*, OutputField::Kind> kStats[] = {
+      {"op", OutputField::kMemOp}, {"cache", OutputField::kMemCache}, {"memory", OutputField::kMemMemory},
+      {"snoop", OutputField::kMemSnoop}, {"dtlb", OutputField::kMemDtlb},
+      {"mem", OutputField::kMemMemory}};  // (perf takes a field's name by its start)
+  for (auto [name, kind] : kStats)
+    if (k == name) {
+      f = {kind};
+      return true;
+    }
+  return false;
+}
+
 // Keys and columns perf 7.2 takes that cperf does not make yet: refused, never ignored.
+// (op, cache, memory and dtlb are --mem-mode's -F columns; as sort keys perf 7.2 crashes on
+// them)
 bool is_unmade_key(const std::string& k) {
   static const std::set<std::string> keys = {
       "op", "cache",
@@ -203,6 +220,14 @@ int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode
                                 : "cperf report: --sort key `%s' without --branch-history is not supported yet\n",
                  k.c_str());
     return 1;
+  }
+  // The memory statistics are --mem-mode's -F columns; elsewhere perf does not know them as
+  // fields, and as sort keys it crashes (refused below).
+  if (fields && mem_stat_field_of(k, number) && k != "snoop" && k != "mem") {
+    if (mem_mode) return -1;
+    std::fprintf(stderr, "Error:\nUnknown --fields key: `%s'\n", k.c_str());
+    print_key_usage(true);
+    return 0;
   }
   bool known = sort_key_of(k, key) || k == "latency" || k == "period" || number_field_of(k, number);
   bool invalid = (is_branch_key(k) && !branch_mode && k.compare(0, 17, "callchain_branch_") != 0) || (is_mem_key(k) && !mem_mode);
@@ -329,8 +354,11 @@ std::string parse_sort(const std::string& s, ReportToolOptions& o, bool given = 
 // after the keys when one of them names a symbol, as parse_sort does.
 std::string parse_fields(const std::string& fields, const std::string& sort, ReportToolOptions& o,
                          bool sort_given = false) {
-  auto field_of = [](const std::string& k, OutputField& f) {
+  bool mem_mode = o.hist.mem_mode;
+  // (the memory statistics are columns of -F only: -s snoop is the sort key)
+  auto field_of = [mem_mode](const std::string& k, OutputField& f, bool column = false) {
     if (number_field_of(k, f)) return true;
+    if (column && mem_mode && mem_stat_field_of(k, f)) return true;
     if (k == "latency") f = {OutputField::kLatency};
     else if (k == "period") f = {OutputField::kPeriod};
     else if (SortKey key; sort_key_of(k, key)) f = {OutputField::kKey, key};
@@ -343,8 +371,9 @@ std::string parse_fields(const std::string& fields, const std::string& sort, Rep
   std::vector<OutputField> cols, keys;
   for (const std::string& k : split_list(fields)) {
     OutputField f;
-    if (!field_of(k, f)) return k;
+    if (!field_of(k, f, true)) return k;
     add_new(cols, f);
+    if (f.is_mem_stat()) o.hist.mem_stats = true;
   }
   for (const std::string& k : split_list(sort)) {
     OutputField f;
@@ -442,7 +471,8 @@ int run_histogram(const ReportOptions& o) {
     if (int rc = check_key(k, true, o.mem_mode, o.branch_mode == 1, o.branch_history); rc >= 0) return rc;
   // --mem-mode: perf 7.2's memory keys unless -s names others; the header shows the order
   // --branch-history: perf 7.2's source-line keys and the branch columns
-  const std::string sort = o.sort.empty() && o.mem_mode              ? kMemSortOrder
+  // (-F without -s: the columns are the whole order, as without --mem-mode)
+  const std::string sort = o.sort.empty() && o.mem_mode && o.fields.empty() ? kMemSortOrder
                            : o.sort.empty() && o.branch_history    ? kBranchHistorySortOrder
                                                                     : o.sort;
   ro.hist.mem_mode = o.mem_mode;
@@ -494,6 +524,11 @@ int run_histogram(const ReportOptions& o) {
     std::fputs("cperf: -t/--field-separator and -w/--column-widths are not supported with --hierarchy "
                "or the interactive browser\n", stderr);
     return 129;
+  }
+  if (ro.hist.mem_stats && (!o.field_sep.empty() || o.hierarchy || o.use_tui)) {
+    std::fputs("cperf report: -F's memory statistics (op, cache, memory, snoop, dtlb) with -t, --hierarchy "
+               "or the interactive browser are not supported yet\n", stderr);
+    return 1;
   }
   ro.exclude_other = o.exclude_other;
   ro.hide_unresolved = o.hide_unresolved;

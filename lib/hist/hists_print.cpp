@@ -73,6 +73,13 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries, bool from_ent
   w_trace_ = base("Trace output");
   for (int k = static_cast<int>(SortKey::kWeight); k < kSortKeys; ++k)
     w_sample_key_[k] = sample_key_base_width(static_cast<SortKey>(k), opts_.nanosecs, opts_.latency_names);
+  if (opts_.mem_stats) {
+    mem_shown_ = {};
+    for (const HistEntry* e : entries)
+      if (!e->filtered && e->mem_stats)
+        for (int t = 0; t < kMemStatTypes; ++t)
+          for (int i = 0; i < kMemStatLen; ++i) mem_shown_[t][i] = mem_shown_[t][i] || (*e->mem_stats)[t][i];
+  }
   for (const HistEntry* e : entries) {
     if (e->filtered) continue;
     size_t comm_len = current_comm(e->key).size();
@@ -130,6 +137,10 @@ int Hists::entry_number_width(OutputField::Kind kind) const {
 
 size_t Hists::field_width(const OutputField& f) const {
   if (f.kind == OutputField::kKey) return key_width(f.key);
+  // (-w widens these, never narrows them)
+  if (f.is_mem_stat())
+    return std::max(static_cast<size_t>(mem_stat_columns(f.kind) * kMemStatPrintLen),
+                    static_cast<size_t>(std::max(user_w_num_[f.kind], 0)));
   // perf: -w's width or its own, at least one own width per group member
   size_t own = number_width(f.kind);
   size_t w = user_w_num_[f.kind] ? static_cast<size_t>(user_w_num_[f.kind]) : own;
@@ -247,7 +258,7 @@ const char* Hists::number_header(OutputField::Kind kind, bool self_is_self) {
     case OutputField::kPeriod: return "Period";
     case OutputField::kLatency:
     case OutputField::kLatencyChildren: return "Latency";
-    case OutputField::kKey: break;
+    default: break;
   }
   return "";
 }
@@ -309,6 +320,10 @@ size_t Hists::key_width(SortKey key) const {
 // Where number_text()'s pieces (the leader's, then each member's) are, for the percentages.
 void Hists::add_percent_spans(OutputField::Kind kind, const HistEntry& e, size_t at,
                               std::vector<PercentSpan>& spans) const {
+  if (OutputField{kind}.is_mem_stat()) {
+    mem_stat_text(kind, e, &spans, at);
+    return;
+  }
   static const HistEntry kNone;
   auto add = [&](const Hists& h, const HistEntry& x) {
     size_t n = h.single_number_text(kind, x).size();
@@ -336,7 +351,60 @@ std::optional<double> Hists::number_percent(OutputField::Kind kind, const HistEn
   }
 }
 
+int Hists::mem_stat_columns(OutputField::Kind kind) const {
+  const auto& shown = mem_shown_[kind - OutputField::kMemOp];
+  return static_cast<int>(std::count(shown.begin(), shown.end(), true));
+}
+
+// perf's hpp__fmt_mem_stat: each shown category's share of the total, " %5.1f%%".
+std::string Hists::mem_stat_text(OutputField::Kind kind, const HistEntry& e, std::vector<PercentSpan>* spans,
+                                 size_t at) const {
+  int t = kind - OutputField::kMemOp;
+  uint64_t total = total_period();
+  std::string text;
+  for (int i = 0; i < kMemStatLen; ++i) {
+    if (!mem_shown_[t][i]) continue;
+    double p = ratio(e.mem_stats ? (*e.mem_stats)[t][i] : 0, total);
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%*.1f%%", kMemStatPrintLen - 1, p);
+    if (spans) spans->push_back({at + text.size(), std::strlen(buf), p});
+    text += buf;
+  }
+  return text;
+}
+
+// The line above the column headers: each memory-statistics column's title centred in dashes
+// (alone, right-aligned, over a single category), blanks over the other columns.
+std::string Hists::mem_stat_title_line() const {
+  std::string line;
+  bool any = false;
+  for (const OutputField& f : columns()) {
+    line += "  ";
+    size_t w = field_width(f);
+    if (!f.is_mem_stat()) {
+      line.append(w, ' ');
+      continue;
+    }
+    any = true;
+    std::string title = mem_stat_title(static_cast<MemStatType>(f.kind - OutputField::kMemOp));
+    int len = mem_stat_columns(f.kind) * kMemStatPrintLen, n = static_cast<int>(title.size());
+    if (len == kMemStatPrintLen) {
+      line.append(len > n ? len - n : 0, ' ');
+      line += title;
+      continue;
+    }
+    int left = std::max((len - n) / 2 - 1, 0), right = std::max(len - left - n - 2, 0);
+    line.append(left, '-');
+    line += " " + title + " ";
+    line.append(right, '-');
+  }
+  if (!any) return "";
+  line[0] = '#';
+  return line;
+}
+
 std::string Hists::number_text(OutputField::Kind kind, const HistEntry& e) const {
+  if (OutputField{kind}.is_mem_stat()) return mem_stat_text(kind, e, nullptr, 0);
   std::string text = single_number_text(kind, e);
   // A group view: each member's value after the leader's, in its own histogram's terms.
   static const HistEntry kNone;
@@ -403,7 +471,7 @@ std::string Hists::single_number_text(OutputField::Kind kind, const HistEntry& e
     case OutputField::kLatencyChildren: pct(e.latency_acc, total_latency()); break;
     case OutputField::kSamples: std::snprintf(buf, sizeof(buf), " %*" PRIu64, sep ? 1 : w - 1, e.samples); break;
     case OutputField::kPeriod: std::snprintf(buf, sizeof(buf), " %*" PRIu64, sep ? 1 : w - 1, e.period); break;
-    case OutputField::kKey: return {};
+    default: return {};  // keys; memory statistics (number_text)
   }
   return buf;
 }
@@ -469,6 +537,22 @@ std::pair<std::string, std::string> Hists::header_lines() const {
   };
   bool self_is_self = opts_.children && (opts_.fields.empty() || opts_.fields_from_sort);
   for (const OutputField& f : columns()) {
+    if (f.is_mem_stat()) {
+      std::string names;
+      int t = f.kind - OutputField::kMemOp;
+      for (int i = 0; i < kMemStatLen; ++i) {
+        if (!mem_shown_[t][i]) continue;
+        char buf[32];
+        std::snprintf(buf, sizeof(buf), "%*s", kMemStatPrintLen, mem_stat_name(static_cast<MemStatType>(t), i));
+        names += buf;
+      }
+      // the names fill their own width only; the dots (and entries) -w's
+      h += sep.empty() ? "  " : h.empty() ? "# " : sep;
+      h += names;
+      d += "  ";
+      d.append(field_width(f), '.');
+      continue;
+    }
     if (f.kind != OutputField::kKey) {
       col(number_header(f.kind, self_is_self), field_width(f), true);
       continue;
@@ -509,6 +593,7 @@ void Hists::print(std::FILE* out, bool show_header) {
   compute_widths(entries);
   if (show_header) {
     auto [h, d] = header_lines();
+    if (std::string t = opts_.mem_stats ? mem_stat_title_line() : ""; !t.empty()) std::fprintf(out, "%s\n", t.c_str());
     if (opts_.field_sep.empty()) std::fprintf(out, "%s\n%s\n#\n", h.c_str(), d.c_str());
     else std::fprintf(out, "%s\n", h.c_str());  // -t: no dots
   }

@@ -802,8 +802,12 @@ void ReportTool::print(std::FILE* out, Session& s) {
       if (!opts_.time_text.empty()) std::fprintf(out, " (time slices: %s)", opts_.time_text.c_str());
       std::fputc('\n', out);
       if (opts_.hist.mem_mode)  // perf's memory report: the period is the accesses' weight
-        std::fprintf(out, "# Total weight : %" PRIu64 "\n# Sort order   : %s\n", sec.period,
-                     opts_.hist.sort_order_text.c_str());
+      {
+        std::fprintf(out, "# Total weight : %" PRIu64 "\n", sec.period);
+        // (none with -F alone: the columns are the order)
+        if (!opts_.hist.sort_order_text.empty())
+          std::fprintf(out, "# Sort order   : %s\n", opts_.hist.sort_order_text.c_str());
+      }
       else
         std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n", sec.period);
       if (opts_.hist.socket_filter >= 0) std::fprintf(out, "# Processor Socket: %d\n", opts_.hist.socket_filter);

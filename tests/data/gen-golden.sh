@@ -439,6 +439,9 @@ compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-o
 # --stdio-color=always (perf's coloured percentages) in each layout that colours them.
 C=report-a---stdio-color+always
 color_kinds=$C,$C+--no-children+-g+caller,$C+--no-children+-g+folded,$C+-g+flat,$C+--no-children+-g+fractal~5,$C+--hierarchy,$C+-t+~,$C+-n+--show-total-period+-s+pid+-g+none,$C+--percent-limit+3+-g+none
+# --mem-mode's memory-statistics columns (-F op,cache,memory,snoop,dtlb) on files with data sources.
+M=report-a---mem-mode+-F+
+mem_stat_kinds=${M}overhead~op~cache~mem,${M}overhead~op~cache~memory~snoop~dtlb~sym,${M}op~sym+-s+sym,${M}cache~overhead~sample~sym,${M}overhead~snoop~dtlb+--stdio-color+always,${M}overhead~sym,${M}overhead~op~cache+-w+3~20,${M}dtlb~sym~overhead+-s+dso,report-a--F+op
 lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-folded,report-callee,script-stitch-lbr,report-stitch-lbr
 # report --branch-history (issue 28): the synthetic branch-history files get every kind, the
 # other files of branches or callchains the first three ($bh_other_kinds).
@@ -473,6 +476,7 @@ for set in $sets; do
     if in_names intel-pt-info; then run "$rel/$set/out" dump,evlist,header intel-pt-info; fi
     if in_names branch-stack; then run "$rel/$set/out" script-brstack,script-brstacksym branch-stack; fi
     if in_names namespaces; then run "$rel/$set/out" script-show-ns namespaces; fi
+    if in_names mem-samples; then run "$rel/$set/out" $mem_stat_kinds mem-samples; fi
     bh=$(echo $names | tr ' ' '\n' | grep -x -e branch-history -e branch-history-feat || true)
     [ -z "$bh" ] || run "$rel/$set/out" $bh_kinds $bh
     bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-user -e two-waiting -e lbr-stitch-threads -e branch-stack-feat || true)
@@ -493,6 +497,8 @@ for set in $sets; do
     [ -z "$stitch" ] || run "$rel/$set/out" report-a---stitch-lbr+--no-children,report-a---stitch-lbr+--no-children+-G,report-a---stitch-lbr $stitch
   elif [ "$set" = fields ]; then
     run "$rel/$set/out" script,dump,evlist,header,$fields_kinds $names
+    mem=$(echo $names | tr ' ' '\n' | grep -x -e mem -e weight-struct || true)
+    [ -z "$mem" ] || run "$rel/$set/out" $mem_stat_kinds $mem
   elif [ "$set" = perf7.2 ]; then
     run "$rel/$set/out" $base_kinds,header,inject-aslr $names
     run "$rel/$set/out" inject-sched-stat $(echo $names | tr ' ' '\n' | grep -x sched-stat)
