@@ -520,14 +520,15 @@ int run_histogram(const ReportOptions& o) {
                  o.column_widths.c_str());
     return 129;
   }
-  if ((!o.field_sep.empty() || !o.column_widths.empty()) && (o.hierarchy || o.use_tui)) {
-    std::fputs("cperf: -t/--field-separator and -w/--column-widths are not supported with --hierarchy "
-               "or the interactive browser\n", stderr);
+  if ((!o.field_sep.empty() || !o.column_widths.empty()) && o.use_tui) {
+    std::fputs("cperf: -t/--field-separator and -w/--column-widths are not supported with "
+               "the interactive browser\n", stderr);
     return 129;
   }
+  if (o.hierarchy) ro.hist.user_widths.clear();  // perf's --hierarchy takes no -w widths
   if (ro.hist.mem_stats && (!o.field_sep.empty() || o.hierarchy || o.use_tui)) {
     std::fputs("cperf report: -F's memory statistics (op, cache, memory, snoop, dtlb) with -t, --hierarchy "
-               "or the interactive browser are not supported yet\n", stderr);
+               "or the interactive browser is not supported yet\n", stderr);
     return 1;
   }
   ro.exclude_other = o.exclude_other;

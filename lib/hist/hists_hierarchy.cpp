@@ -155,6 +155,9 @@ void Hists::sort_hierarchy(std::vector<HierNode*>& out, RbRoot& in) {
 void Hists::print_hierarchy_header(std::FILE* out) const {
   std::vector<SortKey> levels = hierarchy_levels();
   int indent = static_cast<int>(levels.size()) - 1;  // perf: (nr_hpp_node - 2), the overhead node counted
+  // -t: no indent, the separator between the columns' headers and dots
+  const std::string& sep = opts_.field_sep;
+  if (!sep.empty()) indent = 0;
   std::string head = "# " + std::string(indent * kIndent, ' ');
   std::string dots = "# " + std::string(indent * kIndent, '.');
   bool first = true;
@@ -164,8 +167,8 @@ void Hists::print_hierarchy_header(std::FILE* out) const {
     size_t w = number_width(f.kind) * group_size();
     if (std::strlen(name) < w) head.append(w - std::strlen(name), ' ');
     head += name;
-    head += "  ";
-    if (!first) dots += "..";
+    head += sep.empty() ? "  " : sep;
+    if (!first) dots += sep.empty() ? ".." : sep;
     first = false;
     dots.append(w, '.');
   }
@@ -177,7 +180,7 @@ void Hists::print_hierarchy_header(std::FILE* out) const {
   }
   for (size_t i = 0; i < levels.size(); ++i)
     header_width = std::max(header_width, i * kIndent + key_width(levels[i]));
-  dots += "  ";
+  dots += sep.empty() ? "  " : sep;
   dots.append(std::min(header_width, kMaxDots), '.');
   std::fprintf(out, "%s\n%s\n#\n", head.c_str(), dots.c_str());
 }
@@ -190,13 +193,24 @@ void Hists::print_hierarchy_node(std::FILE* out, HierNode& n, const HierLayout& 
   float limit = static_cast<float>(opts_.percent_limit);
   if (!n.e.filtered && limit_percent(n.e) >= limit) {
     std::string line(n.depth * kIndent, ' ');
-    for (OutputField::Kind kind : layout.numbers) {
-      line += "  ";
-      line += opts_.color ? colored_number_text(kind, n.e) : number_text(kind, n.e);
+    // -t: the separator between the columns, each number filled to its column (no colours)
+    const std::string& sep = opts_.field_sep;
+    for (size_t i = 0; i < layout.numbers.size(); ++i) {
+      OutputField::Kind kind = layout.numbers[i];
+      if (sep.empty()) {
+        line += "  ";
+        line += opts_.color ? colored_number_text(kind, n.e) : number_text(kind, n.e);
+        continue;
+      }
+      if (i) line += sep;
+      std::string t = number_text(kind, n.e);
+      if (size_t w = number_width(kind) * group_size(); t.size() < w) t.append(w - t.size(), ' ');
+      line += t;
     }
-    line.append((layout.levels.size() - 1) * kIndent, ' ');
-    line += "  ";
-    line += ltrim(key_text(layout.levels[n.depth], n.e, false));
+    if (sep.empty()) line.append((layout.levels.size() - 1) * kIndent, ' ');
+    line += sep.empty() ? "  " : sep;
+    SortKey key = layout.levels[n.depth];
+    line += ltrim(sep.empty() ? key_text(key, n.e, false) : sep_key_text(key, n.e));
     std::fprintf(out, "%s\n", line.c_str());
     if (n.leaf && layout.chains) print_chain(out, n.e);
     // perf's "no entry" line when the first shown child is under the limit (or none is shown)

@@ -442,13 +442,16 @@ color_kinds=$C,$C+--no-children+-g+caller,$C+--no-children+-g+folded,$C+-g+flat,
 # --mem-mode's memory-statistics columns (-F op,cache,memory,snoop,dtlb) on files with data sources.
 M=report-a---mem-mode+-F+
 mem_stat_kinds=${M}overhead~op~cache~mem,${M}overhead~op~cache~memory~snoop~dtlb~sym,${M}op~sym+-s+sym,${M}cache~overhead~sample~sym,${M}overhead~snoop~dtlb+--stdio-color+always,${M}overhead~sym,${M}overhead~op~cache+-w+3~20,${M}dtlb~sym~overhead+-s+dso,report-a--F+op
+# -t and -w with --hierarchy (perf ignores -w there)
+H=report-a---hierarchy
+hier_sep_kinds=$H+-t+~+-g+none,$H+-t+~,$H+-w+12~12~20~30~40+-g+none,$H+-t+:+-s+dso~sym+-n+--no-children+-g+none,$H+-t+:+--percent-limit+5+-g+none,$H+-t+~+-g+folded+--no-children
 lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-folded,report-callee,script-stitch-lbr,report-stitch-lbr
 # report --branch-history (issue 28): the synthetic branch-history files get every kind, the
 # other files of branches or callchains the first three ($bh_other_kinds).
 B=report-a---branch-history
 bh_other_kinds=$B,$B+--no-children,$B+--no-children+-G
 bh_kinds=$bh_other_kinds,$B+-g+caller,$B+--no-children+--max-stack+3,$B+--no-children+-g+folded,$B+-g+flat,$B+--no-children+-s+dso~sym~callchain_branch_cycles,$B+--percent-limit+30,$B+-F+overhead~sym,script-brstack,script-brstacksym
-all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds
+all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds
 
 for set in $sets; do
   src=$here/$set
@@ -465,7 +468,7 @@ for set in $sets; do
     run "$rel/$set/out" "$KINDS" $names
   elif [ "$set" = groups ]; then
     # perf 7.2 loops forever on --children reports of event groups: only the other kinds.
-    run "$rel/$set/out" script,dump,evlist,header,report,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,report-sym-q,report-pid,report-cpu-period-parent,report-fields-sort,report-no-group,report-hierarchy-flat,$C+--no-children,$C+--no-children+--hierarchy $names
+    run "$rel/$set/out" script,dump,evlist,header,report,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,report-sym-q,report-pid,report-cpu-period-parent,report-fields-sort,report-no-group,report-hierarchy-flat,$C+--no-children,$C+--no-children+--hierarchy,$H+-t+~+--no-children+-g+none $names
   elif [ "$set" = synthetic ]; then
     # intel-pt-info: dump and evlist only (perf script sets up the Intel PT decoder from the
     # AUXTRACE_INFO record, which cperf does not do; see Documentation/differences.md).
