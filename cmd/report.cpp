@@ -46,6 +46,7 @@ struct ReportOptions {
   std::string switch_on, switch_off;  // --switch-on/--switch-off
   bool show_on_off = false;
   bool disable_order = false;  // --disable-order: no latency columns (see run_histogram)
+  bool raw_trace = false;      // --raw-trace: -s trace shows the raw fields
   bool stitch_lbr = false;     // --stitch-lbr: see check_stitch_lbr
   bool stats = false;
   bool show_info = false;
@@ -459,6 +460,7 @@ int run_histogram(const ReportOptions& o) {
   ro.ignore_callees = o.ignore_callees;
   ro.unwind_style = unwind_style_from(o.unwind_style);
   ro.quiet = o.quiet;
+  ro.raw_trace = o.raw_trace;
   ro.verbose = o.verbose > 0;
   ro.hist.verbose = ro.verbose;
   ro.max_stack = o.max_stack;
@@ -1023,6 +1025,7 @@ int cmd_report(const Args& args) {
   if (rc >= 0) return rc;
   if ((rc = check_report_compat_options(app, compat)) >= 0) return rc;
   o.ns = compat.ns;
+  o.raw_trace = compat.raw_trace;
   o.time_quantum = time_quantum_ns(compat);
   if ((rc = check_itrace_option(itrace->count() > 0, o.itrace, kReportUsage)) >= 0) return rc;
   if (app.count("--addr2line-style")) o.addr2line_binutils = addr2line_styles_binutils(o.addr2line_style);

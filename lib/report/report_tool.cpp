@@ -328,7 +328,8 @@ bool ReportTool::sorts_by_trace() const {
   return std::find(keys.begin(), keys.end(), SortKey::kTrace) != keys.end();
 }
 
-// perf's trace output of a tracepoint sample: its print format applied to the raw fields.
+// perf's trace output of a tracepoint sample: its print format applied to the raw fields (or,
+// with --raw-trace, the fields as they are).
 Text ReportTool::trace_output(Session& s, const perf_event_attr& attr, const DecodedSample& ds) {
   if (!trace_tried_) {
     trace_tried_ = true;
@@ -337,7 +338,10 @@ Text ReportTool::trace_output(Session& s, const perf_event_attr& attr, const Dec
     if (it != s.reader().features().end()) trace_.load_blob(it->second, err);
   }
   trace_text_.clear();
-  if (ds.sample_type & PERF_SAMPLE_RAW) trace_.format(attr.config, static_cast<int>(ds.cpu), ds.raw, trace_text_);
+  if (ds.sample_type & PERF_SAMPLE_RAW) {
+    if (opts_.raw_trace) trace_.format_fields(attr.config, ds.raw, trace_text_);
+    else trace_.format(attr.config, static_cast<int>(ds.cpu), ds.raw, trace_text_);
+  }
   return pool_.intern(trace_text_);
 }
 

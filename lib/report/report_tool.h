@@ -54,6 +54,7 @@ struct ReportToolOptions {
   bool branch_counts = false;
   uint64_t stitch_lbr = 0;  // --stitch-lbr: the LBR size perf stitches with (0: no stitching)
   bool quiet = false;
+  bool raw_trace = false;  // --raw-trace: -s trace prints the fields as name=value
   // -v: dso columns show each dso's long name (its path; the kernel's [kernel.kallsyms]).
   bool verbose = false;
   // Filters; empty = all.

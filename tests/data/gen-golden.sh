@@ -445,13 +445,15 @@ mem_stat_kinds=${M}overhead~op~cache~mem,${M}overhead~op~cache~memory~snoop~dtlb
 # -t and -w with --hierarchy (perf ignores -w there)
 H=report-a---hierarchy
 hier_sep_kinds=$H+-t+~+-g+none,$H+-t+~,$H+-w+12~12~20~30~40+-g+none,$H+-t+:+-s+dso~sym+-n+--no-children+-g+none,$H+-t+:+--percent-limit+5+-g+none,$H+-t+~+-g+folded+--no-children
+# --raw-trace: -s trace shows the tracepoints' fields as name=value
+raw_trace_kinds=report-a---raw-trace+-s+trace~comm,report-a---raw-trace+-s+trace+--no-children
 lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-folded,report-callee,script-stitch-lbr,report-stitch-lbr
 # report --branch-history (issue 28): the synthetic branch-history files get every kind, the
 # other files of branches or callchains the first three ($bh_other_kinds).
 B=report-a---branch-history
 bh_other_kinds=$B,$B+--no-children,$B+--no-children+-G
 bh_kinds=$bh_other_kinds,$B+-g+caller,$B+--no-children+--max-stack+3,$B+--no-children+-g+folded,$B+-g+flat,$B+--no-children+-s+dso~sym~callchain_branch_cycles,$B+--percent-limit+30,$B+-F+overhead~sym,script-brstack,script-brstacksym
-all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds
+all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds,$raw_trace_kinds
 
 for set in $sets; do
   src=$here/$set
@@ -505,6 +507,7 @@ for set in $sets; do
   elif [ "$set" = perf7.2 ]; then
     run "$rel/$set/out" $base_kinds,header,inject-aslr $names
     run "$rel/$set/out" inject-sched-stat $(echo $names | tr ' ' '\n' | grep -x sched-stat)
+    run "$rel/$set/out" $raw_trace_kinds $(echo $names | tr ' ' '\n' | grep -x sched-stat)
   elif [ "$set" = generations ]; then
     run "$rel/$set/out" script,dump,evlist,header,report,report-children $names
   elif [ "$set" = arch ]; then
