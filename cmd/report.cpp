@@ -639,6 +639,8 @@ int run_histogram(const ReportOptions& o) {
     ro.force_group = o.group || o.no_group;  // a pipe's, once its attrs have come
     ro.group_view = !o.no_group;
     if (int rc = check_group_sort_idx(o.group_sort_idx, ro.groups, reader.is_pipe()); rc >= 0) return rc;
+    if (ro.group_view && !o.group_sort_idx.empty())
+      ro.hist.group_sort_idx = static_cast<int>(std::strtol(o.group_sort_idx.c_str(), nullptr, 0));
     if (!o.parallelism.empty() && !parse_parallelism(o.parallelism, ro.parallelism)) {
       std::fprintf(stderr, "Error:\nInvalid --parallelism list: %s\n", o.parallelism.c_str());
       return 255;

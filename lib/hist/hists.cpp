@@ -222,13 +222,28 @@ int64_t Hists::children_cmp(const HistEntry& a, const HistEntry& b) const {
 // each member's in turn.
 int64_t Hists::number_sort_cmp(OutputField::Kind kind, const HistEntry& a, const HistEntry& b) const {
   int64_t c = own_number_sort_cmp(kind, a, b);
-  if (c || members_.empty() || kind == OutputField::kChildren || kind == OutputField::kLatencyChildren) return c;
-  for (size_t m = 0; m < members_.size(); ++m) {
+  if (members_.empty() || kind == OutputField::kChildren || kind == OutputField::kLatencyChildren) return c;
+  auto member_cmp = [&](size_t m) {
     const HistEntry* pa = a.pair(m);
     const HistEntry* pb = b.pair(m);
-    c = field_cmp(pa ? number_field(kind, *pa) : 0, pb ? number_field(kind, *pb) : 0);
-    if (c) return c;
+    return field_cmp(pa ? number_field(kind, *pa) : 0, pb ? number_field(kind, *pb) : 0);
+  };
+  // perf's --group-sort-idx (its percent columns only): member N, the other members in turn,
+  // then the leader; an index past the group sorts by the leader alone.
+  bool percent = kind == OutputField::kSelf || kind == OutputField::kSys || kind == OutputField::kUsr ||
+                 kind == OutputField::kGuestSys || kind == OutputField::kGuestUsr || kind == OutputField::kLatency;
+  if (opts_.group_sort_idx && percent) {
+    int idx = opts_.group_sort_idx;
+    if (idx < 1 || static_cast<size_t>(idx) > members_.size()) return c;
+    if (int64_t r = member_cmp(idx - 1)) return r;
+    for (size_t m = 0; m < members_.size(); ++m)
+      if (m + 1 != static_cast<size_t>(idx))
+        if (int64_t r = member_cmp(m)) return r;
+    return c;
   }
+  if (c) return c;
+  for (size_t m = 0; m < members_.size(); ++m)
+    if ((c = member_cmp(m))) return c;
   return 0;
 }
 

@@ -134,6 +134,9 @@ struct HistOptions {
   std::string sort_order_text;
   // -F names a memory-statistics column: entries count their weights by data source.
   bool mem_stats = false;
+  // --group-sort-idx N (group view): the percent columns sort by member N first (0: the
+  // leader, then each member in turn).
+  int group_sort_idx = 0;
   // perf diff's collapse: symbols compare by name (entries of equal names are one, the first
   // by address; so are entries without a symbol), as far as the other keys allow.
   bool collapse_sym_names = false;

@@ -447,6 +447,10 @@ H=report-a---hierarchy
 hier_sep_kinds=$H+-t+~+-g+none,$H+-t+~,$H+-w+12~12~20~30~40+-g+none,$H+-t+:+-s+dso~sym+-n+--no-children+-g+none,$H+-t+:+--percent-limit+5+-g+none,$H+-t+~+-g+folded+--no-children
 # --raw-trace: -s trace shows the tracepoints' fields as name=value
 raw_trace_kinds=report-a---raw-trace+-s+trace~comm,report-a---raw-trace+-s+trace+--no-children
+# --group-sort-idx N on files with event groups (--no-children: perf 7.2 loops on their
+# --children reports)
+G=report-a---group-sort-idx+
+group_sort_kinds=${G}1+--no-children,${G}2+--no-children+-g+none,${G}1+--no-children+-s+sym+-n,${G}7+--no-children+-g+none,${G}2+--no-children+--hierarchy+-g+none
 lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-folded,report-callee,script-stitch-lbr,report-stitch-lbr
 # report --branch-history (issue 28): the synthetic branch-history files get every kind, the
 # other files of branches or callchains the first three ($bh_other_kinds).
@@ -470,7 +474,7 @@ for set in $sets; do
     run "$rel/$set/out" "$KINDS" $names
   elif [ "$set" = groups ]; then
     # perf 7.2 loops forever on --children reports of event groups: only the other kinds.
-    run "$rel/$set/out" script,dump,evlist,header,report,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,report-sym-q,report-pid,report-cpu-period-parent,report-fields-sort,report-no-group,report-hierarchy-flat,$C+--no-children,$C+--no-children+--hierarchy,$H+-t+~+--no-children+-g+none $names
+    run "$rel/$set/out" script,dump,evlist,header,report,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,report-sym-q,report-pid,report-cpu-period-parent,report-fields-sort,report-no-group,report-hierarchy-flat,$C+--no-children,$C+--no-children+--hierarchy,$H+-t+~+--no-children+-g+none,$group_sort_kinds $names
   elif [ "$set" = synthetic ]; then
     # intel-pt-info: dump and evlist only (perf script sets up the Intel PT decoder from the
     # AUXTRACE_INFO record, which cperf does not do; see Documentation/differences.md).
@@ -508,6 +512,7 @@ for set in $sets; do
     run "$rel/$set/out" $base_kinds,header,inject-aslr $names
     run "$rel/$set/out" inject-sched-stat $(echo $names | tr ' ' '\n' | grep -x sched-stat)
     run "$rel/$set/out" $raw_trace_kinds $(echo $names | tr ' ' '\n' | grep -x sched-stat)
+    run "$rel/$set/out" $group_sort_kinds $(echo $names | tr ' ' '\n' | grep -x groups)
   elif [ "$set" = generations ]; then
     run "$rel/$set/out" script,dump,evlist,header,report,report-children $names
   elif [ "$set" = arch ]; then
