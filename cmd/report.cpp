@@ -807,12 +807,9 @@ int run_histogram(const ReportOptions& o) {
     // -T: perf's table of per-thread counter values (PERF_RECORD_READ); without such records
     // only its heading.
     if (o.threads) {
-      if (session.stats().by_type[PERF_RECORD_READ]) {
-        std::fflush(stdout);
-        std::fputs("cperf: report -T on PERF_RECORD_READ values is not supported\n", stderr);
-        return 1;
-      }
-      std::fputs("# PID  TID\n", stdout);
+      std::vector<std::string> names;
+      for (const EventAttrEntry& a : reader.attrs()) names.push_back(a.name);
+      tool.read_values().print(stdout, names);
     }
   } catch (const InputError& e) {
     std::fflush(stdout);

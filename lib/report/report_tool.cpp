@@ -154,6 +154,13 @@ void ReportTool::record(Event& ev, Session& s) {
   SideBand sb;
   if (!decode_side_band(rec, s.swapped(), sb).empty()) return;
   if (rec.type == PERF_RECORD_LOST_SAMPLES) lost_samples_ += sb.lost;
+  if (rec.type == PERF_RECORD_READ && ev.attr_index >= 0) {  // -T's table: the count after pid, tid
+    ByteReader r(rec.bytes, s.swapped());
+    if (r.remaining() >= sizeof(perf_event_header) + 16) {
+      r.skip(sizeof(perf_event_header) + 8);
+      read_values_.add(sb.pid, sb.tid, ev.attr_index, r.u64());
+    }
+  }
   if (rec.type == PERF_RECORD_CGROUP) cgroup_names_[sb.id] = std::string(sb.name);
   if (rec.type == PERF_RECORD_NAMESPACES && sb.ns_links.size() > kCgroupNsIndex)
     cgroup_ns_[sb.tid] = sb.ns_links[kCgroupNsIndex];

@@ -513,6 +513,7 @@ for set in $sets; do
     run "$rel/$set/out" inject-sched-stat $(echo $names | tr ' ' '\n' | grep -x sched-stat)
     run "$rel/$set/out" $raw_trace_kinds $(echo $names | tr ' ' '\n' | grep -x sched-stat)
     run "$rel/$set/out" $group_sort_kinds $(echo $names | tr ' ' '\n' | grep -x groups)
+    run "$rel/$set/out" report-threads,report-a--T+--no-children+-g+none $(echo $names | tr ' ' '\n' | grep -x read)
   elif [ "$set" = generations ]; then
     run "$rel/$set/out" script,dump,evlist,header,report,report-children $names
   elif [ "$set" = arch ]; then
