@@ -516,7 +516,7 @@ int run_histogram(const ReportOptions& o) {
   ro.hist.show_total_period = o.show_total_period;
   ro.hist.hierarchy = o.hierarchy;
   ro.hist.field_sep = o.field_sep;
-  ro.hist.color = o.color;
+  ro.hist.color = o.color && !o.use_tui;  // (the browser paints its own colours)
   if (!parse_column_widths(o.column_widths, ro.hist.user_widths)) {
     std::fprintf(stderr, "cperf: -w/--column-widths '%s': only non-negative widths are supported\n",
                  o.column_widths.c_str());
