@@ -526,6 +526,7 @@ class Hists {
   // -w's widths by key and by number kind (0: none), set by compute_widths()
   int user_w_key_[kSortKeys] = {}, user_w_num_[OutputField::kKinds] = {};
   std::array<std::array<bool, kMemStatLen>, kMemStatTypes> mem_shown_{};
+  bool mem_full_width_ = false;  // no header printed: memory statistics keep all 8 places
   // A number column's width for its entries' text (-w's or perf's, at least its header's).
   int entry_number_width(OutputField::Kind kind) const;
 };

@@ -75,8 +75,9 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries, bool from_ent
     w_sample_key_[k] = sample_key_base_width(static_cast<SortKey>(k), opts_.nanosecs, opts_.latency_names);
   if (opts_.mem_stats) {
     mem_shown_ = {};
+    // (filtered entries count: perf sums the categories before its filters hide entries)
     for (const HistEntry* e : entries)
-      if (!e->filtered && e->mem_stats)
+      if (e->mem_stats)
         for (int t = 0; t < kMemStatTypes; ++t)
           for (int i = 0; i < kMemStatLen; ++i) mem_shown_[t][i] = mem_shown_[t][i] || (*e->mem_stats)[t][i];
   }
@@ -138,8 +139,10 @@ int Hists::entry_number_width(OutputField::Kind kind) const {
 size_t Hists::field_width(const OutputField& f) const {
   if (f.kind == OutputField::kKey) return key_width(f.key);
   // (-w widens these, never narrows them)
+  // perf narrows the column to its shown categories as it prints the header: without one
+  // (-q) it keeps room for all of them
   if (f.is_mem_stat())
-    return std::max(static_cast<size_t>(mem_stat_columns(f.kind) * kMemStatPrintLen),
+    return std::max(static_cast<size_t>((mem_full_width_ ? kMemStatLen : mem_stat_columns(f.kind)) * kMemStatPrintLen),
                     static_cast<size_t>(std::max(user_w_num_[f.kind], 0)));
   // perf: -w's width or its own, at least one own width per group member
   size_t own = number_width(f.kind);
@@ -591,6 +594,7 @@ void Hists::print(std::FILE* out, bool show_header) {
   }
   std::vector<HistEntry*> entries = sorted();
   compute_widths(entries);
+  mem_full_width_ = !show_header;
   if (show_header) {
     auto [h, d] = header_lines();
     if (std::string t = opts_.mem_stats ? mem_stat_title_line() : ""; !t.empty()) std::fprintf(out, "%s\n", t.c_str());
