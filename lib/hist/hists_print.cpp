@@ -381,8 +381,11 @@ std::string Hists::mem_stat_text(OutputField::Kind kind, const HistEntry& e, std
 std::string Hists::mem_stat_title_line() const {
   std::string line;
   bool any = false;
-  for (const OutputField& f : columns()) {
-    line += "  ";
+  const std::string& sep = opts_.field_sep;  // -t: "# ", then the separator between columns
+  std::vector<OutputField> cols = columns();
+  for (size_t i = 0; i < cols.size(); ++i) {
+    const OutputField& f = cols[i];
+    line += sep.empty() ? "  " : i ? sep : "# ";
     size_t w = field_width(f);
     if (!f.is_mem_stat()) {
       line.append(w, ' ');
@@ -402,7 +405,7 @@ std::string Hists::mem_stat_title_line() const {
     line.append(right, '-');
   }
   if (!any) return "";
-  line[0] = '#';
+  if (sep.empty()) line[0] = '#';
   return line;
 }
 
