@@ -528,8 +528,8 @@ int run_histogram(const ReportOptions& o) {
     return 129;
   }
   if (o.hierarchy) ro.hist.user_widths.clear();  // perf's --hierarchy takes no -w widths
-  if (ro.hist.mem_stats && (o.hierarchy || o.use_tui)) {
-    std::fputs("cperf report: -F's memory statistics (op, cache, memory, snoop, dtlb) with --hierarchy "
+  if (ro.hist.mem_stats && ((o.hierarchy && !o.field_sep.empty()) || o.use_tui)) {
+    std::fputs("cperf report: -F's memory statistics (op, cache, memory, snoop, dtlb) with --hierarchy -t "
                "or the interactive browser is not supported yet\n", stderr);
     return 1;
   }

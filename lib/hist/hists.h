@@ -443,6 +443,8 @@ class Hists {
   std::string mem_stat_text(OutputField::Kind kind, const HistEntry& e, std::vector<PercentSpan>* spans,
                             size_t at) const;
   std::string mem_stat_title_line() const;
+  std::string mem_stat_names(OutputField::Kind kind) const;
+  std::string mem_stat_title_text(OutputField::Kind kind) const;
   std::string chain_percent(uint64_t v, uint64_t total) const;
   // A number column's percentage for one histogram's entry (nullopt: not a percentage).
   std::optional<double> number_percent(OutputField::Kind kind, const HistEntry& e) const;

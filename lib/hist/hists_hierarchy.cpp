@@ -160,11 +160,17 @@ void Hists::print_hierarchy_header(std::FILE* out) const {
   if (!sep.empty()) indent = 0;
   std::string head = "# " + std::string(indent * kIndent, ' ');
   std::string dots = "# " + std::string(indent * kIndent, '.');
-  bool first = true;
+  // the memory statistics' titles on a line of their own above
+  std::string titles = head;
+  bool first = true, any_title = false;
   for (const OutputField& f : columns()) {
     if (f.kind == OutputField::kKey) continue;
-    const char* name = number_header(f.kind, false);
-    size_t w = number_width(f.kind) * group_size();
+    std::string mem_names = f.is_mem_stat() ? mem_stat_names(f.kind) : "";
+    const char* name = f.is_mem_stat() ? mem_names.c_str() : number_header(f.kind, false);
+    size_t w = f.is_mem_stat() ? field_width(f) : number_width(f.kind) * group_size();
+    titles += f.is_mem_stat() ? mem_stat_title_text(f.kind) : std::string(w, ' ');
+    titles += "  ";
+    any_title = any_title || f.is_mem_stat();
     if (std::strlen(name) < w) head.append(w - std::strlen(name), ' ');
     head += name;
     head += sep.empty() ? "  " : sep;
@@ -182,6 +188,7 @@ void Hists::print_hierarchy_header(std::FILE* out) const {
     header_width = std::max(header_width, i * kIndent + key_width(levels[i]));
   dots += sep.empty() ? "  " : sep;
   dots.append(std::min(header_width, kMaxDots), '.');
+  if (any_title) std::fprintf(out, "%s\n", titles.c_str());
   std::fprintf(out, "%s\n%s\n#\n", head.c_str(), dots.c_str());
 }
 
@@ -200,6 +207,11 @@ void Hists::print_hierarchy_node(std::FILE* out, HierNode& n, const HierLayout& 
       if (sep.empty()) {
         line += "  ";
         line += opts_.color ? colored_number_text(kind, n.e) : number_text(kind, n.e);
+        // memory statistics fill their column (all 8 places without a header: -q)
+        if (OutputField f{kind}; f.is_mem_stat()) {
+          size_t w = field_width(f), shown = number_text(kind, n.e).size();
+          if (shown < w) line.append(w - shown, ' ');
+        }
         continue;
       }
       if (i) line += sep;
@@ -241,12 +253,14 @@ void Hists::print_hierarchy(std::FILE* out, bool show_header) {
   std::vector<HistEntry*> all;
   collect(all, hier_top_);
   compute_widths(all);
+  mem_full_width_ = !show_header;
   if (show_header) print_hierarchy_header(out);
   HierLayout layout;
   layout.levels = hierarchy_levels();
   for (const OutputField& f : columns()) {
     if (f.kind == OutputField::kKey) continue;
-    layout.overhead_width += number_width(f.kind) * group_size() + (layout.numbers.empty() ? 0 : 2);
+    size_t w = f.is_mem_stat() ? field_width(f) : number_width(f.kind) * group_size();
+    layout.overhead_width += w + (layout.numbers.empty() ? 0 : 2);
     layout.numbers.push_back(f.kind);
   }
   layout.chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;

@@ -376,6 +376,29 @@ std::string Hists::mem_stat_text(OutputField::Kind kind, const HistEntry& e, std
   return text;
 }
 
+// The shown categories' names, each right-aligned in its sub-column.
+std::string Hists::mem_stat_names(OutputField::Kind kind) const {
+  std::string names;
+  int t = kind - OutputField::kMemOp;
+  for (int i = 0; i < kMemStatLen; ++i) {
+    if (!mem_shown_[t][i]) continue;
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%*s", kMemStatPrintLen, mem_stat_name(static_cast<MemStatType>(t), i));
+    names += buf;
+  }
+  return names;
+}
+
+// A memory-statistics column's title: centred in dashes, or alone right-aligned over a single
+// category.
+std::string Hists::mem_stat_title_text(OutputField::Kind kind) const {
+  std::string title = mem_stat_title(static_cast<MemStatType>(kind - OutputField::kMemOp));
+  int len = mem_stat_columns(kind) * kMemStatPrintLen, n = static_cast<int>(title.size());
+  if (len == kMemStatPrintLen) return std::string(len > n ? len - n : 0, ' ') + title;
+  int left = std::max((len - n) / 2 - 1, 0), right = std::max(len - left - n - 2, 0);
+  return std::string(left, '-') + " " + title + " " + std::string(right, '-');
+}
+
 // The line above the column headers: each memory-statistics column's title centred in dashes
 // (alone, right-aligned, over a single category), blanks over the other columns.
 std::string Hists::mem_stat_title_line() const {
@@ -392,17 +415,7 @@ std::string Hists::mem_stat_title_line() const {
       continue;
     }
     any = true;
-    std::string title = mem_stat_title(static_cast<MemStatType>(f.kind - OutputField::kMemOp));
-    int len = mem_stat_columns(f.kind) * kMemStatPrintLen, n = static_cast<int>(title.size());
-    if (len == kMemStatPrintLen) {
-      line.append(len > n ? len - n : 0, ' ');
-      line += title;
-      continue;
-    }
-    int left = std::max((len - n) / 2 - 1, 0), right = std::max(len - left - n - 2, 0);
-    line.append(left, '-');
-    line += " " + title + " ";
-    line.append(right, '-');
+    line += mem_stat_title_text(f.kind);
   }
   if (!any) return "";
   if (sep.empty()) line[0] = '#';
@@ -544,14 +557,7 @@ std::pair<std::string, std::string> Hists::header_lines() const {
   bool self_is_self = opts_.children && (opts_.fields.empty() || opts_.fields_from_sort);
   for (const OutputField& f : columns()) {
     if (f.is_mem_stat()) {
-      std::string names;
-      int t = f.kind - OutputField::kMemOp;
-      for (int i = 0; i < kMemStatLen; ++i) {
-        if (!mem_shown_[t][i]) continue;
-        char buf[32];
-        std::snprintf(buf, sizeof(buf), "%*s", kMemStatPrintLen, mem_stat_name(static_cast<MemStatType>(t), i));
-        names += buf;
-      }
+      std::string names = mem_stat_names(f.kind);
       // the names fill their own width only; the dots (and entries) -w's
       h += sep.empty() ? "  " : h.empty() ? "# " : sep;
       h += names;

@@ -441,7 +441,7 @@ C=report-a---stdio-color+always
 color_kinds=$C,$C+--no-children+-g+caller,$C+--no-children+-g+folded,$C+-g+flat,$C+--no-children+-g+fractal~5,$C+--hierarchy,$C+-t+~,$C+-n+--show-total-period+-s+pid+-g+none,$C+--percent-limit+3+-g+none
 # --mem-mode's memory-statistics columns (-F op,cache,memory,snoop,dtlb) on files with data sources.
 M=report-a---mem-mode+-F+
-mem_stat_kinds=${M}overhead~op~cache~mem,${M}overhead~op~cache~memory~snoop~dtlb~sym,${M}op~sym+-s+sym,${M}cache~overhead~sample~sym,${M}overhead~snoop~dtlb+--stdio-color+always,${M}overhead~sym,${M}overhead~op~cache+-w+3~20,${M}dtlb~sym~overhead+-s+dso,${M}overhead~op~sym+-q,${M}overhead~cache~sym+--comms+deep,${M}cache~sym,${M}overhead~op~sym+-t+~,${M}sym~cache~overhead+-t+:,report-a--F+op
+mem_stat_kinds=${M}overhead~op~cache~mem,${M}overhead~op~cache~memory~snoop~dtlb~sym,${M}op~sym+-s+sym,${M}cache~overhead~sample~sym,${M}overhead~snoop~dtlb+--stdio-color+always,${M}overhead~sym,${M}overhead~op~cache+-w+3~20,${M}dtlb~sym~overhead+-s+dso,${M}overhead~op~sym+-q,${M}overhead~cache~sym+--comms+deep,${M}cache~sym,${M}overhead~op~sym+-t+~,${M}sym~cache~overhead+-t+:,${M}overhead~op~comm~sym+--hierarchy,${M}overhead~cache~dtlb~comm~dso~sym+--hierarchy+--percent-limit+10,${M}overhead~op~comm~sym+--hierarchy+-q,report-a--F+op
 # -t and -w with --hierarchy (perf ignores -w there)
 H=report-a---hierarchy
 hier_sep_kinds=$H+-t+~+-g+none,$H+-t+~,$H+-w+12~12~20~30~40+-g+none,$H+-t+:+-s+dso~sym+-n+--no-children+-g+none,$H+-t+:+--percent-limit+5+-g+none,$H+-t+~+-g+folded+--no-children
