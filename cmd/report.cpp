@@ -46,6 +46,7 @@ struct ReportOptions {
   std::string switch_on, switch_off;  // --switch-on/--switch-off
   bool show_on_off = false;
   bool disable_order = false;  // --disable-order: no latency columns (see run_histogram)
+  bool raw_trace = false;      // --raw-trace: -s trace shows the raw fields
   bool stitch_lbr = false;     // --stitch-lbr: see check_stitch_lbr
   bool stats = false;
   bool show_info = false;
@@ -80,6 +81,7 @@ struct ReportOptions {
   bool hide_unresolved = false;  // -U
   bool threads = false;          // -T
   std::string stdio_color;
+  bool color = false;                 // --stdio-color's answer
   std::string field_sep;      // -t
   std::string column_widths;  // -w
   bool skip_empty = true;     // --skip-empty (perf's default) / --no-skip-empty
@@ -175,7 +177,24 @@ void print_key_usage(bool fields) {
              stderr);
 }
 
+// --mem-mode's memory-statistics columns of -F (perf 7.2's mem_stat fields; "snoop" and "mem"
+// are also sort keys, which -s names).
+bool mem_stat_field_of(const std::string& k, OutputField& f) {
+  static const std::pair<const char*, OutputField::Kind> kStats[] = {
+      {"op", OutputField::kMemOp}, {"cache", OutputField::kMemCache}, {"memory", OutputField::kMemMemory},
+      {"snoop", OutputField::kMemSnoop}, {"dtlb", OutputField::kMemDtlb},
+      {"mem", OutputField::kMemMemory}};  // (perf takes a field's name by its start)
+  for (auto [name, kind] : kStats)
+    if (k == name) {
+      f = {kind};
+      return true;
+    }
+  return false;
+}
+
 // Keys and columns perf 7.2 takes that cperf does not make yet: refused, never ignored.
+// (op, cache, memory and dtlb are --mem-mode's -F columns; as sort keys perf 7.2 crashes on
+// them)
 bool is_unmade_key(const std::string& k) {
   static const std::set<std::string> keys = {
       "op", "cache",
@@ -202,6 +221,14 @@ int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode
                                 : "cperf report: --sort key `%s' without --branch-history is not supported yet\n",
                  k.c_str());
     return 1;
+  }
+  // The memory statistics are --mem-mode's -F columns; elsewhere perf does not know them as
+  // fields, and as sort keys it crashes (refused below).
+  if (fields && mem_stat_field_of(k, number) && k != "snoop" && k != "mem") {
+    if (mem_mode) return -1;
+    std::fprintf(stderr, "Error:\nUnknown --fields key: `%s'\n", k.c_str());
+    print_key_usage(true);
+    return 0;
   }
   bool known = sort_key_of(k, key) || k == "latency" || k == "period" || number_field_of(k, number);
   bool invalid = (is_branch_key(k) && !branch_mode && k.compare(0, 17, "callchain_branch_") != 0) || (is_mem_key(k) && !mem_mode);
@@ -328,8 +355,11 @@ std::string parse_sort(const std::string& s, ReportToolOptions& o, bool given = 
 // after the keys when one of them names a symbol, as parse_sort does.
 std::string parse_fields(const std::string& fields, const std::string& sort, ReportToolOptions& o,
                          bool sort_given = false) {
-  auto field_of = [](const std::string& k, OutputField& f) {
+  bool mem_mode = o.hist.mem_mode;
+  // (the memory statistics are columns of -F only: -s snoop is the sort key)
+  auto field_of = [mem_mode](const std::string& k, OutputField& f, bool column = false) {
     if (number_field_of(k, f)) return true;
+    if (column && mem_mode && mem_stat_field_of(k, f)) return true;
     if (k == "latency") f = {OutputField::kLatency};
     else if (k == "period") f = {OutputField::kPeriod};
     else if (SortKey key; sort_key_of(k, key)) f = {OutputField::kKey, key};
@@ -342,8 +372,9 @@ std::string parse_fields(const std::string& fields, const std::string& sort, Rep
   std::vector<OutputField> cols, keys;
   for (const std::string& k : split_list(fields)) {
     OutputField f;
-    if (!field_of(k, f)) return k;
+    if (!field_of(k, f, true)) return k;
     add_new(cols, f);
+    if (f.is_mem_stat()) o.hist.mem_stats = true;
   }
   for (const std::string& k : split_list(sort)) {
     OutputField f;
@@ -429,6 +460,7 @@ int run_histogram(const ReportOptions& o) {
   ro.ignore_callees = o.ignore_callees;
   ro.unwind_style = unwind_style_from(o.unwind_style);
   ro.quiet = o.quiet;
+  ro.raw_trace = o.raw_trace;
   ro.verbose = o.verbose > 0;
   ro.hist.verbose = ro.verbose;
   ro.max_stack = o.max_stack;
@@ -441,7 +473,8 @@ int run_histogram(const ReportOptions& o) {
     if (int rc = check_key(k, true, o.mem_mode, o.branch_mode == 1, o.branch_history); rc >= 0) return rc;
   // --mem-mode: perf 7.2's memory keys unless -s names others; the header shows the order
   // --branch-history: perf 7.2's source-line keys and the branch columns
-  const std::string sort = o.sort.empty() && o.mem_mode              ? kMemSortOrder
+  // (-F without -s: the columns are the whole order, as without --mem-mode)
+  const std::string sort = o.sort.empty() && o.mem_mode && o.fields.empty() ? kMemSortOrder
                            : o.sort.empty() && o.branch_history    ? kBranchHistorySortOrder
                                                                     : o.sort;
   ro.hist.mem_mode = o.mem_mode;
@@ -483,15 +516,22 @@ int run_histogram(const ReportOptions& o) {
   ro.hist.show_total_period = o.show_total_period;
   ro.hist.hierarchy = o.hierarchy;
   ro.hist.field_sep = o.field_sep;
+  ro.hist.color = o.color && !o.use_tui;  // (the browser paints its own colours)
   if (!parse_column_widths(o.column_widths, ro.hist.user_widths)) {
     std::fprintf(stderr, "cperf: -w/--column-widths '%s': only non-negative widths are supported\n",
                  o.column_widths.c_str());
     return 129;
   }
-  if ((!o.field_sep.empty() || !o.column_widths.empty()) && (o.hierarchy || o.use_tui)) {
-    std::fputs("cperf: -t/--field-separator and -w/--column-widths are not supported with --hierarchy "
-               "or the interactive browser\n", stderr);
+  if ((!o.field_sep.empty() || !o.column_widths.empty()) && o.use_tui) {
+    std::fputs("cperf: -t/--field-separator and -w/--column-widths are not supported with "
+               "the interactive browser\n", stderr);
     return 129;
+  }
+  if (o.hierarchy) ro.hist.user_widths.clear();  // perf's --hierarchy takes no -w widths
+  if (ro.hist.mem_stats && ((o.hierarchy && !o.field_sep.empty()) || o.use_tui)) {
+    std::fputs("cperf report: -F's memory statistics (op, cache, memory, snoop, dtlb) with --hierarchy -t "
+               "or the interactive browser is not supported yet\n", stderr);
+    return 1;
   }
   ro.exclude_other = o.exclude_other;
   ro.hide_unresolved = o.hide_unresolved;
@@ -599,6 +639,8 @@ int run_histogram(const ReportOptions& o) {
     ro.force_group = o.group || o.no_group;  // a pipe's, once its attrs have come
     ro.group_view = !o.no_group;
     if (int rc = check_group_sort_idx(o.group_sort_idx, ro.groups, reader.is_pipe()); rc >= 0) return rc;
+    if (ro.group_view && !o.group_sort_idx.empty())
+      ro.hist.group_sort_idx = static_cast<int>(std::strtol(o.group_sort_idx.c_str(), nullptr, 0));
     if (!o.parallelism.empty() && !parse_parallelism(o.parallelism, ro.parallelism)) {
       std::fprintf(stderr, "Error:\nInvalid --parallelism list: %s\n", o.parallelism.c_str());
       return 255;
@@ -765,12 +807,9 @@ int run_histogram(const ReportOptions& o) {
     // -T: perf's table of per-thread counter values (PERF_RECORD_READ); without such records
     // only its heading.
     if (o.threads) {
-      if (session.stats().by_type[PERF_RECORD_READ]) {
-        std::fflush(stdout);
-        std::fputs("cperf: report -T on PERF_RECORD_READ values is not supported\n", stderr);
-        return 1;
-      }
-      std::fputs("# PID  TID\n", stdout);
+      std::vector<std::string> names;
+      for (const EventAttrEntry& a : reader.attrs()) names.push_back(a.name);
+      tool.read_values().print(stdout, names);
     }
   } catch (const InputError& e) {
     std::fflush(stdout);
@@ -985,6 +1024,7 @@ int cmd_report(const Args& args) {
   if (rc >= 0) return rc;
   if ((rc = check_report_compat_options(app, compat)) >= 0) return rc;
   o.ns = compat.ns;
+  o.raw_trace = compat.raw_trace;
   o.time_quantum = time_quantum_ns(compat);
   if ((rc = check_itrace_option(itrace->count() > 0, o.itrace, kReportUsage)) >= 0) return rc;
   if (app.count("--addr2line-style")) o.addr2line_binutils = addr2line_styles_binutils(o.addr2line_style);
@@ -1008,15 +1048,12 @@ int cmd_report(const Args& args) {
     }
     regfree(&re);
   }
-  if (app.count("--stdio-color")) {
-    // cperf prints no colours: only the settings that give none are taken.
-    if (o.stdio_color == "always") {
-      std::fputs("cperf: --stdio-color=always is not supported\n", stderr);
-      return 129;
-    }
-    if (o.stdio_color != "never" && o.stdio_color != "auto")
-      std::fputs("bad config value for 'color.ui', ignoring...\n", stderr);
-  }
+  // perf's colours: always, never, else (auto, a bad value, none given) when stdout is a
+  // terminal, which a pager then takes.
+  if (app.count("--stdio-color") && o.stdio_color != "always" && o.stdio_color != "never" &&
+      o.stdio_color != "auto")
+    std::fputs("bad config value for 'color.ui', ignoring...\n", stderr);
+  o.color = o.stdio_color == "always" || (o.stdio_color != "never" && isatty(STDOUT_FILENO));
   if (o.input.empty()) o.input = default_input();
   if (int err = refuse_foreign_input(o.input, o.force)) return err;
   // perf browses the report on a terminal (stdin and stdout), else prints it, paged on a

@@ -134,8 +134,7 @@ int check_group_sort_idx(const std::string& idx, const std::vector<GroupDesc>& g
     std::fprintf(stderr, "        %s\n                          %s\n", kGroupSortIdx, kGroupSortIdxHelp);
     return 234;
   }
-  std::fputs("cperf: --group-sort-idx other than 0 on event groups is not supported\n", stderr);
-  return 129;
+  return -1;
 }
 
 uint64_t lbr_stitch_size(const PerfDataReader& reader) {

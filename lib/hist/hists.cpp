@@ -222,13 +222,28 @@ int64_t Hists::children_cmp(const HistEntry& a, const HistEntry& b) const {
 // each member's in turn.
 int64_t Hists::number_sort_cmp(OutputField::Kind kind, const HistEntry& a, const HistEntry& b) const {
   int64_t c = own_number_sort_cmp(kind, a, b);
-  if (c || members_.empty() || kind == OutputField::kChildren || kind == OutputField::kLatencyChildren) return c;
-  for (size_t m = 0; m < members_.size(); ++m) {
+  if (members_.empty() || kind == OutputField::kChildren || kind == OutputField::kLatencyChildren) return c;
+  auto member_cmp = [&](size_t m) {
     const HistEntry* pa = a.pair(m);
     const HistEntry* pb = b.pair(m);
-    c = field_cmp(pa ? number_field(kind, *pa) : 0, pb ? number_field(kind, *pb) : 0);
-    if (c) return c;
+    return field_cmp(pa ? number_field(kind, *pa) : 0, pb ? number_field(kind, *pb) : 0);
+  };
+  // perf's --group-sort-idx (its percent columns only): member N, the other members in turn,
+  // then the leader; an index past the group sorts by the leader alone.
+  bool percent = kind == OutputField::kSelf || kind == OutputField::kSys || kind == OutputField::kUsr ||
+                 kind == OutputField::kGuestSys || kind == OutputField::kGuestUsr || kind == OutputField::kLatency;
+  if (opts_.group_sort_idx && percent) {
+    int idx = opts_.group_sort_idx;
+    if (idx < 1 || static_cast<size_t>(idx) > members_.size()) return c;
+    if (int64_t r = member_cmp(idx - 1)) return r;
+    for (size_t m = 0; m < members_.size(); ++m)
+      if (m + 1 != static_cast<size_t>(idx))
+        if (int64_t r = member_cmp(m)) return r;
+    return c;
   }
+  if (c) return c;
+  for (size_t m = 0; m < members_.size(); ++m)
+    if ((c = member_cmp(m))) return c;
   return 0;
 }
 
@@ -247,7 +262,7 @@ uint64_t Hists::number_field(OutputField::Kind kind, const HistEntry& e) const {
     case OutputField::kWeight1: return e.weight1;
     case OutputField::kWeight2: return e.weight2;
     case OutputField::kWeight3: return e.weight3;
-    case OutputField::kKey: return 0;
+    default: return 0;  // keys; memory statistics (several numbers)
   }
   return 0;
 }
@@ -267,7 +282,12 @@ int64_t Hists::own_number_sort_cmp(OutputField::Kind kind, const HistEntry& a, c
     case OutputField::kWeight1: return field_cmp(a.weight1, b.weight1);
     case OutputField::kWeight2: return field_cmp(a.weight2, b.weight2);
     case OutputField::kWeight3: return field_cmp(a.weight3, b.weight3);
-    case OutputField::kKey: return 0;
+    case OutputField::kMemOp:
+    case OutputField::kMemCache:
+    case OutputField::kMemMemory:
+    case OutputField::kMemSnoop:
+    case OutputField::kMemDtlb: return field_cmp(a.period, b.period);  // perf: by the whole weight
+    default: return 0;
   }
   return 0;
 }
@@ -388,13 +408,18 @@ HistEntry* Hists::findnew(const HistSample& s, bool sample_self, bool filtered, 
 }
 
 // perf's he_stat__add_cpumode_period and the weight sums of its -F weight1-3 columns.
-void Hists::add_self_extras(HistEntry& e, const HistSample& s) {
+void Hists::add_self_extras(HistEntry& e, const HistSample& s) const {
   switch (s.cpumode) {
     case 1: e.period_sys += s.period; break;  // PERF_RECORD_MISC_KERNEL
     case 2: e.period_usr += s.period; break;  // PERF_RECORD_MISC_USER
     case 4: e.guest_sys += s.period; break;   // PERF_RECORD_MISC_GUEST_KERNEL
     case 5: e.guest_usr += s.period; break;   // PERF_RECORD_MISC_GUEST_USER
     default: break;
+  }
+  if (opts_.mem_stats && s.mem) {
+    if (!e.mem_stats) e.mem_stats = std::make_unique<MemStats>();
+    for (int t = 0; t < kMemStatTypes; ++t)
+      (*e.mem_stats)[t][mem_stat_index(static_cast<MemStatType>(t), s.mem->data_src)] += s.period;
   }
   if (s.values) {
     e.weight1 += s.values->weight;
@@ -411,6 +436,11 @@ void Hists::merge_self_extras(HistEntry& into, const HistEntry& from) {
   into.weight1 += from.weight1;
   into.weight2 += from.weight2;
   into.weight3 += from.weight3;
+  if (from.mem_stats) {
+    if (!into.mem_stats) into.mem_stats = std::make_unique<MemStats>();
+    for (int t = 0; t < kMemStatTypes; ++t)
+      for (int i = 0; i < kMemStatLen; ++i) (*into.mem_stats)[t][i] += (*from.mem_stats)[t][i];
+  }
 }
 
 // perf's hists__findnew_entry: with a symbol key, an entry hit from another map (another

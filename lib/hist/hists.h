@@ -9,6 +9,7 @@
 // callers above callees on equal periods), then the keys' sort functions; ties keep the input
 // tree order.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -21,6 +22,7 @@
 #include "format/branch_flags.h"
 #include "hist/branch_stats.h"
 #include "hist/callchain_tree.h"
+#include "hist/mem_stat.h"
 #include "hist/chain_appender.h"
 #include "hist/branch_counts.h"
 #include "hist/entry_index.h"
@@ -63,9 +65,12 @@ struct OutputField {
   // the samples' weight, ins_lat and pipeline-stage weight (perf's weight1-3).
   enum Kind {
     kChildren, kSelf, kSys, kUsr, kSamples, kPeriod, kLatency, kLatencyChildren, kKey,
-    kGuestSys, kGuestUsr, kWeight1, kWeight2, kWeight3
+    kGuestSys, kGuestUsr, kWeight1, kWeight2, kWeight3,
+    // --mem-mode's memory statistics (hist/mem_stat.h): -F op, cache, memory, snoop, dtlb
+    kMemOp, kMemCache, kMemMemory, kMemSnoop, kMemDtlb
   };
-  static constexpr int kKinds = kWeight3 + 1;
+  static constexpr int kKinds = kMemDtlb + 1;
+  bool is_mem_stat() const { return kind >= kMemOp && kind <= kMemDtlb; }
   Kind kind = kKey;
   SortKey key = SortKey::kComm;
   bool operator==(const OutputField&) const = default;
@@ -113,6 +118,9 @@ struct HistOptions {
   // fixed width, every column but the last still filled to its width), the separator's first
   // character written as '.' inside key texts, folded call chains joined by it. Empty: none.
   std::string field_sep;
+  // --stdio-color (or a terminal): percentages coloured as perf colours them (hist/
+  // percent_color.h); the entry columns only without -t, call-graph percentages always.
+  bool color = false;
   // -w/--column-widths: widths for the columns of perf's output list in order, elided keys
   // included (0: the column's own). A key is cut to its width, a number column is at least
   // as wide as its header.
@@ -124,6 +132,11 @@ struct HistOptions {
   // --mem-mode: the header's total weight and sort order lines replace the event count.
   bool mem_mode = false;
   std::string sort_order_text;
+  // -F names a memory-statistics column: entries count their weights by data source.
+  bool mem_stats = false;
+  // --group-sort-idx N (group view): the percent columns sort by member N first (0: the
+  // leader, then each member in turn).
+  int group_sort_idx = 0;
   // perf diff's collapse: symbols compare by name (entries of equal names are one, the first
   // by address; so are entries without a symbol), as far as the other keys allow.
   bool collapse_sym_names = false;
@@ -246,6 +259,7 @@ struct alignas(64) HistEntry {
   RbNode rb_collapsed;
   CallchainTree chain;
   BranchCounts branch_counts;  // of the branch frames appended to `chain` (--branch-history)
+  std::unique_ptr<MemStats> mem_stats;  // self weights by data source (HistOptions::mem_stats)
   // Group view: the same entry in member m's histogram (nullptr: none there). Kept aside,
   // made when first set: most reports have no group.
   const HistEntry* pair(size_t m) const { return pairs_ && m < pairs_->size() ? (*pairs_)[m] : nullptr; }
@@ -394,7 +408,7 @@ class Hists {
   // The entry equal to `s` by the index, when its group is still a total order.
   HistEntry* indexed(const IndexKey& k, const HistSample& s, bool filtered, bool* answered) const;
   void refresh_map(HistEntry& e, const HistSample& s);
-  static void add_self_extras(HistEntry& e, const HistSample& s);
+  void add_self_extras(HistEntry& e, const HistSample& s) const;
   static void merge_self_extras(HistEntry& into, const HistEntry& from);
   // perf's collapse pass (sort keys with their own collapse function, i.e. comm): entries are
   // re-inserted in input-tree order and equal ones merged; returns the tree to output from.
@@ -421,6 +435,17 @@ class Hists {
   RbRoot& output_root();
   // One number column of one entry alone (a group shows one per member side by side).
   std::string single_number_text(OutputField::Kind kind, const HistEntry& e) const;
+  std::string colored_number_text(OutputField::Kind kind, const HistEntry& e) const;
+  // Memory statistics (hist/mem_stat.h): the categories shown (any weight in the report's
+  // entries, set by compute_widths), an entry's sub-columns, and the title line above the
+  // column headers ("" when no such column is shown).
+  int mem_stat_columns(OutputField::Kind kind) const;
+  std::string mem_stat_text(OutputField::Kind kind, const HistEntry& e, std::vector<PercentSpan>* spans,
+                            size_t at) const;
+  std::string mem_stat_title_line() const;
+  std::string mem_stat_names(OutputField::Kind kind) const;
+  std::string mem_stat_title_text(OutputField::Kind kind) const;
+  std::string chain_percent(uint64_t v, uint64_t total) const;
   // A number column's percentage for one histogram's entry (nullopt: not a percentage).
   std::optional<double> number_percent(OutputField::Kind kind, const HistEntry& e) const;
   void add_percent_spans(OutputField::Kind kind, const HistEntry& e, size_t at, std::vector<PercentSpan>& spans) const;
@@ -502,6 +527,8 @@ class Hists {
   size_t w_comm_ = 0, w_dso_ = 0, w_sym_ = 0, w_pid_ = 0, w_parent_ = 0, w_srcline_ = 0, w_cgroup_ = 0, w_trace_ = 0;
   // -w's widths by key and by number kind (0: none), set by compute_widths()
   int user_w_key_[kSortKeys] = {}, user_w_num_[OutputField::kKinds] = {};
+  std::array<std::array<bool, kMemStatLen>, kMemStatTypes> mem_shown_{};
+  bool mem_full_width_ = false;  // no header printed: memory statistics keep all 8 places
   // A number column's width for its entries' text (-w's or perf's, at least its header's).
   int entry_number_width(OutputField::Kind kind) const;
 };

@@ -155,17 +155,26 @@ void Hists::sort_hierarchy(std::vector<HierNode*>& out, RbRoot& in) {
 void Hists::print_hierarchy_header(std::FILE* out) const {
   std::vector<SortKey> levels = hierarchy_levels();
   int indent = static_cast<int>(levels.size()) - 1;  // perf: (nr_hpp_node - 2), the overhead node counted
+  // -t: no indent, the separator between the columns' headers and dots
+  const std::string& sep = opts_.field_sep;
+  if (!sep.empty()) indent = 0;
   std::string head = "# " + std::string(indent * kIndent, ' ');
   std::string dots = "# " + std::string(indent * kIndent, '.');
-  bool first = true;
+  // the memory statistics' titles on a line of their own above
+  std::string titles = head;
+  bool first = true, any_title = false;
   for (const OutputField& f : columns()) {
     if (f.kind == OutputField::kKey) continue;
-    const char* name = number_header(f.kind, false);
-    size_t w = number_width(f.kind) * group_size();
+    std::string mem_names = f.is_mem_stat() ? mem_stat_names(f.kind) : "";
+    const char* name = f.is_mem_stat() ? mem_names.c_str() : number_header(f.kind, false);
+    size_t w = f.is_mem_stat() ? field_width(f) : number_width(f.kind) * group_size();
+    titles += f.is_mem_stat() ? mem_stat_title_text(f.kind) : std::string(w, ' ');
+    titles += "  ";
+    any_title = any_title || f.is_mem_stat();
     if (std::strlen(name) < w) head.append(w - std::strlen(name), ' ');
     head += name;
-    head += "  ";
-    if (!first) dots += "..";
+    head += sep.empty() ? "  " : sep;
+    if (!first) dots += sep.empty() ? ".." : sep;
     first = false;
     dots.append(w, '.');
   }
@@ -177,8 +186,9 @@ void Hists::print_hierarchy_header(std::FILE* out) const {
   }
   for (size_t i = 0; i < levels.size(); ++i)
     header_width = std::max(header_width, i * kIndent + key_width(levels[i]));
-  dots += "  ";
+  dots += sep.empty() ? "  " : sep;
   dots.append(std::min(header_width, kMaxDots), '.');
+  if (any_title) std::fprintf(out, "%s\n", titles.c_str());
   std::fprintf(out, "%s\n%s\n#\n", head.c_str(), dots.c_str());
 }
 
@@ -190,13 +200,29 @@ void Hists::print_hierarchy_node(std::FILE* out, HierNode& n, const HierLayout& 
   float limit = static_cast<float>(opts_.percent_limit);
   if (!n.e.filtered && limit_percent(n.e) >= limit) {
     std::string line(n.depth * kIndent, ' ');
-    for (OutputField::Kind kind : layout.numbers) {
-      line += "  ";
-      line += number_text(kind, n.e);
+    // -t: the separator between the columns, each number filled to its column (no colours)
+    const std::string& sep = opts_.field_sep;
+    for (size_t i = 0; i < layout.numbers.size(); ++i) {
+      OutputField::Kind kind = layout.numbers[i];
+      if (sep.empty()) {
+        line += "  ";
+        line += opts_.color ? colored_number_text(kind, n.e) : number_text(kind, n.e);
+        // memory statistics fill their column (all 8 places without a header: -q)
+        if (OutputField f{kind}; f.is_mem_stat()) {
+          size_t w = field_width(f), shown = number_text(kind, n.e).size();
+          if (shown < w) line.append(w - shown, ' ');
+        }
+        continue;
+      }
+      if (i) line += sep;
+      std::string t = number_text(kind, n.e);
+      if (size_t w = number_width(kind) * group_size(); t.size() < w) t.append(w - t.size(), ' ');
+      line += t;
     }
-    line.append((layout.levels.size() - 1) * kIndent, ' ');
-    line += "  ";
-    line += ltrim(key_text(layout.levels[n.depth], n.e, false));
+    if (sep.empty()) line.append((layout.levels.size() - 1) * kIndent, ' ');
+    line += sep.empty() ? "  " : sep;
+    SortKey key = layout.levels[n.depth];
+    line += ltrim(sep.empty() ? key_text(key, n.e, false) : sep_key_text(key, n.e));
     std::fprintf(out, "%s\n", line.c_str());
     if (n.leaf && layout.chains) print_chain(out, n.e);
     // perf's "no entry" line when the first shown child is under the limit (or none is shown)
@@ -227,12 +253,14 @@ void Hists::print_hierarchy(std::FILE* out, bool show_header) {
   std::vector<HistEntry*> all;
   collect(all, hier_top_);
   compute_widths(all);
+  mem_full_width_ = !show_header;
   if (show_header) print_hierarchy_header(out);
   HierLayout layout;
   layout.levels = hierarchy_levels();
   for (const OutputField& f : columns()) {
     if (f.kind == OutputField::kKey) continue;
-    layout.overhead_width += number_width(f.kind) * group_size() + (layout.numbers.empty() ? 0 : 2);
+    size_t w = f.is_mem_stat() ? field_width(f) : number_width(f.kind) * group_size();
+    layout.overhead_width += w + (layout.numbers.empty() ? 0 : 2);
     layout.numbers.push_back(f.kind);
   }
   layout.chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;

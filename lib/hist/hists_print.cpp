@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "hist/hists.h"
+#include "hist/percent_color.h"
 #include "hist/sample_keys.h"
 
 namespace cperf {
@@ -72,6 +73,14 @@ void Hists::compute_widths(const std::vector<HistEntry*>& entries, bool from_ent
   w_trace_ = base("Trace output");
   for (int k = static_cast<int>(SortKey::kWeight); k < kSortKeys; ++k)
     w_sample_key_[k] = sample_key_base_width(static_cast<SortKey>(k), opts_.nanosecs, opts_.latency_names);
+  if (opts_.mem_stats) {
+    mem_shown_ = {};
+    // (filtered entries count: perf sums the categories before its filters hide entries)
+    for (const HistEntry* e : entries)
+      if (e->mem_stats)
+        for (int t = 0; t < kMemStatTypes; ++t)
+          for (int i = 0; i < kMemStatLen; ++i) mem_shown_[t][i] = mem_shown_[t][i] || (*e->mem_stats)[t][i];
+  }
   for (const HistEntry* e : entries) {
     if (e->filtered) continue;
     size_t comm_len = current_comm(e->key).size();
@@ -129,6 +138,12 @@ int Hists::entry_number_width(OutputField::Kind kind) const {
 
 size_t Hists::field_width(const OutputField& f) const {
   if (f.kind == OutputField::kKey) return key_width(f.key);
+  // (-w widens these, never narrows them)
+  // perf narrows the column to its shown categories as it prints the header: without one
+  // (-q) it keeps room for all of them
+  if (f.is_mem_stat())
+    return std::max(static_cast<size_t>((mem_full_width_ ? kMemStatLen : mem_stat_columns(f.kind)) * kMemStatPrintLen),
+                    static_cast<size_t>(std::max(user_w_num_[f.kind], 0)));
   // perf: -w's width or its own, at least one own width per group member
   size_t own = number_width(f.kind);
   size_t w = user_w_num_[f.kind] ? static_cast<size_t>(user_w_num_[f.kind]) : own;
@@ -246,7 +261,7 @@ const char* Hists::number_header(OutputField::Kind kind, bool self_is_self) {
     case OutputField::kPeriod: return "Period";
     case OutputField::kLatency:
     case OutputField::kLatencyChildren: return "Latency";
-    case OutputField::kKey: break;
+    default: break;
   }
   return "";
 }
@@ -308,6 +323,10 @@ size_t Hists::key_width(SortKey key) const {
 // Where number_text()'s pieces (the leader's, then each member's) are, for the percentages.
 void Hists::add_percent_spans(OutputField::Kind kind, const HistEntry& e, size_t at,
                               std::vector<PercentSpan>& spans) const {
+  if (OutputField{kind}.is_mem_stat()) {
+    mem_stat_text(kind, e, &spans, at);
+    return;
+  }
   static const HistEntry kNone;
   auto add = [&](const Hists& h, const HistEntry& x) {
     size_t n = h.single_number_text(kind, x).size();
@@ -335,7 +354,76 @@ std::optional<double> Hists::number_percent(OutputField::Kind kind, const HistEn
   }
 }
 
+int Hists::mem_stat_columns(OutputField::Kind kind) const {
+  const auto& shown = mem_shown_[kind - OutputField::kMemOp];
+  return static_cast<int>(std::count(shown.begin(), shown.end(), true));
+}
+
+// perf's hpp__fmt_mem_stat: each shown category's share of the total, " %5.1f%%".
+std::string Hists::mem_stat_text(OutputField::Kind kind, const HistEntry& e, std::vector<PercentSpan>* spans,
+                                 size_t at) const {
+  int t = kind - OutputField::kMemOp;
+  uint64_t total = total_period();
+  std::string text;
+  for (int i = 0; i < kMemStatLen; ++i) {
+    if (!mem_shown_[t][i]) continue;
+    double p = ratio(e.mem_stats ? (*e.mem_stats)[t][i] : 0, total);
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%*.1f%%", kMemStatPrintLen - 1, p);
+    if (spans) spans->push_back({at + text.size(), std::strlen(buf), p});
+    text += buf;
+  }
+  return text;
+}
+
+// The shown categories' names, each right-aligned in its sub-column.
+std::string Hists::mem_stat_names(OutputField::Kind kind) const {
+  std::string names;
+  int t = kind - OutputField::kMemOp;
+  for (int i = 0; i < kMemStatLen; ++i) {
+    if (!mem_shown_[t][i]) continue;
+    char buf[32];
+    std::snprintf(buf, sizeof(buf), "%*s", kMemStatPrintLen, mem_stat_name(static_cast<MemStatType>(t), i));
+    names += buf;
+  }
+  return names;
+}
+
+// A memory-statistics column's title: centred in dashes, or alone right-aligned over a single
+// category.
+std::string Hists::mem_stat_title_text(OutputField::Kind kind) const {
+  std::string title = mem_stat_title(static_cast<MemStatType>(kind - OutputField::kMemOp));
+  int len = mem_stat_columns(kind) * kMemStatPrintLen, n = static_cast<int>(title.size());
+  if (len == kMemStatPrintLen) return std::string(len > n ? len - n : 0, ' ') + title;
+  int left = std::max((len - n) / 2 - 1, 0), right = std::max(len - left - n - 2, 0);
+  return std::string(left, '-') + " " + title + " " + std::string(right, '-');
+}
+
+// The line above the column headers: each memory-statistics column's title centred in dashes
+// (alone, right-aligned, over a single category), blanks over the other columns.
+std::string Hists::mem_stat_title_line() const {
+  std::string line;
+  bool any = false;
+  const std::string& sep = opts_.field_sep;  // -t: "# ", then the separator between columns
+  std::vector<OutputField> cols = columns();
+  for (size_t i = 0; i < cols.size(); ++i) {
+    const OutputField& f = cols[i];
+    line += sep.empty() ? "  " : i ? sep : "# ";
+    size_t w = field_width(f);
+    if (!f.is_mem_stat()) {
+      line.append(w, ' ');
+      continue;
+    }
+    any = true;
+    line += mem_stat_title_text(f.kind);
+  }
+  if (!any) return "";
+  if (sep.empty()) line[0] = '#';
+  return line;
+}
+
 std::string Hists::number_text(OutputField::Kind kind, const HistEntry& e) const {
+  if (OutputField{kind}.is_mem_stat()) return mem_stat_text(kind, e, nullptr, 0);
   std::string text = single_number_text(kind, e);
   // A group view: each member's value after the leader's, in its own histogram's terms.
   static const HistEntry kNone;
@@ -344,6 +432,29 @@ std::string Hists::number_text(OutputField::Kind kind, const HistEntry& e) const
     text += members_[m]->single_number_text(kind, pair ? *pair : kNone);
   }
   return text;
+}
+
+// number_text() with each piece's percentage in perf's colour (the fill after it is not).
+std::string Hists::colored_number_text(OutputField::Kind kind, const HistEntry& e) const {
+  std::vector<PercentSpan> spans;
+  add_percent_spans(kind, e, 0, spans);
+  std::string text = number_text(kind, e);
+  std::string out;
+  size_t at = 0;
+  for (const PercentSpan& s : spans) {
+    out.append(text, at, s.begin - at);
+    out += paint_percent(std::string_view(text).substr(s.begin, s.size), s.percent);
+    at = s.begin + s.size;
+  }
+  out.append(text, at);
+  return out;
+}
+
+// The percentage of a call-graph line (perf's callchain_node__fprintf_value), coloured
+// whenever colours are on.
+std::string Hists::chain_percent(uint64_t v, uint64_t total) const {
+  std::string text = percent(v, total);
+  return opts_.color ? paint_percent(text, ratio(v, total)) : text;
 }
 
 std::string Hists::single_number_text(OutputField::Kind kind, const HistEntry& e) const {
@@ -379,7 +490,7 @@ std::string Hists::single_number_text(OutputField::Kind kind, const HistEntry& e
     case OutputField::kLatencyChildren: pct(e.latency_acc, total_latency()); break;
     case OutputField::kSamples: std::snprintf(buf, sizeof(buf), " %*" PRIu64, sep ? 1 : w - 1, e.samples); break;
     case OutputField::kPeriod: std::snprintf(buf, sizeof(buf), " %*" PRIu64, sep ? 1 : w - 1, e.period); break;
-    case OutputField::kKey: return {};
+    default: return {};  // keys; memory statistics (number_text)
   }
   return buf;
 }
@@ -416,9 +527,9 @@ std::string Hists::format_entry(const HistEntry& e, std::vector<PercentSpan>* sp
       line += key_text(f.key, e, !last);
       continue;
     }
-    if (spans) add_percent_spans(f.kind, e, line.size(), *spans);
     // a number narrower than its column (-w) is filled to it, as every column but the last
-    std::string t = number_text(f.kind, e);
+    std::string t = opts_.color ? colored_number_text(f.kind, e) : number_text(f.kind, e);
+    if (spans && !opts_.color) add_percent_spans(f.kind, e, line.size(), *spans);
     if (size_t w = field_width(f); !last && t.size() < w) t.append(w - t.size(), ' ');
     line += t;
   }
@@ -445,6 +556,15 @@ std::pair<std::string, std::string> Hists::header_lines() const {
   };
   bool self_is_self = opts_.children && (opts_.fields.empty() || opts_.fields_from_sort);
   for (const OutputField& f : columns()) {
+    if (f.is_mem_stat()) {
+      std::string names = mem_stat_names(f.kind);
+      // the names fill their own width only; the dots (and entries) -w's
+      h += sep.empty() ? "  " : h.empty() ? "# " : sep;
+      h += names;
+      d += "  ";
+      d.append(field_width(f), '.');
+      continue;
+    }
     if (f.kind != OutputField::kKey) {
       col(number_header(f.kind, self_is_self), field_width(f), true);
       continue;
@@ -483,8 +603,10 @@ void Hists::print(std::FILE* out, bool show_header) {
   }
   std::vector<HistEntry*> entries = sorted();
   compute_widths(entries);
+  mem_full_width_ = !show_header;
   if (show_header) {
     auto [h, d] = header_lines();
+    if (std::string t = opts_.mem_stats ? mem_stat_title_line() : ""; !t.empty()) std::fprintf(out, "%s\n", t.c_str());
     if (opts_.field_sep.empty()) std::fprintf(out, "%s\n%s\n#\n", h.c_str(), d.c_str());
     else std::fprintf(out, "%s\n", h.c_str());  // -t: no dots
   }
@@ -600,7 +722,7 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
       for (int i = 0; i < depth; ++i) {
         std::fputc(new_mask & (1 << i) ? '|' : ' ', out);
         if (k == 0 && i == depth - 1)
-          std::fprintf(out, "--%s--", percent(child.cumul_hits(), total).c_str());
+          std::fprintf(out, "--%s--", chain_percent(child.cumul_hits(), total).c_str());
         else
           std::fputs("          ", out);
       }
@@ -616,7 +738,7 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
     for (int i = 0; i < depth; ++i) {
       std::fputc(new_mask & (1 << i) ? '|' : ' ', out);
       if (i == depth - 1)
-        std::fprintf(out, "--%s--", percent(remaining, total).c_str());
+        std::fprintf(out, "--%s--", chain_percent(remaining, total).c_str());
       else
         std::fputs("          ", out);
     }
@@ -667,13 +789,13 @@ void Hists::print_folded(std::FILE* out, const HistEntry& e, bool flat) const {
     const ChainNode* n = f.node;
     if (flat) {
       // flat prints the node's cumulated hits, folded its own (perf's fprintf_value)
-      std::fprintf(out, "           %s\n", percent(n->cumul_hits(), total_period_).c_str());
+      std::fprintf(out, "           %s\n", chain_percent(n->cumul_hits(), total_period_).c_str());
       for (const ChainNode* p : f.path)
         for (size_t i = 0; i < p->size(); ++i)
           std::fprintf(out, "                %s\n", frame_text(frames()[p->id(i)], buf));
       std::fputc('\n', out);
     } else {
-      std::fprintf(out, "%s ", percent(n->hit, total_period_).c_str());
+      std::fprintf(out, "%s ", chain_percent(n->hit, total_period_).c_str());
       bool first = true;
       for (const ChainNode* p : f.path)
         for (size_t i = 0; i < p->size(); ++i) {

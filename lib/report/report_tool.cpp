@@ -154,6 +154,13 @@ void ReportTool::record(Event& ev, Session& s) {
   SideBand sb;
   if (!decode_side_band(rec, s.swapped(), sb).empty()) return;
   if (rec.type == PERF_RECORD_LOST_SAMPLES) lost_samples_ += sb.lost;
+  if (rec.type == PERF_RECORD_READ && ev.attr_index >= 0) {  // -T's table: the count after pid, tid
+    ByteReader r(rec.bytes, s.swapped());
+    if (r.remaining() >= sizeof(perf_event_header) + 16) {
+      r.skip(sizeof(perf_event_header) + 8);
+      read_values_.add(sb.pid, sb.tid, ev.attr_index, r.u64());
+    }
+  }
   if (rec.type == PERF_RECORD_CGROUP) cgroup_names_[sb.id] = std::string(sb.name);
   if (rec.type == PERF_RECORD_NAMESPACES && sb.ns_links.size() > kCgroupNsIndex)
     cgroup_ns_[sb.tid] = sb.ns_links[kCgroupNsIndex];
@@ -328,7 +335,8 @@ bool ReportTool::sorts_by_trace() const {
   return std::find(keys.begin(), keys.end(), SortKey::kTrace) != keys.end();
 }
 
-// perf's trace output of a tracepoint sample: its print format applied to the raw fields.
+// perf's trace output of a tracepoint sample: its print format applied to the raw fields (or,
+// with --raw-trace, the fields as they are).
 Text ReportTool::trace_output(Session& s, const perf_event_attr& attr, const DecodedSample& ds) {
   if (!trace_tried_) {
     trace_tried_ = true;
@@ -337,7 +345,10 @@ Text ReportTool::trace_output(Session& s, const perf_event_attr& attr, const Dec
     if (it != s.reader().features().end()) trace_.load_blob(it->second, err);
   }
   trace_text_.clear();
-  if (ds.sample_type & PERF_SAMPLE_RAW) trace_.format(attr.config, static_cast<int>(ds.cpu), ds.raw, trace_text_);
+  if (ds.sample_type & PERF_SAMPLE_RAW) {
+    if (opts_.raw_trace) trace_.format_fields(attr.config, ds.raw, trace_text_);
+    else trace_.format(attr.config, static_cast<int>(ds.cpu), ds.raw, trace_text_);
+  }
   return pool_.intern(trace_text_);
 }
 
@@ -802,8 +813,12 @@ void ReportTool::print(std::FILE* out, Session& s) {
       if (!opts_.time_text.empty()) std::fprintf(out, " (time slices: %s)", opts_.time_text.c_str());
       std::fputc('\n', out);
       if (opts_.hist.mem_mode)  // perf's memory report: the period is the accesses' weight
-        std::fprintf(out, "# Total weight : %" PRIu64 "\n# Sort order   : %s\n", sec.period,
-                     opts_.hist.sort_order_text.c_str());
+      {
+        std::fprintf(out, "# Total weight : %" PRIu64 "\n", sec.period);
+        // (none with -F alone: the columns are the order)
+        if (!opts_.hist.sort_order_text.empty())
+          std::fprintf(out, "# Sort order   : %s\n", opts_.hist.sort_order_text.c_str());
+      }
       else
         std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n", sec.period);
       if (opts_.hist.socket_filter >= 0) std::fprintf(out, "# Processor Socket: %d\n", opts_.hist.socket_filter);

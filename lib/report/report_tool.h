@@ -18,6 +18,7 @@
 #include "hist/hists.h"
 #include "machine/machine.h"
 #include "report/hist_feeder.h"
+#include "report/read_values.h"
 #include "report/report_annotate.h"
 #include "report/value_pool.h"
 #include "record/branch_history.h"
@@ -54,6 +55,7 @@ struct ReportToolOptions {
   bool branch_counts = false;
   uint64_t stitch_lbr = 0;  // --stitch-lbr: the LBR size perf stitches with (0: no stitching)
   bool quiet = false;
+  bool raw_trace = false;  // --raw-trace: -s trace prints the fields as name=value
   // -v: dso columns show each dso's long name (its path; the kernel's [kernel.kallsyms]).
   bool verbose = false;
   // Filters; empty = all.
@@ -124,6 +126,7 @@ class ReportTool : public SessionTool {
   // Decided after the session (pipe-mode attrs arrive as records): print call graphs?
   void set_use_callchain(bool on) { opts_.hist.use_callchain = on; }
   uint64_t lost_samples() const { return lost_samples_; }
+  const ReadValues& read_values() const { return read_values_; }  // report -T's table
   // The symbol look-ups of this run (annotate: a dso's objdump addresses).
   ScriptSymbols& symbols() { return symbols_; }
   bool has_samples() const;  // any sample kept (filtered ones included)  // PERF_RECORD_LOST_SAMPLES' sum
@@ -230,6 +233,7 @@ class ReportTool : public SessionTool {
   std::pair<const Dso*, uint32_t> order_memo_[2] = {{nullptr, 0}, {nullptr, 0}};
   KernelMapFinder kernel_maps_{machine_, symbols_};
   uint64_t lost_samples_ = 0;
+  ReadValues read_values_;
   SampleReadSplitter read_splitter_;  // samples of the S modifier, split per counter
   // Threads running now, after the context switches so far (perf's machine parallelism: it
   // starts at 1, as nothing switches the first thread in).

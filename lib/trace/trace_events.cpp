@@ -156,4 +156,16 @@ bool TraceEvents::format(uint64_t id, int cpu, Bytes raw, std::string& out) {
   return true;
 }
 
+bool TraceEvents::format_fields(uint64_t id, Bytes raw, std::string& out) {
+  tep_event* ev = event(id);
+  if (!ev) return false;
+  padded(raw);
+  trace_seq s;
+  trace_seq_init(&s);
+  tep_print_fields(&s, buf_.data(), static_cast<int>(raw.size()), ev);
+  if (s.buffer) out.append(s.buffer, s.len);
+  trace_seq_destroy(&s);
+  return true;
+}
+
 }  // namespace cperf

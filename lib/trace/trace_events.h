@@ -50,6 +50,8 @@ class TraceEvents {
   // Appends perf script's field text for one sample to `out`. Returns false when the id has
   // no format (nothing appended).
   bool format(uint64_t id, int cpu, Bytes raw, std::string& out);
+  // The same without the print format: each field as " name=value" (perf's --raw-trace).
+  bool format_fields(uint64_t id, Bytes raw, std::string& out);
 
   // For scripting engines: the libtraceevent handle, the format of a tracepoint id (or
   // nullptr), and a zero-padded copy of raw data (valid until the next padded()/format()).

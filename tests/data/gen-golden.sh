@@ -456,13 +456,28 @@ defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,s
 fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields,script-brstackinsn,script-brstackinsnlen,script-brstackinsn-srcline,script-brstackdisasm,script-max-blocks,script-brcntr,script-synth,script-srccode,script-brstackinsn-srccode,script-show-cgroup,script-show-bpf,script-show-text-poke
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
 compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both,report-mmaps,report-stitch-lbr,script-stitch-lbr,script-guest-opts,report-socket-filter,report-sort-socket,report-ignore-callees,report-ignore-callees-caller,report-ignore-callees-bad,report-branch-stack,report-mem-mode,report-branch-mem,report-full-source-path,report-noop-opts2,report-itrace-bad,script-latency,script-debug-mode,script-stop-bt,script-noop-opts2,script-full-source-path,script-call-trace,script-call-ret-trace,script-graph-function,script-itrace-bad,script-symoff-nosym,script-dump,script-dump-unsorted,script-dump-show,script-itrace-then-F,script-insn,script-insn-trace,script-insn-trace-F,script-insn-trace-bad,script-insn-trace-disasm
+# --stdio-color=always (perf's coloured percentages) in each layout that colours them.
+C=report-a---stdio-color+always
+color_kinds=$C,$C+--no-children+-g+caller,$C+--no-children+-g+folded,$C+-g+flat,$C+--no-children+-g+fractal~5,$C+--hierarchy,$C+-t+~,$C+-n+--show-total-period+-s+pid+-g+none,$C+--percent-limit+3+-g+none
+# --mem-mode's memory-statistics columns (-F op,cache,memory,snoop,dtlb) on files with data sources.
+M=report-a---mem-mode+-F+
+mem_stat_kinds=${M}overhead~op~cache~mem,${M}overhead~op~cache~memory~snoop~dtlb~sym,${M}op~sym+-s+sym,${M}cache~overhead~sample~sym,${M}overhead~snoop~dtlb+--stdio-color+always,${M}overhead~sym,${M}overhead~op~cache+-w+3~20,${M}dtlb~sym~overhead+-s+dso,${M}overhead~op~sym+-q,${M}overhead~cache~sym+--comms+deep,${M}cache~sym,${M}overhead~op~sym+-t+~,${M}sym~cache~overhead+-t+:,${M}overhead~op~comm~sym+--hierarchy,${M}overhead~cache~dtlb~comm~dso~sym+--hierarchy+--percent-limit+10,${M}overhead~op~comm~sym+--hierarchy+-q,report-a--F+op
+# -t and -w with --hierarchy (perf ignores -w there)
+H=report-a---hierarchy
+hier_sep_kinds=$H+-t+~+-g+none,$H+-t+~,$H+-w+12~12~20~30~40+-g+none,$H+-t+:+-s+dso~sym+-n+--no-children+-g+none,$H+-t+:+--percent-limit+5+-g+none,$H+-t+~+-g+folded+--no-children
+# --raw-trace: -s trace shows the tracepoints' fields as name=value
+raw_trace_kinds=report-a---raw-trace+-s+trace~comm,report-a---raw-trace+-s+trace+--no-children
+# --group-sort-idx N on files with event groups (--no-children: perf 7.2 loops on their
+# --children reports)
+G=report-a---group-sort-idx+
+group_sort_kinds=${G}1+--no-children,${G}2+--no-children+-g+none,${G}1+--no-children+-s+sym+-n,${G}7+--no-children+-g+none,${G}2+--no-children+--hierarchy+-g+none
 lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-folded,report-callee,script-stitch-lbr,report-stitch-lbr
 # report --branch-history (issue 28): the synthetic branch-history files get every kind, the
 # other files of branches or callchains the first three ($bh_other_kinds).
 B=report-a---branch-history
 bh_other_kinds=$B,$B+--no-children,$B+--no-children+-G
 bh_kinds=$bh_other_kinds,$B+-g+caller,$B+--no-children+--max-stack+3,$B+--no-children+-g+folded,$B+-g+flat,$B+--no-children+-s+dso~sym~callchain_branch_cycles,$B+--percent-limit+30,$B+-F+overhead~sym,script-brstack,script-brstacksym
-all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds
+all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds,$raw_trace_kinds
 
 for set in $sets; do
   src=$here/$set
@@ -479,7 +494,7 @@ for set in $sets; do
     run "$rel/$set/out" "$KINDS" $names
   elif [ "$set" = groups ]; then
     # perf 7.2 loops forever on --children reports of event groups: only the other kinds.
-    run "$rel/$set/out" script,dump,evlist,evlist-g,header,report,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,report-sym-q,report-pid,report-cpu-period-parent,report-fields-sort,report-no-group,report-hierarchy-flat $names
+    run "$rel/$set/out" script,dump,evlist,evlist-g,header,report,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,report-sym-q,report-pid,report-cpu-period-parent,report-fields-sort,report-no-group,report-hierarchy-flat,$C+--no-children,$C+--no-children+--hierarchy,$H+-t+~+--no-children+-g+none,$group_sort_kinds $names
   elif [ "$set" = synthetic ]; then
     # intel-pt-info: dump and evlist only (perf script sets up the Intel PT decoder from the
     # AUXTRACE_INFO record, which cperf does not do; see Documentation/differences.md).
@@ -490,6 +505,7 @@ for set in $sets; do
     if in_names intel-pt-info; then run "$rel/$set/out" dump,evlist,header intel-pt-info; fi
     if in_names branch-stack; then run "$rel/$set/out" script-brstack,script-brstacksym branch-stack; fi
     if in_names namespaces; then run "$rel/$set/out" script-show-ns namespaces; fi
+    if in_names mem-samples; then run "$rel/$set/out" $mem_stat_kinds mem-samples; fi
     bh=$(echo $names | tr ' ' '\n' | grep -x -e branch-history -e branch-history-feat || true)
     [ -z "$bh" ] || run "$rel/$set/out" $bh_kinds $bh
     bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-user -e two-waiting -e lbr-stitch-threads -e branch-stack-feat || true)
@@ -510,9 +526,14 @@ for set in $sets; do
     [ -z "$stitch" ] || run "$rel/$set/out" report-a---stitch-lbr+--no-children,report-a---stitch-lbr+--no-children+-G,report-a---stitch-lbr $stitch
   elif [ "$set" = fields ]; then
     run "$rel/$set/out" script,dump,evlist,header,$fields_kinds $names
+    mem=$(echo $names | tr ' ' '\n' | grep -x -e mem -e weight-struct || true)
+    [ -z "$mem" ] || run "$rel/$set/out" $mem_stat_kinds $mem
   elif [ "$set" = perf7.2 ]; then
     run "$rel/$set/out" $base_kinds,header,inject-aslr $names
     run "$rel/$set/out" inject-sched-stat $(echo $names | tr ' ' '\n' | grep -x sched-stat)
+    run "$rel/$set/out" $raw_trace_kinds $(echo $names | tr ' ' '\n' | grep -x sched-stat)
+    run "$rel/$set/out" $group_sort_kinds $(echo $names | tr ' ' '\n' | grep -x groups)
+    run "$rel/$set/out" report-threads,report-a--T+--no-children+-g+none $(echo $names | tr ' ' '\n' | grep -x read)
   elif [ "$set" = generations ]; then
     run "$rel/$set/out" script,dump,evlist,header,report,report-children $names
   elif [ "$set" = arch ]; then

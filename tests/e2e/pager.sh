@@ -1,7 +1,8 @@
 #!/bin/bash
 # The pager, as perf (cmd/pager.h): on a terminal (made with script(1)) `report --stdio` and
-# `script` go through $PERF_PAGER; `--no-pager` and a non-terminal stdout bypass it; PAGER is
-# used when PERF_PAGER is unset; PERF_PAGER=cat means none; report reading stdin never pages.
+# `script` go through $PERF_PAGER (the report coloured, as perf colours it there); `--no-pager`
+# and a non-terminal stdout bypass it; PAGER is used when PERF_PAGER is unset; PERF_PAGER=cat
+# means none; report reading stdin never pages.
 cd "$(dirname "$0")/../.." || exit 1
 CPERF=$PWD/cperf
 command -v script >/dev/null || { echo "SKIP: no script(1) to give cperf a terminal"; exit 77; }
@@ -24,6 +25,10 @@ direct() {  # direct LABEL COMMAND: the output must not go through the pager
 }
 P="PERF_PAGER='cat > $T/paged'"
 paged "report --stdio" "$P $CPERF report --stdio -i $f $S"
+# perf colours a report it pages (its --stdio-color auto) unless told never
+if ! grep -q $'\e\[3[12]m' "$T/paged"; then echo "FAIL: paged report without colours"; fails=$((fails + 1)); fi
+paged "report --stdio-color never" "$P $CPERF report --stdio --stdio-color never -i $f $S"
+if grep -q $'\e' "$T/paged"; then echo "FAIL: --stdio-color never: colours"; fails=$((fails + 1)); fi
 paged "script" "$P $CPERF script -i $f $S"
 paged "PAGER" "PAGER='cat > $T/paged' $CPERF script -i $f $S"
 direct "--no-pager" "$P $CPERF --no-pager report --stdio -i $f $S"

@@ -138,7 +138,12 @@ for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf groups generations synthe
       [ -e "$exp" ] || continue
       # Deliberate differences (Documentation/differences.md): perf 7.2 filters only the first
       # event with --symbol-filter.
-      case $set.$name.$kind in perf6.1.two-events.report-symbol-filter) continue ;; esac
+      # perf 7.2's "[...]" line of a fractal graph sometimes says "[...] (inlined)" (a flag
+      # it never sets, read from uninitialised memory): that golden is not compared.
+      case $set.$name.$kind in
+        perf6.1.two-events.report-symbol-filter) continue ;;
+        perf6.1.syswide.report-a---stdio-color+always+--no-children+-g+fractal~5) continue ;;
+      esac
       out=$(mktemp) err=$(mktemp)
       # shellcheck disable=SC2046
       (cd "$dir/data" && "$CPERF" report --stdio $(args_of $kind) -i "$name.data" \
