@@ -26,8 +26,9 @@ class ReportAnnotations {
   // A sample of the event at attr_index (its own location), on the reading thread.
   void add(int attr_index, const HistSample& hs);
   // The browsers' source for one event's histogram; `title` is its annotate title
-  // (hists_title), `freq_title` unused by perf's report browser.
-  std::unique_ptr<AnnotateSource> source(int attr_index, std::string title);
+  // (hists_title), `freq_title` unused by perf's report browser; `samples` and `period`: the
+  // event's totals (the global percentages).
+  std::unique_ptr<AnnotateSource> source(int attr_index, std::string title, uint64_t samples, uint64_t period);
 
   struct Samples {
     const Dso* dso = nullptr;

@@ -469,7 +469,7 @@ HistBrowser::End HistBrowser::run(Terminal& t) {
       const auto [dso, sym] = *req;
       annotate_request_ = {};
       AnnotateSource::Result r = annotate_source_->open(dso, sym);
-      if (r.view) AnnotateBrowser(*r.view).run(t, annotate_source_.get());
+      if (r.view) AnnotateBrowser(*r.view, &annotate_toggles_).run(t, annotate_source_.get());
       else if (!r.error.empty()) annotate_failed(sym, dso, r.error);
     }
   }

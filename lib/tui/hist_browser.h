@@ -127,6 +127,7 @@ class HistBrowser {
   std::unique_ptr<AnnotateSource> annotate_source_;
   std::pair<std::string, std::string> annotate_request_;
   std::set<std::string> annotate_warned_;  // dsos perf could not annotate once (it stops trying)
+  AnnotateToggles annotate_toggles_;       // the annotate browsers' options, kept between them
   std::string popup_title_, popup_text_;   // Overlay::kPopup: a warning or error window
 };
 
