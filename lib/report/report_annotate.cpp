@@ -30,6 +30,18 @@ class Source : public AnnotateSource {
     return with_totals(r_.build(*s, title_));
   }
 
+  // The symbol table of the dso, from any of its sampled symbols of this event.
+  MapDetails map_details(const std::string& dso) override {
+    MapDetails d{dso, {}};
+    const ReportAnnotations::Samples* s = r_.any_of(attr_, dso);
+    if (!s || !s->syms || !s->dso) return d;
+    d.title = s->dso->long_name;
+    for (const Symbol& sym : s->syms->table().symbols())
+      d.symbols.push_back({sym.start, sym.end, sym.binding == kStbGlobal ? 'g' : sym.binding == kStbLocal ? 'l' : 'w',
+                           sym.name});
+    return d;
+  }
+
   // perf annotates the symbol holding the call's target, samples or not.
   Result open_callee(const AnnotateView& from, size_t line) override {
     const DisasmInsn& d = from.n.insns[line];
@@ -124,6 +136,7 @@ AnnotateSource::Result ReportAnnotations::build(const Samples& s, const std::str
   v->a.dso_name = s.dso->short_name;
   v->a.size = s.end - s.start;
   v->a.objdump_start = s.objdump_start;
+  v->sym_start = s.start;
   v->sym_end = s.end;
   v->a.hist = &s.hist;
   v->keep_key = &s;

@@ -48,6 +48,11 @@ class ReportAnnotations {
     auto it = samples_.find(k);
     return it == samples_.end() ? nullptr : &it->second;
   }
+  // A sampled symbol of dso `dso` (its short name) for the event at attr, or nullptr.
+  const Samples* any_of(int attr, const std::string& dso) const {
+    auto it = samples_.lower_bound(Key{attr, dso, ""});
+    return it != samples_.end() && it->first.attr == attr && it->first.dso == dso ? &it->second : nullptr;
+  }
   // Disassembles `s`; an error text (perf's, after "Couldn't annotate SYM:\n") when it cannot.
   AnnotateSource::Result build(const Samples& s, const std::string& title) const;
 

@@ -120,6 +120,7 @@ int AnnotateBrowser::jumps_width() const {
 // (longer for an executable's file offsets: the jump line then runs over the address).
 int AnnotateBrowser::target_width() const {
   if (opt_->use_offset) return v_.n.addr_width;
+  if (opt_->full_addr) return 16;
   uint64_t end = v_.sym_end ? v_.sym_end : v_.a.objdump_start + v_.a.size;
   int n = 1;
   while (end >>= 4) ++n;
@@ -185,7 +186,8 @@ void AnnotateBrowser::write_line(Canvas& c, int row, size_t idx, bool first, int
   const int jumps = v_.n.jump_sources[i];
   std::string addr;
   if (!opt_->use_offset) {
-    std::snprintf(buf, sizeof buf, "%" PRIx64 ": ", v_.a.objdump_start + static_cast<uint64_t>(offset));
+    const uint64_t start = opt_->full_addr ? v_.sym_start : v_.a.objdump_start;
+    std::snprintf(buf, sizeof buf, "%" PRIx64 ": ", start + static_cast<uint64_t>(offset));
     addr = buf;
   } else {
     if (jumps && opt_->show_nr_jumps) {
@@ -371,6 +373,7 @@ AnnotateBrowser::Act AnnotateBrowser::key(int k, size_t rows) {
     case 'j': opt_->jump_arrows = !opt_->jump_arrows; break;
     case 'J': opt_->show_nr_jumps = !opt_->show_nr_jumps; break;
     case 'o': opt_->use_offset = !opt_->use_offset; break;
+    case 'f': opt_->full_addr = !opt_->full_addr; break;
     case 'O':
       if (++opt_->offset_level > 3) opt_->offset_level = 1;
       break;

@@ -14,8 +14,9 @@
 // in the last direction; 't' cycles percent, period and samples; 'p'/'b' switch the percent
 // type (local/global, period/hits); 'O' the offset levels (jump targets, +calls, all); 'J'
 // the number of jumps to each target; 'j' the jump arrows; 'h'/F1 the help window;
-// q/ESC/Left/Ctrl-C and '<'/'>' leave. Perf's other keys (source view, full addresses,
-// scripts, printing to a file, ...) do nothing here (Documentation/differences.md).
+// 'o' objdump's addresses and operands, 'f' with it the dso's addresses; q/ESC/Left/Ctrl-C
+// and '<'/'>' leave. Perf's other keys (source view, line numbers, scripts, printing to a
+// file, ...) do nothing here (Documentation/differences.md).
 #pragma once
 #include <memory>
 #include <string>
@@ -25,6 +26,7 @@
 #include "annotate/annotate_print2.h"
 #include "tui/canvas.h"
 #include "tui/list_nav.h"
+#include "tui/map_browser.h"
 
 namespace cperf {
 
@@ -43,9 +45,10 @@ struct AnnotateView {
   // The recording's x86 CPU (perf's cpuid header: family, model), for perf's marks of the
   // compare/test a conditional jump fuses with; family 0: unknown (no marks).
   int cpu_family = 0, cpu_model = 0;
-  // The symbol's end in the dso's addresses as perf keeps them (file offsets for
-  // executables): the hex digits of perf's address column with 'o' (0: objdump's end).
-  uint64_t sym_end = 0;
+  // The symbol's start and end in the dso's addresses as perf keeps them (file offsets for
+  // executables): the hex digits of perf's address column with 'o' (end 0: objdump's end),
+  // the addresses 'f' shows.
+  uint64_t sym_start = 0, sym_end = 0;
   // The source's own record of the symbol (its callees are looked up from it).
   const void* keep_key = nullptr;
 };
@@ -64,6 +67,8 @@ class AnnotateSource {
   // The symbol the call (or outside jump) at line `line` of `from` goes to; a null view with
   // no error: perf's "The called function was not found."
   virtual Result open_callee(const AnnotateView& from, size_t line) = 0;
+  // The symbols of dso `dso` (its short name) for perf's map browser; none: not known.
+  virtual MapDetails map_details(const std::string& dso) { return {dso, {}}; }
 };
 
 // perf's annotate options that outlive one browser (its global annotate_opts and
@@ -74,6 +79,7 @@ struct AnnotateToggles {
   bool jump_arrows = true;
   bool show_nr_jumps = false;
   bool use_offset = true;  // 'o' off: every line's objdump address
+  bool full_addr = false;  // 'f' (with 'o'): the dso's addresses, a 16-digit column
   int offset_level = 1;  // 1: jump targets, 2: and calls, 3: every line
   bool percent_set = false;  // false: the view's own percent type
   PercentType percent = PercentType::kLocalPeriod;

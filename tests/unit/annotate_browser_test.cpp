@@ -172,6 +172,12 @@ TEST(AnnotateBrowser, PercentTypesOffsetLevelsAndJumpCounts) {
   c = b.screen(24, 80);
   EXPECT_EQ(c.text(3).substr(11), "1001: \u2192 call 1100 <g>");
   EXPECT_EQ(c.text(4).substr(11, 6), "1010: ");
+  // 'f': the dso's addresses, in a 16-digit column
+  f.v.sym_start = 0x200;
+  b.key('f', 24);
+  c = b.screen(24, 80);
+  EXPECT_EQ(c.text(3).substr(11, 5), "201: ");
+  b.key('f', 24);
   b.key('o', 24);
   b.key('J', 24);
   // the options outlive the browser (perf keeps them for the next one)
