@@ -39,7 +39,8 @@ void put_colored(std::FILE* out, bool on, const char* color, const std::string& 
 }
 
 // The samples from an instruction up to the next one (or the symbol's end), of hist h.
-LineValue value_of(const SymbolHist& h, uint64_t event_period, int64_t from, int64_t to, PercentType t) {
+LineValue value_of(const SymbolHist& h, uint64_t event_period, uint64_t event_samples, int64_t from, int64_t to,
+                   PercentType t) {
   LineValue v;
   for (auto it = h.by_offset.lower_bound(static_cast<uint64_t>(from));
        it != h.by_offset.end() && it->first < static_cast<uint64_t>(to); ++it) {
@@ -50,8 +51,7 @@ LineValue value_of(const SymbolHist& h, uint64_t event_period, int64_t from, int
     case PercentType::kLocalPeriod: v.percent = h.period ? 100.0 * v.period / h.period : 0; break;
     case PercentType::kLocalHits: v.percent = h.samples ? 100.0 * v.samples / h.samples : 0; break;
     case PercentType::kGlobalPeriod: v.percent = event_period ? 100.0 * v.period / event_period : 0; break;
-    // perf's annotate never counts the event's unfiltered samples, so this stays 0
-    case PercentType::kGlobalHits: v.percent = 0; break;
+    case PercentType::kGlobalHits: v.percent = event_samples ? 100.0 * v.samples / event_samples : 0; break;
   }
   return v;
 }
@@ -63,7 +63,7 @@ std::vector<LineValue> line_values(const AnnotatedSymbol& a, PercentType t) {
   int64_t next = static_cast<int64_t>(a.size);
   for (size_t i = a.lines.size(); i-- > 0;) {
     if (a.lines[i].offset < 0) continue;
-    values[i] = value_of(*a.hist, a.event_period, a.lines[i].offset, next, t);
+    values[i] = value_of(*a.hist, a.event_period, a.event_samples, a.lines[i].offset, next, t);
     next = a.lines[i].offset;
   }
   return values;

@@ -48,6 +48,8 @@ struct AnnotatedSymbol {
   uint64_t size = 0;      // the symbol's length (the last instruction's samples end there)
   uint64_t objdump_start = 0;
   uint64_t event_period = 0;  // the event's total period (global percentages)
+  // the event's samples (global hits); perf's annotate never counts them: 0 there
+  uint64_t event_samples = 0;
   const SymbolHist* hist = nullptr;
   // --group: the other events' samples of the symbol, each a column after hist's (nullptr:
   // none), with their events' total periods.

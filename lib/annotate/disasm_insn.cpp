@@ -265,6 +265,8 @@ std::string format_insn(const DisasmInsn& d, int width) {
   return raw_text(d, width);
 }
 
+std::string format_insn_raw(const DisasmInsn& d, int width) { return raw_text(d, width); }
+
 bool is_local_jump(const DisasmInsn& d, uint64_t size) {
   return d.kind == InsnKind::kJump && d.target_offset >= 0 && static_cast<uint64_t>(d.target_offset) < size;
 }

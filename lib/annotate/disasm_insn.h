@@ -57,6 +57,9 @@ DisasmInsn parse_insn(std::string_view text, const DisasmContext& ctx);
 // insn_printable).
 std::string format_insn(const DisasmInsn& insn, int name_width);
 
+// The same line as objdump wrote its operands (perf's raw form: the browser's 'o').
+std::string format_insn_raw(const DisasmInsn& insn, int name_width);
+
 // False for the one form perf 7.2 cannot print (a lock prefix on a known instruction whose
 // operands it could not read: it reads freed memory there).
 bool insn_printable(const DisasmInsn& insn);

@@ -21,12 +21,25 @@ std::string no_vmlinux(const Dso& dso) {
 
 class Source : public AnnotateSource {
  public:
-  Source(const ReportAnnotations& r, int attr, std::string title) : r_(r), attr_(attr), title_(std::move(title)) {}
+  Source(const ReportAnnotations& r, int attr, std::string title, uint64_t samples, uint64_t period)
+      : r_(r), attr_(attr), title_(std::move(title)), samples_(samples), period_(period) {}
 
   Result open(const std::string& dso, const std::string& sym) override {
     const ReportAnnotations::Samples* s = r_.find({attr_, dso, sym});
     if (!s) return {};
-    return r_.build(*s, title_);
+    return with_totals(r_.build(*s, title_));
+  }
+
+  // The symbol table of the dso, from any of its sampled symbols of this event.
+  MapDetails map_details(const std::string& dso) override {
+    MapDetails d{dso, {}};
+    const ReportAnnotations::Samples* s = r_.any_of(attr_, dso);
+    if (!s || !s->syms || !s->dso) return d;
+    d.title = s->dso->long_name;
+    for (const Symbol& sym : s->syms->table().symbols())
+      d.symbols.push_back({sym.start, sym.end, sym.binding == kStbGlobal ? 'g' : sym.binding == kStbLocal ? 'l' : 'w',
+                           sym.name});
+    return d;
   }
 
   // perf annotates the symbol holding the call's target, samples or not.
@@ -36,7 +49,7 @@ class Source : public AnnotateSource {
     const auto* s = static_cast<const ReportAnnotations::Samples*>(from.keep_key);
     if (!s || !s->syms) return {};
     if (const ReportAnnotations::Samples* t = r_.find({attr_, s->dso->short_name, *d.target_sym}))
-      return r_.build(*t, title_);
+      return with_totals(r_.build(*t, title_));
     const uint64_t ip = d.target_addr - s->objdump_start + s->start;
     const Symbol* sym = s->syms->find(ip);
     if (!sym) return {};
@@ -47,15 +60,25 @@ class Source : public AnnotateSource {
     t->end = sym->end;
     t->objdump_start = s->syms->text_objdump_addr(sym->start);
     t->objdump_end = s->syms->text_objdump_addr(sym->end);
-    Result r = r_.build(*t, title_);
+    Result r = with_totals(r_.build(*t, title_));
     if (r.view) r.view->keep = t;
     return r;
   }
 
  private:
+  // the event's totals, for the browser's global percentages ('p')
+  Result with_totals(Result r) const {
+    if (r.view) {
+      r.view->a.event_period = period_;
+      r.view->a.event_samples = samples_;
+    }
+    return r;
+  }
+
   const ReportAnnotations& r_;
   int attr_;
   std::string title_;
+  uint64_t samples_, period_;
 };
 
 }  // namespace
@@ -113,6 +136,8 @@ AnnotateSource::Result ReportAnnotations::build(const Samples& s, const std::str
   v->a.dso_name = s.dso->short_name;
   v->a.size = s.end - s.start;
   v->a.objdump_start = s.objdump_start;
+  v->sym_start = s.start;
+  v->sym_end = s.end;
   v->a.hist = &s.hist;
   v->keep_key = &s;
   v->cpu_family = cpu_family_;
@@ -132,8 +157,9 @@ AnnotateSource::Result ReportAnnotations::build(const Samples& s, const std::str
   return r;
 }
 
-std::unique_ptr<AnnotateSource> ReportAnnotations::source(int attr_index, std::string title) {
-  return std::make_unique<Source>(*this, attr_index, std::move(title));
+std::unique_ptr<AnnotateSource> ReportAnnotations::source(int attr_index, std::string title, uint64_t samples,
+                                                          uint64_t period) {
+  return std::make_unique<Source>(*this, attr_index, std::move(title), samples, period);
 }
 
 }  // namespace cperf

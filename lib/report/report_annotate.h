@@ -26,8 +26,9 @@ class ReportAnnotations {
   // A sample of the event at attr_index (its own location), on the reading thread.
   void add(int attr_index, const HistSample& hs);
   // The browsers' source for one event's histogram; `title` is its annotate title
-  // (hists_title), `freq_title` unused by perf's report browser.
-  std::unique_ptr<AnnotateSource> source(int attr_index, std::string title);
+  // (hists_title), `freq_title` unused by perf's report browser; `samples` and `period`: the
+  // event's totals (the global percentages).
+  std::unique_ptr<AnnotateSource> source(int attr_index, std::string title, uint64_t samples, uint64_t period);
 
   struct Samples {
     const Dso* dso = nullptr;
@@ -46,6 +47,11 @@ class ReportAnnotations {
   const Samples* find(const Key& k) const {
     auto it = samples_.find(k);
     return it == samples_.end() ? nullptr : &it->second;
+  }
+  // A sampled symbol of dso `dso` (its short name) for the event at attr, or nullptr.
+  const Samples* any_of(int attr, const std::string& dso) const {
+    auto it = samples_.lower_bound(Key{attr, dso, ""});
+    return it != samples_.end() && it->first.attr == attr && it->first.dso == dso ? &it->second : nullptr;
   }
   // Disassembles `s`; an error text (perf's, after "Couldn't annotate SYM:\n") when it cannot.
   AnnotateSource::Result build(const Samples& s, const std::string& title) const;

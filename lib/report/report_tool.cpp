@@ -847,7 +847,8 @@ int ReportTool::browse(Session& s) {
     browsers.push_back(std::make_unique<HistBrowser>(*sec.hists, title));
     if (annotations_)
       browsers.back()->set_annotate_source(
-          annotations_->source(sec.attr, hists_title(sec.samples, sec.event, sec.plural, sec.freq, sec.period)));
+          annotations_->source(sec.attr, hists_title(sec.samples, sec.event, sec.plural, sec.freq, sec.period),
+                               sec.samples, sec.period));
     lines.push_back(event_menu_line(sec.samples, sec.event));
   }
   Terminal t;

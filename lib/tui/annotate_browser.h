@@ -9,9 +9,14 @@
 // navigation key.
 // Keys: arrows/PgUp/PgDn/space/Home/End; 'H' the hottest line, TAB/shift-TAB the next
 // colder/hotter line; Enter/Right on a jump goes to its target, on a call annotates the
-// callee (its own browser, back with q/ESC/Left), on a return leaves; 't' cycles percent,
-// period and samples; 'j' the jump arrows; 'h'/F1 the help window; q/ESC/Left/Ctrl-C leave.
-// Perf's other keys (search, source view, offsets, percent type, ...) do nothing here.
+// callee (its own browser, back with q/ESC/Left), on a return leaves; '/' and '?' search
+// objdump's text of the lines after/before the current one (perf's input window), 'n' again
+// in the last direction; 't' cycles percent, period and samples; 'p'/'b' switch the percent
+// type (local/global, period/hits); 'O' the offset levels (jump targets, +calls, all); 'J'
+// the number of jumps to each target; 'j' the jump arrows; 'h'/F1 the help window;
+// 'o' objdump's addresses and operands, 'f' with it the dso's addresses; q/ESC/Left/Ctrl-C
+// and '<'/'>' leave. Perf's other keys (source view, line numbers, scripts, printing to a
+// file, ...) do nothing here (Documentation/differences.md).
 #pragma once
 #include <memory>
 #include <string>
@@ -21,6 +26,7 @@
 #include "annotate/annotate_print2.h"
 #include "tui/canvas.h"
 #include "tui/list_nav.h"
+#include "tui/map_browser.h"
 
 namespace cperf {
 
@@ -39,6 +45,10 @@ struct AnnotateView {
   // The recording's x86 CPU (perf's cpuid header: family, model), for perf's marks of the
   // compare/test a conditional jump fuses with; family 0: unknown (no marks).
   int cpu_family = 0, cpu_model = 0;
+  // The symbol's start and end in the dso's addresses as perf keeps them (file offsets for
+  // executables): the hex digits of perf's address column with 'o' (end 0: objdump's end),
+  // the addresses 'f' shows.
+  uint64_t sym_start = 0, sym_end = 0;
   // The source's own record of the symbol (its callees are looked up from it).
   const void* keep_key = nullptr;
 };
@@ -57,6 +67,22 @@ class AnnotateSource {
   // The symbol the call (or outside jump) at line `line` of `from` goes to; a null view with
   // no error: perf's "The called function was not found."
   virtual Result open_callee(const AnnotateView& from, size_t line) = 0;
+  // The symbols of dso `dso` (its short name) for perf's map browser; none: not known.
+  virtual MapDetails map_details(const std::string& dso) { return {dso, {}}; }
+};
+
+// perf's annotate options that outlive one browser (its global annotate_opts and
+// symbol_conf): the callee's browser and the next symbol's start with them.
+struct AnnotateToggles {
+  enum class Values { kPercent, kPeriod, kSamples };
+  Values values = Values::kPercent;
+  bool jump_arrows = true;
+  bool show_nr_jumps = false;
+  bool use_offset = true;  // 'o' off: every line's objdump address
+  bool full_addr = false;  // 'f' (with 'o'): the dso's addresses, a 16-digit column
+  int offset_level = 1;  // 1: jump targets, 2: and calls, 3: every line
+  bool percent_set = false;  // false: the view's own percent type
+  PercentType percent = PercentType::kLocalPeriod;
 };
 
 // perf 7.2's help window of the annotate browser.
@@ -64,7 +90,8 @@ extern const char* const kAnnotateHelp;
 
 class AnnotateBrowser {
  public:
-  explicit AnnotateBrowser(const AnnotateView& v);
+  // `toggles`: shared with other browsers (null: this browser's own).
+  explicit AnnotateBrowser(const AnnotateView& v, AnnotateToggles* toggles = nullptr);
 
   // The two title rows (perf draws them when the browser shows, not at each refresh).
   void draw_title(Canvas& c) const;
@@ -73,9 +100,17 @@ class AnnotateBrowser {
   // A fresh screen: the title and the rows.
   Canvas screen(int rows, int cols);
 
-  enum class Act { kNone, kLeave, kCallee, kHelp };
+  enum class Act { kNone, kLeave, kCallee, kHelp, kSearch, kSearchBack, kTitle };
   // Acts on a key with a screen of `rows` lines; what the caller has to do.
   Act key(int k, size_t rows);
+  // perf's search of `s` in objdump's text of the lines after (before) the current one: the
+  // line found selected, half a screen above it shown; false: "String not found!". 'n'
+  // searches `s` again.
+  bool search(const std::string& s, bool backwards, size_t rows);
+  // The last string searched for and its direction ('n' repeats it; empty: 'n' asks).
+  const std::string& search_text() const { return search_; }
+  bool searching_backwards() const { return backwards_; }
+
   // Runs on the terminal until left; the callees through `src`.
   void run(Terminal& t, AnnotateSource* src);
 
@@ -91,8 +126,15 @@ class AnnotateBrowser {
   const std::string& message() const { return message_; }
 
  private:
-  enum class Values { kPercent, kPeriod, kSamples };
+  using Values = AnnotateToggles::Values;
   int pcnt_width() const;
+  int jumps_width() const;  // perf's widths.jumps: the digits of the most jumps to a line
+  int target_width() const;  // perf's widths.target: the offsets' ('o': addresses') digits
+  int addr_width() const;    // perf's widths.addr: the targets' and, with 'J', the jump counts
+  PercentType percent() const { return opt_->percent; }
+  const std::vector<LineValue>& values_of(size_t column) const { return cols_[column]; }
+  void set_percent(PercentType t);
+  void input_search(Terminal& t, bool backwards);
   void set_top(size_t idx, size_t rows);  // perf's annotate_browser__set_top
   void go_hot(size_t h, size_t rows);
   void write_line(Canvas& c, int row, size_t idx, bool first, int width) const;
@@ -102,11 +144,15 @@ class AnnotateBrowser {
   const AnnotateView& v_;
   std::vector<size_t> asm_;  // the instruction lines (indices into v_.a.lines)
   std::vector<size_t> hot_;  // instruction indices with a value, coldest first (ties: line order)
+  AnnotateToggles own_;
+  AnnotateToggles* opt_;
+  std::vector<std::vector<LineValue>> cols_;  // per event column, per line, of percent()
   std::vector<double> max_percent_;  // per instruction index
+  int max_jump_sources_ = 0;
   long hot_pos_ = -1;  // perf's nd: the position in hot_ last gone to (-1: none)
   ListNav nav_;
-  Values values_ = Values::kPercent;
-  bool jump_arrows_ = true;
+  std::string search_;
+  bool backwards_ = false;
   bool started_ = false;  // the first draw places the view on the hottest line
   std::string message_;
 };

@@ -318,6 +318,9 @@ bool HistBrowser::menu_key(int k, size_t rows) {
     case Action::kToggle:
       if (nav_.index < rows_.size()) toggle(rows_[nav_.index]);
       break;
+    case Action::kMapDetails:
+      if (annotate_source_) map_request_ = selection().dso;
+      break;
     case Action::kClose: break;
   }
   return true;
@@ -469,8 +472,13 @@ HistBrowser::End HistBrowser::run(Terminal& t) {
       const auto [dso, sym] = *req;
       annotate_request_ = {};
       AnnotateSource::Result r = annotate_source_->open(dso, sym);
-      if (r.view) AnnotateBrowser(*r.view).run(t, annotate_source_.get());
+      if (r.view) AnnotateBrowser(*r.view, &annotate_toggles_).run(t, annotate_source_.get());
       else if (!r.error.empty()) annotate_failed(sym, dso, r.error);
+    }
+    if (!map_request_.empty()) {
+      MapDetails d = annotate_source_->map_details(map_request_);
+      map_request_.clear();
+      if (!d.symbols.empty()) MapBrowser(std::move(d)).run(t);
     }
   }
 }

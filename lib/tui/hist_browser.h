@@ -79,7 +79,7 @@ class HistBrowser {
     bool has_map = false, has_sym = false;
     std::string dso, sym;
   };
-  enum class Action { kClose, kAnnotate, kZoomThread, kZoomDso, kToggle };
+  enum class Action { kClose, kAnnotate, kZoomThread, kZoomDso, kToggle, kMapDetails };
   enum class Overlay { kNone, kHelp, kExitDialog, kMenu, kPopup };
   void annotate(const Selection& s);  // 'a': perf's checks, then a request or a warning
 
@@ -126,7 +126,9 @@ class HistBrowser {
   std::string message_;
   std::unique_ptr<AnnotateSource> annotate_source_;
   std::pair<std::string, std::string> annotate_request_;
+  std::string map_request_;  // "Browse map details": the dso whose map browser runs next
   std::set<std::string> annotate_warned_;  // dsos perf could not annotate once (it stops trying)
+  AnnotateToggles annotate_toggles_;       // the annotate browsers' options, kept between them
   std::string popup_title_, popup_text_;   // Overlay::kPopup: a warning or error window
 };
 

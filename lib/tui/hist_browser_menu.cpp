@@ -32,7 +32,7 @@ std::vector<std::pair<std::string, HistBrowser::Action>> HistBrowser::menu() con
                        "] callchain (one level, same as '+' hotkey, use 'e'/'c' for the whole main level entry)",
                    Action::kToggle);
   }
-  if (s.entry && by_dso && s.has_map) m.emplace_back("Browse map details", Action::kClose);
+  if (s.entry && by_dso && s.has_map) m.emplace_back("Browse map details", Action::kMapDetails);
   if (s.entry) {
     if (by_pid) m.emplace_back("Run scripts for samples of thread [" + thread_name(*s.entry) + "]", Action::kClose);
     if (by_sym && s.has_sym) m.emplace_back("Run scripts for samples of symbol [" + s.sym + "]", Action::kClose);

@@ -13,7 +13,7 @@ namespace key {
 constexpr int kEnter = '\n', kEsc = 27, kTab = '\t';
 constexpr int kUp = 0x1001, kDown = 0x1002, kLeft = 0x1003, kRight = 0x1004, kPageUp = 0x1005,
               kPageDown = 0x1006, kHome = 0x1007, kEnd = 0x1008, kUntab = 0x1009, kResize = 0x100a,
-              kF1 = 0x100b;
+              kF1 = 0x100b, kBackspace = 0x100c;
 }  // namespace key
 
 struct ListNav {

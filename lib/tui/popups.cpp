@@ -45,6 +45,38 @@ void draw_info_window(Canvas& c, const char* title, std::string_view text, const
   }
 }
 
+// perf's input window: the text at least 60 cells wide, 8 rows beyond its lines; the text's
+// rows, then five blank rows over which a 3-row field box sits one cell in, the exit message
+// below it.
+InputField draw_input_window(Canvas& c, const char* title, std::string_view text, const char* exit_msg) {
+  std::vector<std::string_view> lines = lines_of(text);
+  int width = 60;
+  for (std::string_view l : lines) width = std::max(width, static_cast<int>(l.size()));
+  int height = static_cast<int>(lines.size());
+  width += 2;
+  height += 8;
+  int y = c.rows() / 2 - height / 2, x = c.cols() / 2 - width / 2;
+  c.box(y, x, height, width, Color::kPlain);
+  ++x;
+  if (title) c.write(y, x + 1, title, Color::kPlain);
+  ++y;
+  const int text_rows = height - 7, text_cols = width - 2;
+  for (int i = 0; i < text_rows; ++i)
+    c.write(y + i, x, static_cast<size_t>(i) < lines.size() ? lines[static_cast<size_t>(i)] : "", Color::kPlain,
+            text_cols);
+  y += text_rows;
+  for (int i = -1; i < 4; ++i) c.write(y + i, x, "", Color::kPlain, text_cols);
+  c.box(y, x + 1, 3, text_cols - 2, Color::kPlain);
+  ++y;
+  c.write(y + 3, x, exit_msg, Color::kPlain, text_cols);
+  return {y, x + 2};
+}
+
+void draw_input_text(Canvas& c, const InputField& f, std::string_view input, int erased) {
+  c.write(f.row, f.col, input, Color::kPlain);
+  for (int i = 0; i < erased; ++i) c.put(f.row, f.col + static_cast<int>(input.size()) + i, ' ', Color::kPlain);
+}
+
 void draw_scroll_bar(Canvas& c, int row, int height, const ListNav& nav, size_t count) {
   size_t knob = nav.knob(count, static_cast<size_t>(height));
   for (int i = 0; i < height; ++i)

@@ -15,6 +15,17 @@ namespace cperf {
 // its bottom, a blank line and `exit_msg`.
 void draw_info_window(Canvas& c, const char* title, std::string_view text, const char* exit_msg);
 
+// perf's input window (a search): a box at least 62 cells wide centred on the canvas with
+// `title` on its top edge, `text`, a framed field and `exit_msg`; the cell where typed
+// characters go. Typed text is drawn by draw_input_text.
+struct InputField {
+  int row = 0, col = 0;
+};
+InputField draw_input_window(Canvas& c, const char* title, std::string_view text, const char* exit_msg);
+// The typed `input` in the field (perf writes each character as it comes and a blank over
+// one taken back, so `erased` blanks after it).
+void draw_input_text(Canvas& c, const InputField& f, std::string_view input, int erased);
+
 // A full-screen menu: `title` on the title bar, one entry a line from the second line (the
 // selected one highlighted), a scroll bar at the right and `helpline` at the bottom.
 void draw_list_menu(Canvas& c, std::string_view title, const std::vector<std::string>& entries, const ListNav& nav,

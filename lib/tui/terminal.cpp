@@ -118,6 +118,9 @@ int Terminal::read_key() {
     case KEY_BTAB: return key::kUntab;
     case KEY_RESIZE: return key::kResize;
     case KEY_F(1): return key::kF1;
+    case KEY_BACKSPACE:
+    case 127:
+    case 8: return key::kBackspace;
     case KEY_ENTER:
     case '\r':
     case '\n': return key::kEnter;

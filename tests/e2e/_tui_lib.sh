@@ -66,18 +66,39 @@ tui_screens() {
 #       annotate browser, moving, Enter on a call (the callee's browser), moving, PgDn, 'H',
 #       ESC back to the caller, the help window, q back to the histogram.
 #  annotate-hot: 'a' on the hottest symbol, moving, PgDn, 'H', the help window, q.
+#  annotate-keys: 'a' on `level`, Home, '/' (perf's search window; typing, Backspace) and
+#       Enter, 'n' twice, '?' and a string found backwards, a string not found, 'J' (jump
+#       counts), 'O' twice (offsets of calls, of every line), 'p' and 'b' (percent types), '>'.
+#  map: the Enter menu's "Browse map details" on `level`: the dso's symbols, moving, End,
+#       '/' (perf's warning: it searches only with -v), ESC closes it, Up, ESC back.
+#  annotate-raw: 'a' on `level`, 'o' (objdump's addresses and operands), 'J', Up, 'o' back,
+#       't', 'o' again (periods), '<'.
+#  annotate-full: 'a' on `level`, 'o', 'f' (the dso's addresses), Up, 'o' and 'f' back, 'J', q.
+#  annotate-search: 'a' on the hottest symbol, '/' for a jump, 'n' twice, '?' for a compare,
+#       'n' backwards, 'J', 'O', 't' (periods), 'p', '<'.
 TUI_NAV_STEPS='Down,Down +,+ Down NPage End PPage Up'
 TUI_MENU_STEPS='Enter,Enter,Escape,Enter Down Enter,Escape,h,Escape,Escape,Escape'
 TUI_EVENT_STEPS='Down,Enter,Escape,Up Enter,Tab,Escape,Escape,Escape'
 TUI_ANNOTATE_CALL_STEPS='Down Down Down,a,Down,Up Up Up,Enter,Down Down Down,NPage,H,Escape,h,Escape,q'
 TUI_ANNOTATE_HOT_STEPS='Down Down Down Down,a,Down Down Down,NPage,H,Tab,h,Escape,q'
+TUI_ANNOTATE_KEYS_STEPS='Down Down Down,a,Home,Home,/,c a l x BSpace l,Enter,n,n,?,s i n k,Enter,/,x y z,Enter,J,O,O,p,b,>'
+TUI_MAP_STEPS='Down Down Down,Enter,Down Down Down Down,Enter,Down,NPage,End,/,Escape,Up,Escape'
+TUI_ANNOTATE_RAW_STEPS='Down Down Down,a,o,J,Up,o,t,o,<'
+TUI_ANNOTATE_FULL_STEPS='Down Down Down,a,o,f,Up,o,f,J,q'
+TUI_ANNOTATE_SEARCH_STEPS='Down Down Down Down,a,/,j,Enter,n,n,?,c m p,Enter,n,J,O,t,p,<'
 TUI_CASES=(
   "g 150x30 nav" "g 80x24 nav" "mt 150x30 nav" "mt 80x24 nav"
   "g 150x30 menu" "g 80x24 menu" "mt 150x30 menu" "mt 80x24 menu"
   "two-events 150x30 events" "two-events 80x24 events"
   "g 150x30 annotate-call" "g 80x24 annotate-call" "mt 150x30 annotate-hot" "mt 80x24 annotate-hot"
+  "g 150x30 annotate-keys" "g 80x24 annotate-keys" "mt 80x24 annotate-search"
+  "g 150x30 annotate-raw" "g 80x24 annotate-raw" "g 150x30 map" "g 80x24 map"
+  "g 80x24 annotate-full"
 )
 tui_steps_of() {
   case $1 in nav) echo "$TUI_NAV_STEPS" ;; menu) echo "$TUI_MENU_STEPS" ;; events) echo "$TUI_EVENT_STEPS" ;;
-    annotate-call) echo "$TUI_ANNOTATE_CALL_STEPS" ;; annotate-hot) echo "$TUI_ANNOTATE_HOT_STEPS" ;; esac
+    annotate-call) echo "$TUI_ANNOTATE_CALL_STEPS" ;; annotate-hot) echo "$TUI_ANNOTATE_HOT_STEPS" ;;
+    annotate-keys) echo "$TUI_ANNOTATE_KEYS_STEPS" ;; annotate-search) echo "$TUI_ANNOTATE_SEARCH_STEPS" ;;
+    annotate-raw) echo "$TUI_ANNOTATE_RAW_STEPS" ;; map) echo "$TUI_MAP_STEPS" ;;
+    annotate-full) echo "$TUI_ANNOTATE_FULL_STEPS" ;; esac
 }

@@ -2,8 +2,9 @@
 # `cperf report` on a terminal opens the browser: driven in tmux terminals of 150x30 and 80x24,
 # its screens, colours included, equal perf 7.2's (goldens by tests/data/gen-tui-golden.sh;
 # the cases are _tui_lib.sh's TUI_CASES: moving and unfolding, the Enter menu and its zooms,
-# the help window, the exit question, the event menu of a file with two events, the annotate
-# browser of a symbol and of a callee); 'q' ends it
+# the help window, the exit question, the map browser of the menu, the event menu of a file with two events, the annotate
+# browser of a symbol and of a callee, its searches, offset levels, jump counts, objdump's
+# addresses and percent types); 'q' ends it
 # with status 0.
 cd "$(dirname "$0")/../.." || exit 1
 CPERF=${CPERF:-$PWD/cperf}
