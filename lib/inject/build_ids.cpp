@@ -90,6 +90,7 @@ std::set<std::string> build_id_filenames(Bytes payload, bool swap) {
 std::vector<BuildIdEntry> collect_hit_build_ids(PerfDataReader& reader, bool all,
                                                 const std::set<std::string>& known) {
   HitTool tool;
+  tool.callchains = true;  // perf 7.2 marks the dsos of callchain entries hit too
   Session session(reader, SessionOptions{}, tool);
   session.run();
   std::vector<BuildIdEntry> out;

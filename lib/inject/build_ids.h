@@ -14,7 +14,7 @@ namespace cperf {
 std::set<std::string> build_id_filenames(Bytes payload, bool swap);
 
 // Runs over the whole input of `reader` (which must be fresh) and returns an entry for every
-// DSO hit by a sample's ip (all mapped DSOs with `all`) whose build id can be found and whose
+// DSO hit by a sample's ip or callchain (all mapped DSOs with `all`) whose build id can be found and whose
 // name is not in `known`.
 std::vector<BuildIdEntry> collect_hit_build_ids(PerfDataReader& reader, bool all,
                                                 const std::set<std::string>& known);
