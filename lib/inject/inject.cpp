@@ -299,13 +299,14 @@ void Injector::prepass() {
         if (rec->type == PERF_RECORD_HEADER_BUILD_ID)
           for (const std::string& n : build_id_filenames(rec->bytes, scan.swapped())) known.insert(n);
     }
-    new_build_ids_ = collect_hit_build_ids(r, o_.buildid_all, known);
+    new_build_ids_ = collect_hit_build_ids(r, o_.buildid_all, known, o_.known_build_ids);
     if (o_.verbose) std::fprintf(stderr, "build ids: %zu added\n", new_build_ids_.size());
     // ... and the records perf 7.2 writes into the data for them.
     std::unordered_map<std::string, std::string> table;
     if (auto it = r.features().find(HEADER_BUILD_ID); it != r.features().end())
       table = parse_build_id_table(it->second, r.swapped());
     BuildIdRecordCollector collector(o_.buildid_all, [&](const Dso& d) -> std::vector<uint8_t> {
+      if (o_.known_build_ids.count(d.long_name)) return {};  // given: perf writes no record
       std::string hex = d.build_id;
       if (auto t = table.find(d.long_name); hex.empty() && t != table.end()) hex = t->second;
       if (std::optional<BuildId> b = BuildId::from_hex(hex)) return {b->bytes().begin(), b->bytes().end()};

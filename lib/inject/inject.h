@@ -33,7 +33,10 @@
 // Whenever the whole input must be seen before writing (pipe input going to a file, -b,
 // --merge-callchains, --convert-callchain), stdin is first copied to a temporary file.
 #pragma once
+#include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "unwind/sample_unwind.h"
 
@@ -53,6 +56,9 @@ struct InjectOptions {
   bool jit = false;                // -j, --jit: see inject/jitdump.h
   UnwindStyle unwind_style = UnwindStyle::kLibdw;
   std::string symfs;  // where --convert-callchain finds the binaries (cperf's addition)
+  // --known-build-ids (inject/known_build_ids.h): with -b/--buildid-all these dsos get no
+  // build-id record, and the given id in the header's table.
+  std::map<std::string, std::vector<uint8_t>> known_build_ids;
   bool force = false;
   int verbose = 0;
 };
