@@ -5,8 +5,9 @@
 //                   included; COMPRESSED records stay compressed. Attrs and features are kept;
 //                   converting between file and pipe format moves the tracing data and build
 //                   ids between feature sections and their HEADER_* records.
-//   --build-ids     adds a HEADER_BUILD_ID entry for each DSO a sample hit (--buildid-all:
-//                   every mapped DSO) that has none yet.
+//   --build-ids     a build-id record before the first sample hitting each DSO (--buildid-all:
+//                   before each map), and a HEADER_BUILD_ID entry for those without one yet
+//                   (inject/build_id_records.h).
 //   --merge-callchains  cperf's own: samples whose user callchain was deferred get it back
 //                   inline (kernel part, PERF_CONTEXT_USER, user ips), CALLCHAIN_DEFERRED
 //                   records are dropped and the defer bits cleared, so tools older than

@@ -7,6 +7,9 @@
 #   tests/data/gen-golden.sh cperf      # files recorded by cperf (see cperf/README.md)
 #   tests/data/gen-golden.sh perf7.2    # files recorded natively by perf 7.2 (perf7.2/README.md)
 #   tests/data/gen-golden.sh synthetic  # deferred-callchain corner cases (synthetic/make-files.py)
+#   tests/data/gen-golden.sh inject     # inject options that read dsos at their recorded paths
+#                                       # (inject/README.md; places inject/place-fixture.sh's
+#                                       # binaries at /tmp/cperf-inject-fixture in the chroot)
 #   KINDS=script-G,report-pid tests/data/gen-golden.sh perf6.1   # only these kinds (their
 #                                 # goldens and exit-status lines are replaced, others kept;
 #                                 # no check run)
@@ -100,6 +103,14 @@
 #   report-b-s-KEYS       perf report --stdio -b -s KEYS ...                             (*)
 #   report-c-s-KEYS       perf report --stdio -g none -s KEYS ... (--children on -g files) (*)
 #   report-a-ARGS         perf report --stdio ARGS ...                                   (*)
+#   inject-b, inject-buildid-all, inject-b-known, inject-buildid-all-known, inject-known:
+#                         perf inject -b / --buildid-all / each with --known-build-ids=$KNOWN /
+#                         --known-build-ids=$KNOWN alone -i NAME.data -o ../inj.data; the golden:
+#                         perf report -D of ../inj.data without file offsets, then (but for
+#                         inject-known) perf buildid-list -i ../inj.data   (inject set)
+#   inject-not-owned, inject-not-owned-f: perf inject [-f] -i ../not-owned.data -o ../inj.data,
+#                         not-owned.data a copy of NAME.data owned by uid 12345; the dump as above
+#   inject-strip          perf inject --strip -i NAME.data -o ../inj.data (perf's refusal)
 #   convert-json          perf data convert --to-json OUT -i NAME.data: OUT without "captured-on"
 #                         (KEYS: sort keys joined by '+'; ARGS: options, '+' for a space, '~' for a comma;
 #                         asked for with KINDS=...)
@@ -232,6 +243,9 @@ set -u
 setdir=$1 out=$2 kinds=$3; shift 3
 cd "$setdir/data" || exit 1
 S="--kallsyms=../kallsyms --symfs=../symfs"
+# --known-build-ids of the inject set: deep's own id (perf keeps 10 bytes of it), and one for
+# a dso without a file
+KNOWN="f4cce8b8d3ca47da64c081963164299771235eb1 /tmp/cperf-inject-fixture/deep,1234 /tmp/cperf-inject-fixture/gone"
 # nth FIELD D N: the FIELD (time, pid, tid) of the sample N*count/D of file $f, for options
 # whose values depend on the recording (--time, --pid, --tid).
 nth() {
@@ -247,6 +261,16 @@ for f in "$@"; do
       inject-mmap2-all)     set -- inject --mmap2-buildid-all -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-aslr)          set -- inject --aslr -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-sched-stat)    set -- inject -s -i $f.data -o ../inj.data; post=script tip=0 ;;
+      inject-b)             set -- inject -b -i $f.data -o ../inj.data; post=dump-ids tip=0 ;;
+      inject-buildid-all)   set -- inject --buildid-all -i $f.data -o ../inj.data; post=dump-ids tip=0 ;;
+      inject-b-known)       set -- inject -b "--known-build-ids=$KNOWN" -i $f.data -o ../inj.data; post=dump-ids tip=0 ;;
+      inject-buildid-all-known) set -- inject --buildid-all "--known-build-ids=$KNOWN" -i $f.data -o ../inj.data; post=dump-ids tip=0 ;;
+      inject-known)         set -- inject "--known-build-ids=$KNOWN" -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-not-owned|inject-not-owned-f)
+                            cp $f.data ../not-owned.data && chown 12345 ../not-owned.data
+                            set -- inject -i ../not-owned.data -o ../inj.data; post=dump tip=0
+                            [ $k = inject-not-owned ] || set -- inject -f -i ../not-owned.data -o ../inj.data ;;
+      inject-strip)         set -- inject --strip -i $f.data -o ../inj.data; tip=0 ;;
       convert-json)         set -- data convert --to-json ../out.json -i $f.data; post=json tip=0 ;;
       script)               set -- script -i $f.data $S; tip=0 ;;
       script-nomerge)       set -- script --no-merge-callchains -i $f.data $S; tip=0 ;;
@@ -421,10 +445,12 @@ for f in "$@"; do
     perf "$@" > $E.raw 2> $E.stderr.txt
     rc=$?
     # inject kinds: the injected file's dump, without file offsets (attr sizes differ).
-    if [ "$post" = dump ]; then
+    # (dump-ids: then the build ids perf lists for it)
+    if [ "$post" = dump ] || [ "$post" = dump-ids ]; then
       perf report -D -i ../inj.data --symfs=../symfs 2>/dev/null |
         sed -E 's/ 0x[0-9a-f]+ \[/ [/; /^0x[0-9a-f]+@/d' > $E.raw
-      rm -f ../inj.data
+      [ "$post" = dump ] || perf buildid-list -i ../inj.data >> $E.raw 2>/dev/null
+      rm -f ../inj.data ../not-owned.data
     fi
     # ... or the JSON written, without its "captured-on" line (the input's mtime)
     if [ "$post" = json ]; then
@@ -456,6 +482,8 @@ defer_script_kinds=script-G,script-fields-minus,script-fields-addr,script-time,s
 fields_kinds=script-mem,script-mem-all,script-lat,script-cgroup,script-tod,script-tod-ns,script-dsoff,script-brstackoff,script-brstackoff-dsoff,script-brstacksym-dsoff,script-bpf,script-noop-fields,script-brstackinsn,script-brstackinsnlen,script-brstackinsn-srcline,script-brstackdisasm,script-max-blocks,script-brcntr,script-synth,script-srccode,script-brstackinsn-srccode,script-show-cgroup,script-show-bpf,script-show-text-poke
 # Options of issue 28 (perf 7.2's report and script options cperf used not to know).
 compat_kinds=report-show-cpu-util,report-parent,report-parent-x,report-exclude-other,report-hide-unresolved,report-hide-unresolved-self,report-H,report-threads,report-noop-opts,report-time-quantum-0,report-time-quantum-bad,report-percent-type-bad,report-prefix-strip,report-stdio-color-bad,script-reltime,script-deltatime,script-reltime-ns,script-rel-delta,script-noop-opts,report-field-sep,report-field-sep-folded,report-field-sep-narrow,report-field-sep-dot,report-column-widths,report-column-widths-keys,report-sort-symbol-twice,report-sort-period-total,report-no-skip-empty,report-skip-empty-ref,report-group-sort-idx,report-group-sort-idx-bad,script-round,script-dsos,script-header-info,report-disable-order,script-switch-on,script-switch-off-show,report-switch-on,report-switch-both,report-mmaps,report-stitch-lbr,script-stitch-lbr,script-guest-opts,report-socket-filter,report-sort-socket,report-ignore-callees,report-ignore-callees-caller,report-ignore-callees-bad,report-branch-stack,report-mem-mode,report-branch-mem,report-full-source-path,report-noop-opts2,report-itrace-bad,script-latency,script-debug-mode,script-stop-bt,script-noop-opts2,script-full-source-path,script-call-trace,script-call-ret-trace,script-graph-function,script-itrace-bad,script-symoff-nosym,script-dump,script-dump-unsorted,script-dump-show,script-itrace-then-F,script-insn,script-insn-trace,script-insn-trace-F,script-insn-trace-bad,script-insn-trace-disasm
+# tests/data/inject: the inject options that read dsos at their recorded paths, and -f, --strip.
+inject_kinds=inject-b,inject-buildid-all,inject-b-known,inject-buildid-all-known,inject-known,inject-not-owned,inject-not-owned-f,inject-strip
 lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-folded,report-callee,script-stitch-lbr,report-stitch-lbr
 # report --branch-history (issue 28): the synthetic branch-history files get every kind, the
 # other files of branches or callchains the first three ($bh_other_kinds).
@@ -513,6 +541,14 @@ for set in $sets; do
   elif [ "$set" = perf7.2 ]; then
     run "$rel/$set/out" $base_kinds,header,inject-aslr $names
     run "$rel/$set/out" inject-sched-stat $(echo $names | tr ' ' '\n' | grep -x sched-stat)
+  elif [ "$set" = inject ]; then
+    # The dsos' files at their recorded paths, inside the chroot, while perf reads them.
+    exec 9> "$SID_ROOT/tmp/cperf-inject-fixture.lock"
+    flock 9
+    sh "$src/place-fixture.sh" "$SID_ROOT"
+    run "$rel/$set/out" $inject_kinds $names
+    rm -rf "$SID_ROOT/tmp/cperf-inject-fixture"
+    exec 9>&-
   elif [ "$set" = generations ]; then
     run "$rel/$set/out" script,dump,evlist,header,report,report-children $names
   elif [ "$set" = arch ]; then
