@@ -111,6 +111,8 @@
 #   inject-not-owned, inject-not-owned-f: perf inject [-f] -i ../not-owned.data -o ../inj.data,
 #                         not-owned.data a copy of NAME.data owned by uid 12345; the dump as above
 #   inject-strip          perf inject --strip -i NAME.data -o ../inj.data (perf's refusal)
+#   inject-convert-callchain  perf inject --convert-callchain -i NAME.data -o ../inj.data; the dump
+#                         (inject set: its dwarf file)
 #   convert-json          perf data convert --to-json OUT -i NAME.data: OUT without "captured-on"
 #                         (KEYS: sort keys joined by '+'; ARGS: options, '+' for a space, '~' for a comma;
 #                         asked for with KINDS=...)
@@ -271,6 +273,7 @@ for f in "$@"; do
                             set -- inject -i ../not-owned.data -o ../inj.data; post=dump tip=0
                             [ $k = inject-not-owned ] || set -- inject -f -i ../not-owned.data -o ../inj.data ;;
       inject-strip)         set -- inject --strip -i $f.data -o ../inj.data; tip=0 ;;
+      inject-convert-callchain) set -- inject --convert-callchain -i $f.data -o ../inj.data; post=dump tip=0 ;;
       convert-json)         set -- data convert --to-json ../out.json -i $f.data; post=json tip=0 ;;
       script)               set -- script -i $f.data $S; tip=0 ;;
       script-nomerge)       set -- script --no-merge-callchains -i $f.data $S; tip=0 ;;
@@ -546,7 +549,10 @@ for set in $sets; do
     exec 9> "$SID_ROOT/tmp/cperf-inject-fixture.lock"
     flock 9
     sh "$src/place-fixture.sh" "$SID_ROOT"
-    run "$rel/$set/out" $inject_kinds $names
+    bid=$(echo $names | tr ' ' '\n' | grep -vx dwarf || true)
+    [ -z "$bid" ] || run "$rel/$set/out" $inject_kinds $bid
+    dw=$(echo $names | tr ' ' '\n' | grep -x dwarf || true)
+    [ -z "$dw" ] || run "$rel/$set/out" inject-convert-callchain $dw
     rm -rf "$SID_ROOT/tmp/cperf-inject-fixture"
     exec 9>&-
   elif [ "$set" = generations ]; then

@@ -2,7 +2,8 @@
 # inject options that read the dsos at their recorded paths, against perf 7.2's goldens in
 # tests/data/inject (made by tests/data/gen-golden.sh inject; see its README): -b,
 # --buildid-all, each with --known-build-ids, --known-build-ids alone; then -f on a file of
-# another user and --strip's refusal. The golden is perf's report -D of its injected file,
+# another user, --strip's refusal and --convert-callchain (which unwinds with the binaries at
+# their recorded paths too). The golden is perf's report -D of its injected file,
 # without file offsets, and (-b, --buildid-all) perf buildid-list's lines; its stderr and exit
 # status are compared too. The recording maps /tmp/cperf-inject-fixture/{deep,mt,other,gone}:
 # the fixture is placed there (and removed) under a lock, as two test runs may share /tmp.
@@ -15,14 +16,15 @@ trap 'rm -rf "$T"; rm -rf /tmp/cperf-inject-fixture; exec 9>&-' EXIT
 flock 9
 sh "$set_dir/place-fixture.sh" / || { echo "FAIL: cannot place the fixture"; exit 1; }
 mkdir -p "$T/set/data" "$T/home"
-cp "$set_dir/data/buildids.data" "$T/set/data/"
+cp "$set_dir/data/buildids.data" "$set_dir/data/dwarf.data" "$T/set/data/"
 ln -s "$set_dir/symfs" "$T/set/symfs"
 KNOWN="f4cce8b8d3ca47da64c081963164299771235eb1 /tmp/cperf-inject-fixture/deep,1234 /tmp/cperf-inject-fixture/gone"
-# run KIND ARGS...: cperf inject ARGS as gen-golden.sh runs perf for KIND, then the output
-# the golden holds (POST: dump, dump-ids or nothing).
+# run KIND POST ARGS...: cperf inject ARGS as gen-golden.sh runs perf for KIND, then the output
+# the golden holds (POST: dump, dump-ids or nothing). The file: $name.
+name=buildids
 run() {
   local kind=$1 post=$2; shift 2
-  local exp=$set_dir/expected/buildids.$kind
+  local exp=$set_dir/expected/$name.$kind
   local rc
   (cd "$T/set/data" && HOME=$T/home "$CPERF" inject "$@") > "$T/$kind.out" 2> "$T/$kind.err"
   rc=$?
@@ -32,13 +34,13 @@ run() {
      [ "$post" = dump ] || HOME=$T/home "$CPERF" buildid-list -i ../inj.data >> "$T/$kind.out" 2>/dev/null)
   fi
   rm -f "$T/set/inj.data"
-  compare_golden "inject.$kind" "$exp.txt.gz" "$T/$kind.out"
-  local want_rc; want_rc=$(grep "^buildids $kind exit=" "$set_dir/expected/exit-status.txt" | sed -E 's/.* exit=([0-9]+) .*/\1/')
+  compare_golden "inject.$name.$kind" "$exp.txt.gz" "$T/$kind.out"
+  local want_rc; want_rc=$(grep "^$name $kind exit=" "$set_dir/expected/exit-status.txt" | sed -E 's/.* exit=([0-9]+) .*/\1/')
   if [ "$rc" = "$want_rc" ] && cmp -s "$T/$kind.err" <(cat "$exp.stderr.txt" 2>/dev/null); then
     GOLDEN_PASSES=$((GOLDEN_PASSES+1))
   else
     GOLDEN_FAILS=$((GOLDEN_FAILS+1))
-    echo "MISMATCH inject.$kind: exit $rc (perf 7.2: $want_rc), stderr:"; diff <(cat "$exp.stderr.txt" 2>/dev/null) "$T/$kind.err" | head -4
+    echo "MISMATCH inject.$name.$kind: exit $rc (perf 7.2: $want_rc), stderr:"; diff <(cat "$exp.stderr.txt" 2>/dev/null) "$T/$kind.err" | head -4
   fi
 }
 run inject-b dump-ids -b -i buildids.data -o ../inj.data
@@ -54,4 +56,7 @@ if [ "$(id -u)" = 0 ]; then
 else
   echo "note: -f on another user's file skipped: making one needs root"
 fi
-golden_summary "inject build-id goldens"
+# --convert-callchain: perf6.1's --call-graph dwarf recording, mapping the fixture's deep
+name=dwarf
+run inject-convert-callchain dump --convert-callchain -i dwarf.data -o ../inj.data
+golden_summary "inject goldens (tests/data/inject)"
