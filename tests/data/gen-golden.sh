@@ -113,6 +113,9 @@
 #   inject-strip          perf inject --strip -i NAME.data -o ../inj.data (perf's refusal)
 #   inject-convert-callchain  perf inject --convert-callchain -i NAME.data -o ../inj.data; the dump
 #                         (inject set: its dwarf file)
+#   inject-jit            perf inject -j -i NAME.data -o ../inj.data; then perf script -F
+#                         tid,ip,sym,dso -i ../inj.data (no --symfs: the jitted files are where
+#                         the jitdump is; inject set: its jit file)
 #   convert-json          perf data convert --to-json OUT -i NAME.data: OUT without "captured-on"
 #                         (KEYS: sort keys joined by '+'; ARGS: options, '+' for a space, '~' for a comma;
 #                         asked for with KINDS=...)
@@ -274,6 +277,7 @@ for f in "$@"; do
                             [ $k = inject-not-owned ] || set -- inject -f -i ../not-owned.data -o ../inj.data ;;
       inject-strip)         set -- inject --strip -i $f.data -o ../inj.data; tip=0 ;;
       inject-convert-callchain) set -- inject --convert-callchain -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-jit)           set -- inject -j -i $f.data -o ../inj.data; post=script-jit tip=0 ;;
       convert-json)         set -- data convert --to-json ../out.json -i $f.data; post=json tip=0 ;;
       script)               set -- script -i $f.data $S; tip=0 ;;
       script-nomerge)       set -- script --no-merge-callchains -i $f.data $S; tip=0 ;;
@@ -460,6 +464,11 @@ for f in "$@"; do
       grep -v '^		"captured-on": ' ../out.json > $E.raw 2>/dev/null
       rm -f ../out.json
     fi
+    # ... or its samples with the names of the jitted files perf wrote (at their own paths)
+    if [ "$post" = script-jit ]; then
+      perf script -F tid,ip,sym,dso -i ../inj.data > $E.raw 2>/dev/null
+      rm -f ../inj.data
+    fi
     # ... or its script output
     if [ "$post" = script ]; then
       perf script -i ../inj.data $S > $E.raw 2>/dev/null
@@ -549,10 +558,12 @@ for set in $sets; do
     exec 9> "$SID_ROOT/tmp/cperf-inject-fixture.lock"
     flock 9
     sh "$src/place-fixture.sh" "$SID_ROOT"
-    bid=$(echo $names | tr ' ' '\n' | grep -vx dwarf || true)
+    bid=$(echo $names | tr ' ' '\n' | grep -vx -e dwarf -e jit || true)
     [ -z "$bid" ] || run "$rel/$set/out" $inject_kinds $bid
     dw=$(echo $names | tr ' ' '\n' | grep -x dwarf || true)
     [ -z "$dw" ] || run "$rel/$set/out" inject-convert-callchain $dw
+    jit=$(echo $names | tr ' ' '\n' | grep -x jit || true)
+    [ -z "$jit" ] || run "$rel/$set/out" inject-jit $jit
     rm -rf "$SID_ROOT/tmp/cperf-inject-fixture"
     exec 9>&-
   elif [ "$set" = generations ]; then
