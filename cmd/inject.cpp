@@ -11,6 +11,7 @@
 #include "itrace_option.h"
 #include "commands.h"
 #include "inject/inject.h"
+#include "inject/known_build_ids.h"
 
 namespace cperf {
 
@@ -119,10 +120,7 @@ int cmd_inject(const Args& args) {
                stderr);
     return 1;
   }
-  if (!known_build_ids.empty() && (o.build_ids || o.buildid_all)) {
-    std::fputs("cperf inject: --known-build-ids with -b or --buildid-all is not supported\n", stderr);
-    return 1;
-  }
+  o.known_build_ids = parse_known_build_ids(known_build_ids);
   if (int err = refuse_foreign_input(o.input, o.force)) return err;
   if (o.convert_callchain && o.merge_callchains) {
     std::fputs("  Error: --convert-callchain and --merge-callchains cannot be used together\n", stderr);

@@ -88,8 +88,10 @@ std::set<std::string> build_id_filenames(Bytes payload, bool swap) {
 }
 
 std::vector<BuildIdEntry> collect_hit_build_ids(PerfDataReader& reader, bool all,
-                                                const std::set<std::string>& known) {
+                                                const std::set<std::string>& known,
+                                                const std::map<std::string, std::vector<uint8_t>>& given) {
   HitTool tool;
+  tool.callchains = true;  // perf 7.2 marks the dsos of callchain entries hit too
   Session session(reader, SessionOptions{}, tool);
   session.run();
   std::vector<BuildIdEntry> out;
@@ -99,7 +101,8 @@ std::vector<BuildIdEntry> collect_hit_build_ids(PerfDataReader& reader, bool all
     BuildIdEntry e;
     e.kernel = d->kernel;
     e.filename = d->long_name;
-    e.build_id = find_build_id(*d);
+    auto g = given.find(d->long_name);
+    e.build_id = g != given.end() ? g->second : find_build_id(*d);
     if (!e.build_id.empty()) out.push_back(std::move(e));
   }
   return out;

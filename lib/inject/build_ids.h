@@ -1,6 +1,8 @@
 // Build ids for `cperf inject -b`: which DSOs the samples hit, and their build ids read from
 // this machine (MMAP2 build ids first, then the files themselves, /sys notes for the kernel).
 #pragma once
+#include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -14,10 +16,12 @@ namespace cperf {
 std::set<std::string> build_id_filenames(Bytes payload, bool swap);
 
 // Runs over the whole input of `reader` (which must be fresh) and returns an entry for every
-// DSO hit by a sample's ip (all mapped DSOs with `all`) whose build id can be found and whose
+// DSO hit by a sample's ip or callchain (all mapped DSOs with `all`) whose build id can be found and whose
 // name is not in `known`.
+// `given`: ids that replace the dsos' own (--known-build-ids).
 std::vector<BuildIdEntry> collect_hit_build_ids(PerfDataReader& reader, bool all,
-                                                const std::set<std::string>& known);
+                                                const std::set<std::string>& known,
+                                                const std::map<std::string, std::vector<uint8_t>>& given = {});
 
 // perf buildid-list: the (build id hex, DSO name) pairs the file itself knows, sorted by name.
 // From the header's build-id table, unless with_hits or the file has no table (a pipe): then

@@ -1,5 +1,7 @@
 #include "inject/dwarf_convert.h"
 
+#include <algorithm>
+
 #include "inject/chain_rewrite.h"
 #include "record/sample.h"
 #include "record/side_band.h"
@@ -18,7 +20,8 @@ bool is_dwarf_attr(const perf_event_attr& a) {
 
 perf_event_attr convert_attr(const perf_event_attr& a) { return is_dwarf_attr(a) ? drop_dwarf_bits(a) : a; }
 
-UnwindCollector::UnwindCollector(UnwindStyle style, const std::string& symfs) : unwinder_(symfs) {
+UnwindCollector::UnwindCollector(UnwindStyle style, const std::string& symfs)
+    : unwinder_(symfs), symbols_(symfs, "") {
   unwinder_.set_style(style);
 }
 
@@ -37,8 +40,15 @@ void UnwindCollector::record(Event& ev, Session& s) {
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
   std::vector<uint64_t> ips;
   for (const UnwoundFrame& f : unwinder_.user_frames(attr, ds, t, s.swapped(), kConvertMaxStack))
-    ips.push_back(f.ip);
+    if (!only_inlined(f)) ips.push_back(f.ip);
   results[{rec.offset, ds.time, ds.tid}].emplace_back(std::move(ips));
+}
+
+bool UnwindCollector::only_inlined(const UnwoundFrame& f) {
+  if (!f.map || !f.map->dso || f.map->dso->kernel) return false;
+  const InlineChain* chain = symbols_.find(f.map, f.map->map_ip(f.ip)).chain;
+  return chain && !chain->empty() &&
+         std::all_of(chain->begin(), chain->end(), [](const InlineFrame& l) { return l.name != nullptr; });
 }
 
 }  // namespace cperf

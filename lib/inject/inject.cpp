@@ -26,6 +26,7 @@
 #include "header/feature_print.h"
 #include "header/feature_text.h"
 #include "inject/aslr.h"
+#include "inject/build_id_records.h"
 #include "inject/build_ids.h"
 #include "inject/chain_rewrite.h"
 #include "inject/dwarf_convert.h"
@@ -195,6 +196,8 @@ class Injector {
   std::unordered_map<std::string, std::vector<uint8_t>> build_ids_;  // by mmap filename
   std::unordered_map<std::string, std::string> header_build_ids_;    // the file's table
   std::map<SampleKey, std::deque<std::vector<std::vector<std::byte>>>> lazy_mmaps_;  // -B
+  std::map<SampleKey, std::vector<std::vector<std::byte>>> build_id_recs_;  // -b, --buildid-all
+  void write_build_id_records(const RawRecord& rec, Session& helper);
   FeatureMap output_features(PerfDataReader& meta);
   bool fail_write();
 
@@ -296,8 +299,24 @@ void Injector::prepass() {
         if (rec->type == PERF_RECORD_HEADER_BUILD_ID)
           for (const std::string& n : build_id_filenames(rec->bytes, scan.swapped())) known.insert(n);
     }
-    new_build_ids_ = collect_hit_build_ids(r, o_.buildid_all, known);
+    new_build_ids_ = collect_hit_build_ids(r, o_.buildid_all, known, o_.known_build_ids);
     if (o_.verbose) std::fprintf(stderr, "build ids: %zu added\n", new_build_ids_.size());
+    // ... and the records perf 7.2 writes into the data for them.
+    std::unordered_map<std::string, std::string> table;
+    if (auto it = r.features().find(HEADER_BUILD_ID); it != r.features().end())
+      table = parse_build_id_table(it->second, r.swapped());
+    BuildIdRecordCollector collector(o_.buildid_all, [&](const Dso& d) -> std::vector<uint8_t> {
+      if (o_.known_build_ids.count(d.long_name)) return {};  // given: perf writes no record
+      std::string hex = d.build_id;
+      if (auto t = table.find(d.long_name); hex.empty() && t != table.end()) hex = t->second;
+      if (std::optional<BuildId> b = BuildId::from_hex(hex)) return {b->bytes().begin(), b->bytes().end()};
+      if (d.kernel) return local_build_id(true, d.long_name);
+      return build_id_for(d.long_name);
+    });
+    PerfDataReader r2(in_path_, false);
+    Session session(r2, SessionOptions{}, collector);
+    session.run();
+    build_id_recs_ = std::move(collector.results);
   }
   if (!rewrites_samples() && meta_->is_pipe())  // the rewrite pass already read everything
     while (meta_->next()) {
@@ -404,11 +423,6 @@ bool Injector::begin_output(PerfDataReader& meta) {
         if (!w_.write(rec.data(), rec.size())) return fail_write();
       }
     }
-  }
-  if (!new_build_ids_.empty()) {
-    std::vector<std::byte> section = encode_build_ids(new_build_ids_);
-    std::vector<std::byte> recs = build_id_records(Bytes(section.data(), section.size()));
-    if (!w_.write(recs.data(), recs.size())) return fail_write();
   }
   return true;
 }
@@ -546,6 +560,22 @@ void Injector::write_mmap2_build_id(const RawRecord& rec) {
   write_record(copy);
 }
 
+// -b/--buildid-all: the build-id records the first pass found to go before this record.
+void Injector::write_build_id_records(const RawRecord& rec, Session& helper) {
+  SampleKey key{rec.offset, 0, 0};
+  if (rec.type == PERF_RECORD_SAMPLE) {
+    int idx = helper.attr_for(rec);
+    DecodedSample ds;
+    if (idx < 0 || !decode_sample(rec.bytes, helper.swapped(), helper.attrs()[idx].attr, ds).empty()) return;
+    key = {rec.offset, ds.time, ds.tid};
+  }
+  auto it = build_id_recs_.find(key);
+  if (it == build_id_recs_.end()) return;
+  for (const std::vector<std::byte>& b : it->second)
+    if (!write_error_ && !w_.write(b.data(), b.size())) fail_write();
+  build_id_recs_.erase(it);
+}
+
 void Injector::write_lazy_mmaps(const RawRecord& sample, Session& helper) {
   int idx = helper.attr_for(sample);
   if (idx < 0) return;
@@ -616,10 +646,12 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
         break;
       case PERF_RECORD_MMAP:
         if (o_.jit && jit_map(rec, helper)) break;
+        if (o_.buildid_all) write_build_id_records(rec, helper);
         if (!o_.mmap2_buildids) write_record(rec);  // -B: maps come back when samples hit them
         break;
       case PERF_RECORD_MMAP2:
         if (o_.jit && jit_map(rec, helper)) break;
+        if (o_.buildid_all) write_build_id_records(rec, helper);
         if (o_.mmap2_buildids)
           break;
         if (o_.mmap2_buildid_all)
@@ -629,6 +661,7 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
         break;
       case PERF_RECORD_SAMPLE:
         if (o_.mmap2_buildids) write_lazy_mmaps(rec, helper);
+        if (o_.build_ids && !o_.buildid_all) write_build_id_records(rec, helper);
         if (o_.sched_stat)
           write_sched_stat_sample(rec, helper);
         else if (o_.convert_callchain)

@@ -5,8 +5,9 @@
 //                   included; COMPRESSED records stay compressed. Attrs and features are kept;
 //                   converting between file and pipe format moves the tracing data and build
 //                   ids between feature sections and their HEADER_* records.
-//   --build-ids     adds a HEADER_BUILD_ID entry for each DSO a sample hit (--buildid-all:
-//                   every mapped DSO) that has none yet.
+//   --build-ids     a build-id record before the first sample hitting each DSO (--buildid-all:
+//                   before each map), and a HEADER_BUILD_ID entry for those without one yet
+//                   (inject/build_id_records.h).
 //   --merge-callchains  cperf's own: samples whose user callchain was deferred get it back
 //                   inline (kernel part, PERF_CONTEXT_USER, user ips), CALLCHAIN_DEFERRED
 //                   records are dropped and the defer bits cleared, so tools older than
@@ -33,7 +34,10 @@
 // Whenever the whole input must be seen before writing (pipe input going to a file, -b,
 // --merge-callchains, --convert-callchain), stdin is first copied to a temporary file.
 #pragma once
+#include <cstdint>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "unwind/sample_unwind.h"
 
@@ -53,6 +57,9 @@ struct InjectOptions {
   bool jit = false;                // -j, --jit: see inject/jitdump.h
   UnwindStyle unwind_style = UnwindStyle::kLibdw;
   std::string symfs;  // where --convert-callchain finds the binaries (cperf's addition)
+  // --known-build-ids (inject/known_build_ids.h): with -b/--buildid-all these dsos get no
+  // build-id record, and the given id in the header's table.
+  std::map<std::string, std::vector<uint8_t>> known_build_ids;
   bool force = false;
   int verbose = 0;
 };

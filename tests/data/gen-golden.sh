@@ -7,6 +7,9 @@
 #   tests/data/gen-golden.sh cperf      # files recorded by cperf (see cperf/README.md)
 #   tests/data/gen-golden.sh perf7.2    # files recorded natively by perf 7.2 (perf7.2/README.md)
 #   tests/data/gen-golden.sh synthetic  # deferred-callchain corner cases (synthetic/make-files.py)
+#   tests/data/gen-golden.sh inject     # inject options that read dsos at their recorded paths
+#                                       # (inject/README.md; places inject/place-fixture.sh's
+#                                       # binaries at /tmp/cperf-inject-fixture in the chroot)
 #   KINDS=script-G,report-pid tests/data/gen-golden.sh perf6.1   # only these kinds (their
 #                                 # goldens and exit-status lines are replaced, others kept;
 #                                 # no check run)
@@ -100,6 +103,19 @@
 #   report-b-s-KEYS       perf report --stdio -b -s KEYS ...                             (*)
 #   report-c-s-KEYS       perf report --stdio -g none -s KEYS ... (--children on -g files) (*)
 #   report-a-ARGS         perf report --stdio ARGS ...                                   (*)
+#   inject-b, inject-buildid-all, inject-b-known, inject-buildid-all-known, inject-known:
+#                         perf inject -b / --buildid-all / each with --known-build-ids=$KNOWN /
+#                         --known-build-ids=$KNOWN alone -i NAME.data -o ../inj.data; the golden:
+#                         perf report -D of ../inj.data without file offsets, then (but for
+#                         inject-known) perf buildid-list -i ../inj.data   (inject set)
+#   inject-not-owned, inject-not-owned-f: perf inject [-f] -i ../not-owned.data -o ../inj.data,
+#                         not-owned.data a copy of NAME.data owned by uid 12345; the dump as above
+#   inject-strip          perf inject --strip -i NAME.data -o ../inj.data (perf's refusal)
+#   inject-convert-callchain  perf inject --convert-callchain -i NAME.data -o ../inj.data; the dump
+#                         (inject set: its dwarf file)
+#   inject-jit            perf inject -j -i NAME.data -o ../inj.data; then perf script -F
+#                         tid,ip,sym,dso -i ../inj.data (no --symfs: the jitted files are where
+#                         the jitdump is; inject set: its jit file)
 #   convert-json          perf data convert --to-json OUT -i NAME.data: OUT without "captured-on"
 #                         (KEYS: sort keys joined by '+'; ARGS: options, '+' for a space, '~' for a comma;
 #                         asked for with KINDS=...)
@@ -232,6 +248,9 @@ set -u
 setdir=$1 out=$2 kinds=$3; shift 3
 cd "$setdir/data" || exit 1
 S="--kallsyms=../kallsyms --symfs=../symfs"
+# --known-build-ids of the inject set: deep's own id (perf keeps 10 bytes of it), and one for
+# a dso without a file
+KNOWN="f4cce8b8d3ca47da64c081963164299771235eb1 /tmp/cperf-inject-fixture/deep,1234 /tmp/cperf-inject-fixture/gone"
 # nth FIELD D N: the FIELD (time, pid, tid) of the sample N*count/D of file $f, for options
 # whose values depend on the recording (--time, --pid, --tid).
 nth() {
@@ -247,6 +266,18 @@ for f in "$@"; do
       inject-mmap2-all)     set -- inject --mmap2-buildid-all -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-aslr)          set -- inject --aslr -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-sched-stat)    set -- inject -s -i $f.data -o ../inj.data; post=script tip=0 ;;
+      inject-b)             set -- inject -b -i $f.data -o ../inj.data; post=dump-ids tip=0 ;;
+      inject-buildid-all)   set -- inject --buildid-all -i $f.data -o ../inj.data; post=dump-ids tip=0 ;;
+      inject-b-known)       set -- inject -b "--known-build-ids=$KNOWN" -i $f.data -o ../inj.data; post=dump-ids tip=0 ;;
+      inject-buildid-all-known) set -- inject --buildid-all "--known-build-ids=$KNOWN" -i $f.data -o ../inj.data; post=dump-ids tip=0 ;;
+      inject-known)         set -- inject "--known-build-ids=$KNOWN" -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-not-owned|inject-not-owned-f)
+                            cp $f.data ../not-owned.data && chown 12345 ../not-owned.data
+                            set -- inject -i ../not-owned.data -o ../inj.data; post=dump tip=0
+                            [ $k = inject-not-owned ] || set -- inject -f -i ../not-owned.data -o ../inj.data ;;
+      inject-strip)         set -- inject --strip -i $f.data -o ../inj.data; tip=0 ;;
+      inject-convert-callchain) set -- inject --convert-callchain -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-jit)           set -- inject -j -i $f.data -o ../inj.data; post=script-jit tip=0 ;;
       convert-json)         set -- data convert --to-json ../out.json -i $f.data; post=json tip=0 ;;
       script)               set -- script -i $f.data $S; tip=0 ;;
       script-nomerge)       set -- script --no-merge-callchains -i $f.data $S; tip=0 ;;
@@ -421,15 +452,22 @@ for f in "$@"; do
     perf "$@" > $E.raw 2> $E.stderr.txt
     rc=$?
     # inject kinds: the injected file's dump, without file offsets (attr sizes differ).
-    if [ "$post" = dump ]; then
+    # (dump-ids: then the build ids perf lists for it)
+    if [ "$post" = dump ] || [ "$post" = dump-ids ]; then
       perf report -D -i ../inj.data --symfs=../symfs 2>/dev/null |
         sed -E 's/ 0x[0-9a-f]+ \[/ [/; /^0x[0-9a-f]+@/d' > $E.raw
-      rm -f ../inj.data
+      [ "$post" = dump ] || perf buildid-list -i ../inj.data >> $E.raw 2>/dev/null
+      rm -f ../inj.data ../not-owned.data
     fi
     # ... or the JSON written, without its "captured-on" line (the input's mtime)
     if [ "$post" = json ]; then
       grep -v '^		"captured-on": ' ../out.json > $E.raw 2>/dev/null
       rm -f ../out.json
+    fi
+    # ... or its samples with the names of the jitted files perf wrote (at their own paths)
+    if [ "$post" = script-jit ]; then
+      perf script -F tid,ip,sym,dso -i ../inj.data > $E.raw 2>/dev/null
+      rm -f ../inj.data
     fi
     # ... or its script output
     if [ "$post" = script ]; then
@@ -471,6 +509,8 @@ raw_trace_kinds=report-a---raw-trace+-s+trace~comm,report-a---raw-trace+-s+trace
 # --children reports)
 G=report-a---group-sort-idx+
 group_sort_kinds=${G}1+--no-children,${G}2+--no-children+-g+none,${G}1+--no-children+-s+sym+-n,${G}7+--no-children+-g+none,${G}2+--no-children+--hierarchy+-g+none
+# tests/data/inject: the inject options that read dsos at their recorded paths, and -f, --strip.
+inject_kinds=inject-b,inject-buildid-all,inject-b-known,inject-buildid-all-known,inject-known,inject-not-owned,inject-not-owned-f,inject-strip
 lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-folded,report-callee,script-stitch-lbr,report-stitch-lbr
 # report --branch-history (issue 28): the synthetic branch-history files get every kind, the
 # other files of branches or callchains the first three ($bh_other_kinds).
@@ -534,6 +574,19 @@ for set in $sets; do
     run "$rel/$set/out" $raw_trace_kinds $(echo $names | tr ' ' '\n' | grep -x sched-stat)
     run "$rel/$set/out" $group_sort_kinds $(echo $names | tr ' ' '\n' | grep -x groups)
     run "$rel/$set/out" report-threads,report-a--T+--no-children+-g+none $(echo $names | tr ' ' '\n' | grep -x read)
+  elif [ "$set" = inject ]; then
+    # The dsos' files at their recorded paths, inside the chroot, while perf reads them.
+    exec 9> "$SID_ROOT/tmp/cperf-inject-fixture.lock"
+    flock 9
+    sh "$src/place-fixture.sh" "$SID_ROOT"
+    bid=$(echo $names | tr ' ' '\n' | grep -vx -e dwarf -e jit || true)
+    [ -z "$bid" ] || run "$rel/$set/out" $inject_kinds $bid
+    dw=$(echo $names | tr ' ' '\n' | grep -x dwarf || true)
+    [ -z "$dw" ] || run "$rel/$set/out" inject-convert-callchain $dw
+    jit=$(echo $names | tr ' ' '\n' | grep -x jit || true)
+    [ -z "$jit" ] || run "$rel/$set/out" inject-jit $jit
+    rm -rf "$SID_ROOT/tmp/cperf-inject-fixture"
+    exec 9>&-
   elif [ "$set" = generations ]; then
     run "$rel/$set/out" script,dump,evlist,header,report,report-children $names
   elif [ "$set" = arch ]; then
