@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "format/record_types.h"
+#include "inject/callchain_maps.h"
 #include "record/sample.h"
 #include "record/side_band.h"
 #include "writer/byte_buffer.h"
@@ -87,16 +88,9 @@ void BuildIdRecordCollector::record(Event& ev, Session& s) {
   Bytes ids(id_sample.data(), id_sample.size());
   Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
   hit(machine_.find_map(t, cpumode, ds.ip), cpumode, ids, out);
-  uint8_t mode = PERF_RECORD_MISC_USER;
-  for (size_t i = 0; i < ds.callchain.size() && i < 127; ++i) {  // perf's PERF_MAX_STACK_DEPTH
-    uint64_t ip = ds.callchain[i];
-    if (ip >= PERF_CONTEXT_MAX) {
-      if (ip == PERF_CONTEXT_KERNEL) mode = PERF_RECORD_MISC_KERNEL;
-      else if (ip == PERF_CONTEXT_USER) mode = PERF_RECORD_MISC_USER;
-      continue;
-    }
+  for_each_callchain_entry(ds.callchain, [&](uint64_t ip, uint8_t mode) {
     hit(machine_.find_map(t, mode, ip), mode, ids, out);  // the entry's own mode (not -B's)
-  }
+  });
   if (!out.empty()) results[{rec.offset, ds.time, ds.tid}] = std::move(out);
 }
 

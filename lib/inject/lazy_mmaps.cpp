@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "inject/callchain_maps.h"
 #include "record/side_band.h"
 #include "writer/byte_buffer.h"
 
@@ -81,17 +82,10 @@ void MapHitCollector::record(Event& ev, Session& s) {
   std::vector<std::vector<std::byte>> out;
   const uint8_t cpumode = rec.misc & PERF_RECORD_MISC_CPUMODE_MASK;
   hit(machine_.find_map(t, cpumode, ds.ip), cpumode, attr, ds, out);
-  uint8_t mode = PERF_RECORD_MISC_USER;
-  for (size_t i = 0; i < ds.callchain.size() && i < 127; ++i) {  // perf's PERF_MAX_STACK_DEPTH
-    uint64_t ip = ds.callchain[i];
-    if (ip >= PERF_CONTEXT_MAX) {
-      if (ip == PERF_CONTEXT_KERNEL) mode = PERF_RECORD_MISC_KERNEL;
-      else if (ip == PERF_CONTEXT_USER) mode = PERF_RECORD_MISC_USER;
-      continue;
-    }
+  for_each_callchain_entry(ds.callchain, [&](uint64_t ip, uint8_t mode) {
     const Map* m = machine_.find_map(t, mode, ip);
     hit(m, callchain_misc(cpumode, m && m->dso && m->dso->kernel), attr, ds, out);
-  }
+  });
   if (!out.empty()) results[{rec.offset, ds.time, ds.tid}].push_back(std::move(out));
 }
 
