@@ -2,7 +2,7 @@
 # Screens of perf 7.2's report browser (run natively: tests/oracle.sh's perf7) on the perf6.1
 # recordings, with their colours, for tests/e2e/report_tui.sh: one file per case of
 # _tui_lib.sh's TUI_CASES, perf6.1/expected/NAME.tui-SCENARIO-WxH.txt. TUI_ONLY=SCENARIO
-# makes only that scenario's cases.
+# makes only that scenario's cases, TUI_SIZE=WxH only those of that terminal size.
 set -euo pipefail
 cd "$(dirname "$0")"
 . ../oracle.sh
@@ -18,6 +18,7 @@ P7=(env "HOME=$tmp/home" "PYTHONHOME=$ORACLE_SID/usr" "$_oracle_loader" --librar
 for c in "${TUI_CASES[@]}"; do
   read -r name size scenario <<< "$c"
   [ -n "${TUI_ONLY:-}" ] && [ "$scenario" != "$TUI_ONLY" ] && continue
+  [ -n "${TUI_SIZE:-}" ] && [ "$size" != "$TUI_SIZE" ] && continue
   out=../expected/$name.tui-$scenario-$size.txt
   tui_screens "$out" "$size" "$(tui_steps_of "$scenario")" "${P7[@]}" report -i "$name.data" \
     --kallsyms="$tmp/kallsyms" --symfs=../symfs

@@ -94,6 +94,7 @@ TUI_CASES=(
   "g 150x30 annotate-keys" "g 80x24 annotate-keys" "mt 80x24 annotate-search"
   "g 150x30 annotate-raw" "g 80x24 annotate-raw" "g 150x30 map" "g 80x24 map"
   "g 80x24 annotate-full"
+  "g 220x50 nav" "mt 220x50 menu" "two-events 220x50 events" "g 220x50 annotate-keys"
 )
 tui_steps_of() {
   case $1 in nav) echo "$TUI_NAV_STEPS" ;; menu) echo "$TUI_MENU_STEPS" ;; events) echo "$TUI_EVENT_STEPS" ;;
