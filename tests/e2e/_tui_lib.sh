@@ -8,18 +8,18 @@
 # EXIT=<status> after a final 'q'.
 TUI_SOCKET=cperf-tui-$$
 _tui() { tmux -L "$TUI_SOCKET" -f /dev/null "$@"; }
-# tui_grab H: the screen now, without its last line
-_tui_grab() { _tui capture-pane -p -e -t tui | head -n "$(($1 - 1))"; }
+# tui_grab H: the screen now, without its last line (lines 0 to H-2: one process per capture)
+_tui_grab() { _tui capture-pane -p -e -S 0 -E "$(($1 - 2))" -t tui; }
 # tui_capture H [BEFORE]: the screen once it differs from BEFORE (a key was handled; at most
-# ~60 s) and then stayed the same over 3 captures 0.2 s apart: a busy machine may handle keys
-# and redraw late, so no fixed wait is long enough.
+# ~60 s) and then stayed the same over 2 more captures 0.2 s apart: a busy machine may handle
+# keys and redraw late, so no fixed wait is long enough.
 _tui_capture() {
   local prev= cur same=0 i
   for i in $(seq 1 300); do
     cur=$(_tui_grab "$1")
     [ -n "${2+x}" ] && [ "$cur" = "$2" ] && { sleep 0.2; continue; }
     if [ -n "$cur" ] && [ "$cur" = "$prev" ]; then
-      same=$((same + 1)); [ $same -ge 3 ] && break
+      same=$((same + 1)); [ $same -ge 2 ] && break
     else
       same=0
     fi

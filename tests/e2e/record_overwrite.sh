@@ -11,10 +11,11 @@ need_perf_events
 cd "$T" || exit 1
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails+1)); }
-# Not wrapped: every sample is kept. The workload stays on one CPU: each CPU has its own ring,
-# written one after the other, so only one ring's samples are in time order by themselves.
+# Not wrapped: every sample is kept. The workload stays on one CPU from its fork (the recorder
+# runs pinned, its child inherits that): each CPU has its own ring, written one after the other,
+# so only one ring's samples are in time order by themselves.
 cpu0=$(sed 's/[-,].*//' /sys/devices/system/cpu/online)
-"$CPERF" record --overwrite -e cpu-clock -o ow.data -- taskset -c "$cpu0" "$WL/deep" 300 > /dev/null 2> ow.err || fail "--overwrite: status $?"
+taskset -c "$cpu0" "$CPERF" record --overwrite -e cpu-clock -o ow.data -- "$WL/deep" 300 > /dev/null 2> ow.err || fail "--overwrite: status $?"
 "$CPERF" evlist -v -i ow.data | grep -q 'write_backward: 1' || fail "--overwrite: no write_backward attr"
 compare_61 "$T/ow.data" cpu-clock
 n_said=$(sed -nE 's/.*\(([0-9]+) samples\).*/\1/p' ow.err)
