@@ -5,7 +5,9 @@
 #   tui_screens OUT WxH STEPS CMD...
 # STEPS: the keys of each step (tmux key names) separated by ','; the screen before the first
 # key and after each step go to OUT, each after a "--- screen N: KEYS" line; OUT.exit gets
-# EXIT=<status> after a final 'q'.
+# EXIT=<status> after a final 'q'. A step written "=KEYS" leaves perf's screen as it was (a
+# PgDn at the end, a search with no further match): its screen is taken once it is settled,
+# without waiting for a change that does not come.
 TUI_SOCKET=cperf-tui-$$
 _tui() { tmux -L "$TUI_SOCKET" -f /dev/null "$@"; }
 # tui_grab H: the screen now, without its last line (lines 0 to H-2: one process per capture)
@@ -43,9 +45,16 @@ tui_screens() {
   IFS=, read -r -a step_list <<< "$steps"
   for step in "${step_list[@]}"; do
     n=$((n + 1))
-    # shellcheck disable=SC2086  # a step's keys are words
-    _tui send-keys -t tui $step
-    screen=$(_tui_capture "$h" "$screen")
+    if [ "${step#=}" != "$step" ]; then
+      step=${step#=}
+      # shellcheck disable=SC2086  # a step's keys are words
+      _tui send-keys -t tui $step
+      screen=$(_tui_capture "$h")
+    else
+      # shellcheck disable=SC2086
+      _tui send-keys -t tui $step
+      screen=$(_tui_capture "$h" "$screen")
+    fi
     { echo "--- screen $n: $step"; printf '%s\n' "$screen"; } >> "$out"
   done
   _tui send-keys -t tui q
@@ -79,13 +88,13 @@ tui_screens() {
 TUI_NAV_STEPS='Down,Down +,+ Down NPage End PPage Up'
 TUI_MENU_STEPS='Enter,Enter,Escape,Enter Down Enter,Escape,h,Escape,Escape,Escape'
 TUI_EVENT_STEPS='Down,Enter,Escape,Up Enter,Tab,Escape,Escape,Escape'
-TUI_ANNOTATE_CALL_STEPS='Down Down Down,a,Down,Up Up Up,Enter,Down Down Down,NPage,H,Escape,h,Escape,q'
-TUI_ANNOTATE_HOT_STEPS='Down Down Down Down,a,Down Down Down,NPage,H,Tab,h,Escape,q'
+TUI_ANNOTATE_CALL_STEPS='Down Down Down,a,Down,Up Up Up,Enter,Down Down Down,=NPage,H,Escape,h,Escape,q'
+TUI_ANNOTATE_HOT_STEPS='Down Down Down Down,a,Down Down Down,=NPage,H,Tab,h,Escape,q'
 TUI_ANNOTATE_KEYS_STEPS='Down Down Down,a,Home,Home,/,c a l x BSpace l,Enter,n,n,?,s i n k,Enter,/,x y z,Enter,J,O,O,p,b,>'
 TUI_MAP_STEPS='Down Down Down,Enter,Down Down Down Down,Enter,Down,NPage,End,/,Escape,Up,Escape'
 TUI_ANNOTATE_RAW_STEPS='Down Down Down,a,o,J,Up,o,t,o,<'
-TUI_ANNOTATE_FULL_STEPS='Down Down Down,a,o,f,Up,o,f,J,q'
-TUI_ANNOTATE_SEARCH_STEPS='Down Down Down Down,a,/,j,Enter,n,n,?,c m p,Enter,n,J,O,t,p,<'
+TUI_ANNOTATE_FULL_STEPS='Down Down Down,a,o,f,Up,o,=f,J,q'
+TUI_ANNOTATE_SEARCH_STEPS='Down Down Down Down,a,/,j,Enter,=n,=n,?,c m p,Enter,=n,J,=O,t,p,<'
 TUI_CASES=(
   "g 150x30 nav" "g 80x24 nav" "mt 150x30 nav" "mt 80x24 nav"
   "g 150x30 menu" "g 80x24 menu" "mt 150x30 menu" "mt 80x24 menu"
