@@ -1570,7 +1570,12 @@ bool Recorder::open_switch_events() {
   bool cpu_target = o_.system_wide || !o_.cpus.empty();
   bool task_target = !pids_.empty() || !o_.tids.empty() || o_.uid;
   std::vector<pid_t> threads = threads_;
-  if (!cpu_target && !task_target) threads = {-1};
+  if (!cpu_target && !task_target) {
+    // With --per-thread there is no CPU to count on either: perf's open of such events fails
+    // and it records on without them (the output still rotates on SIGUSR2).
+    if (o_.per_thread) return true;
+    threads = {-1};
+  }
   for (EventSpec e : o_.switch_output_events) {
     perf_event_attr& a = e.attr;
     if (!e.user_period) a.sample_period = 1;

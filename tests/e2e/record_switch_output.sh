@@ -89,6 +89,12 @@ if "$CPERF" record -q -e syscalls:sys_enter_clock_nanosleep -o probe.data -- tru
   n=$(check_files other.data)
   [ "$n" -ge 2 ] || fail "other: $n files"
   echo "ok: --switch-output-event fired by another process: $n files"
+  # --per-thread leaves them no CPU: perf records on without them, one file.
+  "$CPERF" record --per-thread --switch-output-event=syscalls:sys_enter_clock_nanosleep -e cpu-clock -o pt.data -- \
+    sleep 0.01 > /dev/null 2> pt.err || { fail "--per-thread: status $?"; cat pt.err; }
+  n=$(check_files pt.data)
+  [ "$n" = 1 ] || fail "--per-thread: $n files"
+  echo "ok: --switch-output-event with --per-thread: $n file"
 else
   echo "skip: --switch-output-event (no syscalls tracepoints here: tracefs not mounted or not permitted)"
 fi
