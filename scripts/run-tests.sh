@@ -23,7 +23,7 @@ step unit tests;       make -j"$jobs" unit-test || status=1
 lanes=$(mktemp -d /tmp/cperf-lanes.XXXXXX)
 mkdir "$lanes/foreign-queue"
 lane_main() {
-  local s=0 rc
+  local s=0
   step end-to-end tests; make e2e-test || s=1
   step VM tests;         make vm-test || s=1
   step check-headers;    make check-headers || s=1

@@ -46,13 +46,16 @@ compare_golden() {
   fi
 }
 
-# compare_case_outputs PREFIX GOLDEN_DIR OUT_DIR: every case's stdout (GOLDEN_DIR/NAME.out.gz),
-# stderr (NAME.err) and the cases' exit statuses (exit-status.txt), as run-cases.sh writes them.
+# compare_case_outputs PREFIX GOLDEN_DIR OUT_DIR [--no-stderr]: every case's stdout
+# (GOLDEN_DIR/NAME.out.gz), stderr (NAME.err; not with --no-stderr) and the cases' exit statuses
+# (exit-status.txt), as run-cases.sh writes them.
 compare_case_outputs() {
-  local prefix=$1 g=$2 t=$3 exp name
+  local prefix=$1 g=$2 t=$3 with_err=1 exp name
+  [ "${4:-}" = --no-stderr ] && with_err=0
   for exp in "$g"/*.out.gz; do
     name=$(basename "$exp" .out.gz)
     compare_golden "$prefix.$name" "$exp" "$t/$name.out"
+    [ $with_err = 1 ] || continue
     if cmp -s "$g/$name.err" "$t/$name.err"; then GOLDEN_PASSES=$((GOLDEN_PASSES + 1)); else
       GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); echo "MISMATCH $prefix.$name stderr:"; diff "$g/$name.err" "$t/$name.err" | head -4
     fi

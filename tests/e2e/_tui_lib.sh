@@ -30,7 +30,7 @@ _tui_capture() {
   printf '%s\n' "$cur"
 }
 tui_screens() {
-  local out=$1 size=$2 steps=$3 i n=0 screen step; shift 3
+  local out=$1 size=$2 steps=$3 i n=0 screen step changes; shift 3
   local w=${size%x*} h=${size#*x}
   _tui kill-server 2>/dev/null || true
   _tui new-session -d -s tui -x "$w" -y "$h" \
@@ -45,16 +45,11 @@ tui_screens() {
   IFS=, read -r -a step_list <<< "$steps"
   for step in "${step_list[@]}"; do
     n=$((n + 1))
-    if [ "${step#=}" != "$step" ]; then
-      step=${step#=}
-      # shellcheck disable=SC2086  # a step's keys are words
-      _tui send-keys -t tui $step
-      screen=$(_tui_capture "$h")
-    else
-      # shellcheck disable=SC2086
-      _tui send-keys -t tui $step
-      screen=$(_tui_capture "$h" "$screen")
-    fi
+    changes=1
+    [ "${step#=}" != "$step" ] && { step=${step#=}; changes=0; }
+    # shellcheck disable=SC2086  # a step's keys are words
+    _tui send-keys -t tui $step
+    if [ $changes = 1 ]; then screen=$(_tui_capture "$h" "$screen"); else screen=$(_tui_capture "$h"); fi
     { echo "--- screen $n: $step"; printf '%s\n' "$screen"; } >> "$out"
   done
   _tui send-keys -t tui q

@@ -11,11 +11,5 @@ command -v xz >/dev/null || { echo "SKIP: no xz to unpack the real-system corpus
 G=tests/data/verbose/expected
 T=$(mktemp -d /tmp/cperf-verbose-out.XXXXXX); trap 'rm -rf "$T"' EXIT
 run_verbose_cases "$CPERF" "$T" || { echo "FAIL: cannot set the inputs up"; exit 1; }
-for exp in "$G"/*.out.gz; do
-  name=$(basename "$exp" .out.gz)
-  compare_golden "verbose.$name" "$exp" "$T/$name.out"
-done
-if cmp -s "$G/exit-status.txt" "$T/exit-status.txt"; then GOLDEN_PASSES=$((GOLDEN_PASSES + 1)); else
-  GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); echo "MISMATCH exit statuses:"; diff "$G/exit-status.txt" "$T/exit-status.txt"
-fi
+compare_case_outputs verbose "$G" "$T" --no-stderr
 golden_summary "-v goldens ($(wc -l < "$G/exit-status.txt") cases, stdout and exit status)"
