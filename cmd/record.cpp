@@ -739,8 +739,7 @@ int cmd_record(const Args& args) {
       if (!o.quiet) std::fprintf(stderr, "ERROR: kcore is not readable.\n");
       return 255;
     }
-    std::fprintf(stderr, "cperf record: --kcore (a copy of /proc/kcore beside the data) is not supported yet\n");
-    return 1;
+    o.kcore = true;
   }
   bool cgroups = false;
   for (const EventSpec& e : o.events) cgroups |= !e.cgroup.empty();

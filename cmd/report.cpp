@@ -28,6 +28,7 @@
 #include "header/feature_print.h"
 #include "header/feature_text.h"
 #include "header/build_id_table.h"
+#include "symbol/kernel_kallsyms.h"
 #include "header/header_print.h"
 #include "io/perf_data_reader.h"
 #include "session/loss_warnings.h"
@@ -831,7 +832,7 @@ int run_dump(const ReportOptions& o) {
   RawDumpOptions dopts;
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
   dopts.skip_empty = o.skip_empty;
-  dopts.kallsyms = !o.kallsyms.empty();
+  dopts.kernel_data = kernel_data_name(o.kallsyms);
   dopts.branch_mode = !o.branch_history && !o.mem_mode &&
                       (o.branch_mode == 1 || (o.branch_mode == -1 && reader.features().count(HEADER_BRANCH_STACK)));
   RawDumpTool tool(stdout, dopts);
@@ -876,7 +877,7 @@ int run_stats(const ReportOptions& o) {
   RawDumpOptions dopts;
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
   dopts.skip_empty = o.skip_empty;
-  dopts.kallsyms = !o.kallsyms.empty();
+  dopts.kernel_data = kernel_data_name(o.kallsyms);
   RawDumpTool tool(mem, dopts);
   LostSamplesCounter counter(tool);
   Session session(reader, SessionOptions{}, counter);
@@ -1056,6 +1057,7 @@ int cmd_report(const Args& args) {
   o.color = o.stdio_color == "always" || (o.stdio_color != "never" && isatty(STDOUT_FILENO));
   if (o.input.empty()) o.input = default_input();
   if (int err = refuse_foreign_input(o.input, o.force)) return err;
+  if (o.kallsyms.empty()) o.kallsyms = recorded_kallsyms(o.input);  // a --kcore directory's copy
   // perf browses the report on a terminal (stdin and stdout), else prints it, paged on a
   // terminal except when the data comes from stdin.
   const char* term = std::getenv("TERM");

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "symbol/kernel_kallsyms.h"
 #include "base/error.h"
 #include "cli.h"
 #include "report_compat.h"
@@ -288,6 +289,7 @@ int cmd_script(const Args& args) {
   }
   if (o.input.empty()) o.input = default_input();
   if (int err = refuse_foreign_input(o.input, o.force)) return err;
+  if (o.kallsyms.empty()) o.kallsyms = recorded_kallsyms(o.input);  // a --kcore directory's copy
   export_exec_path();
   if (!o.gen_lang.empty()) return generate_script(o.gen_lang, o.input);
   if (o.script.empty() && !rest.empty()) {

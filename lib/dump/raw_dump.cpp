@@ -161,7 +161,7 @@ void RawDumpTool::print_sample(Event& ev, Session& s) {
     if (opts_.script_view) continue;  // script prints these where it resolves the sample
     Thread& t = machine_.findnew_thread(static_cast<int32_t>(ds.pid), static_cast<int32_t>(ds.tid));
     uint8_t cpumode = ev.raw.misc & PERF_RECORD_MISC_CPUMODE_MASK;
-    print_sample_location(out_, t, machine_.find_map(t, cpumode, ds.ip), cpumode, opts_.kallsyms);
+    print_sample_location(out_, t, machine_.find_map(t, cpumode, ds.ip), cpumode, opts_.kernel_data);
   }
 }
 

@@ -22,9 +22,9 @@ struct RawDumpOptions {
   bool unordered = false;
   // `perf annotate -D`: its tool leaves EVENT_UPDATE records to perf's stub (": unhandled!").
   bool no_event_update = false;
-  // A --kallsyms file was given: the kernel's dso line says [kernel.kallsyms], not the path a
-  // build-id table names it by.
-  bool kallsyms = false;
+  // kernel_data_name() of the --kallsyms file: when given, the kernel's dso line says
+  // [kernel.kallsyms] (or the kcore beside that file), not the path a build-id table names it by.
+  std::string kernel_data;
   // report -D in branch mode (-b, or a file recorded with -b): perf's event statistics leave
   // out the samples without branches (they add no entry to its branch histogram).
   bool branch_mode = false;

@@ -87,12 +87,12 @@ void print_time_conv(std::FILE* out, ByteReader& r, size_t size) {
 }  // namespace
 
 void print_sample_location(std::FILE* out, const Thread& t, const Map* map, uint8_t cpumode,
-                           bool kallsyms) {
+                           const std::string& kernel_data) {
   std::fprintf(out, " ... thread: %s:%d\n", t.comm_str().c_str(), t.tid);
   // perf's level 'H' (hypervisor, and guest samples without the guest's maps): "[hypervisor]"
   const bool host = cpumode == PERF_RECORD_MISC_KERNEL || cpumode == PERF_RECORD_MISC_USER;
   const Dso* d = map ? map->dso : nullptr;
-  const char* dso = d ? dso_long_name(*d, kallsyms).c_str() : !host ? "[hypervisor]" : "<not found>";
+  const char* dso = d ? dso_long_name(*d, kernel_data).c_str() : !host ? "[hypervisor]" : "<not found>";
   std::fprintf(out, " ...... dso: %s\n", dso);
 }
 

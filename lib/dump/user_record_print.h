@@ -19,9 +19,9 @@ void print_user_record(std::FILE* out, const RawRecord& rec, Session& s, bool sc
 // perf's " ... thread:" and " ...... dso:" lines of a resolved sample (report -D prints them
 // with the sample, script -D where script resolves it). The dso line has perf's long name:
 // a kernel the build-id table names by a path keeps that path unless perf has read kallsyms
-// (kallsyms: a --kallsyms file was given), which renames it [kernel.kallsyms].
+// (kernel_data: machine.h's kernel_data_name() of the --kallsyms file), which renames it.
 void print_sample_location(std::FILE* out, const Thread& t, const Map* map, uint8_t cpumode,
-                           bool kallsyms = true);
+                           const std::string& kernel_data = "[kernel.kallsyms]");
 
 // Branch stack, registers, user stack, weight, data_src, ... of a sample, in perf's order.
 void print_sample_extras(std::FILE* out, const perf_event_attr& attr, const DecodedSample& ds,

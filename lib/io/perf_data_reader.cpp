@@ -280,12 +280,6 @@ std::optional<RawRecord> PerfDataReader::next_from_file() {
   RawRecord rec{h.type, h.misc, h.size, file.subspan(pos_, h.size),
                 pipe_ ? pos_ - kPipeHeaderSize : pos_, false, {}, cur_file_};
   pos_ += h.size;
-  if (dir_ && h.type == PERF_RECORD_FINISHED_ROUND) {
-    // Each data.K is sorted on its own: a round of one says nothing of the others, so the
-    // records of all are sorted together at the end, as perf does.
-    skipped_ = true;
-    return std::nullopt;
-  }
   if (uint64_t extra = payload_size(rec)) {
     if (extra > data_end_ - pos_) fail(rec.offset, h.type, "trace data runs past the end of the data");
     rec.payload = file.subspan(pos_, extra);

@@ -1,6 +1,7 @@
 #include "machine/machine.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "linux/perf_event.h"
 
@@ -55,9 +56,17 @@ std::string module_name(const std::string& filename) {
   return "[" + base + "]";
 }
 
-const std::string& dso_long_name(const Dso& d, bool kallsyms_read) {
+std::string kernel_data_name(const std::string& kallsyms) {
+  if (kallsyms.empty()) return {};
+  size_t slash = kallsyms.rfind('/');
+  std::string kcore = (slash == std::string::npos ? std::string() : kallsyms.substr(0, slash + 1)) + "kcore";
+  return ::access(kcore.c_str(), R_OK) == 0 ? kcore : "[kernel.kallsyms]";
+}
+
+const std::string& dso_long_name(const Dso& d, const std::string& kernel_data) {
   bool core_kernel = d.kernel && d.long_name == "[kernel.kallsyms]";
-  return core_kernel && !kallsyms_read ? d.name : d.long_name;
+  if (!core_kernel) return d.long_name;
+  return kernel_data.empty() ? d.name : kernel_data;
 }
 
 Dso* Machine::findnew_dso(const std::string& long_name) {

@@ -90,10 +90,15 @@ struct Thread {
 
 std::string module_name(const std::string& filename);
 
+// The long name perf gives the kernel's dso once it reads kernel symbols from KALLSYMS (a
+// --kallsyms file, or a `record --kcore` directory's copy): the kcore file beside it, whose
+// code perf then uses, else "[kernel.kallsyms]"; "" when KALLSYMS is "".
+std::string kernel_data_name(const std::string& kallsyms);
+
 // perf's long name of a dso: long_name, but the kernel that the build-id table names by a path
-// keeps that path until perf reads its symbols from kallsyms (kallsyms_read: a --kallsyms file
-// was given), which renames it [kernel.kallsyms].
-const std::string& dso_long_name(const Dso& d, bool kallsyms_read);
+// keeps that path until perf reads its symbols from kallsyms (kernel_data: kernel_data_name()
+// of the --kallsyms file, "" when none was given), which renames it after kernel_data.
+const std::string& dso_long_name(const Dso& d, const std::string& kernel_data);
 
 class Machine {
  public:

@@ -37,6 +37,9 @@ struct EventSpec {
   bool removed = false;
   // -G: the cgroup (a path below the perf_event cgroup mount) this event counts in; "": all.
   std::string cgroup;
+  // Opened on every online CPU for all tasks, whatever the target (perf's system-wide
+  // side-band events, e.g. the text-poke dummy of --kcore).
+  bool all_cpus = false;
 };
 
 // Parses a comma-separated -e argument (commas inside pmu/.../ and {...} belong to them).

@@ -33,6 +33,7 @@
 #include "recorder/control_channel.h"
 #include "recorder/session_records.h"
 #include "recorder/event_open.h"
+#include "recorder/kcore_copy.h"
 #include "recorder/switch_output.h"
 #include "recorder/synthesize.h"
 #include "session/loss_warnings.h"
@@ -217,6 +218,7 @@ class Recorder {
   size_t drain_backward(RingBuffer& rb);
   void write_ring_file(RingBuffer& rb, const std::byte* data, size_t size);
   bool open_data_dir();
+  bool copy_kcore_dir();
   uint64_t ring_file_bytes_ = 0;  // --threads: bytes written to the data.K files
   void drain_backward_all();
   void write_lost_samples();
@@ -330,6 +332,19 @@ bool Recorder::build_attrs() {
     }
     specs_.push_back(e);
   }
+  // --kcore: kernel code changes (text pokes, new BPF and ftrace code) on every CPU, so that
+  // the copy of the kernel's code can be brought up to date; perf adds this event first.
+  const bool have_text_poke = std::any_of(specs_.begin(), specs_.end(), [](const EventSpec& e) { return e.attr.text_poke; });
+  if (o_.kcore && !have_text_poke) {
+    EventSpec t;
+    t.attr.type = PERF_TYPE_SOFTWARE;
+    t.attr.config = PERF_COUNT_SW_DUMMY;
+    t.attr.exclude_kernel = t.attr.exclude_hv = t.attr.exclude_guest = 1;
+    t.attr.text_poke = t.attr.ksymbol = 1;
+    t.name = "dummy:u";
+    t.all_cpus = true;
+    specs_.push_back(t);
+  }
   // A separate tracking event, as perf adds for CPU-wide sessions and for a delayed start
   // (the side band is recorded from the start, the samples only once enabled).
   bool delayed = o_.delay_ms != 0;
@@ -349,7 +364,8 @@ bool Recorder::build_attrs() {
   defer_requested_ = o_.callchain.mode == CallchainMode::kFp && o_.callchain.defer;
   for (size_t i = 0; i < specs_.size(); i++) {
     perf_event_attr& a = specs_[i].attr;
-    bool dummy = separate_tracking && i == tracking_;  // the tracking dummy:u (a -e dummy samples as asked)
+    // the tracking dummy:u or --kcore's text-poke dummy (a -e dummy samples as asked)
+    bool dummy = (separate_tracking && i == tracking_) || specs_[i].all_cpus;
     bool tp = specs_[i].is_tracepoint;
     uint64_t st = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
     if (o_.period) {  // the tracking dummy too, when -c/-F is given (perf 7.2)
@@ -429,6 +445,7 @@ bool Recorder::build_attrs() {
     a.inherit = !(o_.no_inherit || o_.per_thread || cpu_target);
     a.inherit_stat = o_.per_thread_stat && a.inherit;
     a.enable_on_exec = workload_only && !member && (dummy || !delayed);
+    if (specs_[i].all_cpus) a.disabled = a.enable_on_exec = 0;  // counting from the start (perf's "immediate")
     a.sample_id_all = 1;
     if (o_.use_clockid) {
       a.use_clockid = 1;
@@ -657,10 +674,18 @@ bool Recorder::open_events() {
     tracking_cpus.clear();
     parse_record_cpu_list(read_line("/sys/devices/system/cpu/online"), tracking_cpus);
   }
-  for (size_t i = 0; i < specs_.size(); i++)
+  std::vector<int> online;
+  parse_record_cpu_list(read_line("/sys/devices/system/cpu/online"), online);
+  for (size_t i = 0; i < specs_.size(); i++) {
+    if (specs_[i].all_cpus) {
+      for (int c : online)
+        if (!open_one(i, -1, c)) return false;
+      continue;
+    }
     for (pid_t t : threads_)
       for (int c : (cpu_target && i == tracking_ ? tracking_cpus : cpus_))
         if (!open_one(i, t, c)) return false;
+  }
   const bool dropped = drop_removed_events();
   bool sampling = false;
   for (size_t i = 0; i < specs_.size(); i++)
@@ -728,7 +753,8 @@ bool Recorder::map_buffers() {
   ring_len_ = len;
   std::map<std::pair<int, pid_t>, int> owner;  // buffer key -> ring index
   for (OpenEvent& f : fds_) {
-    std::pair<int, pid_t> key = o_.per_thread ? std::make_pair(-1, f.pid) : std::make_pair(f.cpu, -1);
+    // One ring per CPU, or per thread for --per-thread (whose all-CPU events still get one per CPU).
+    std::pair<int, pid_t> key = f.cpu == -1 ? std::make_pair(-1, f.pid) : std::make_pair(f.cpu, -1);
     auto it = owner.find(key);
     f.ring = it != owner.end() ? static_cast<size_t>(it->second) : rings_.size();
     if (it != owner.end()) {
@@ -924,6 +950,18 @@ bool Recorder::open_data_dir() {
     }
   }
   return true;
+}
+
+// --kcore: OUTPUT/kcore_dir holds the kernel's kallsyms, modules and code as the events
+// start (perf's message on failure; its details with -v).
+bool Recorder::copy_kcore_dir() {
+  const std::string dir = o_.output + "/kcore_dir";
+  std::string err;
+  if (::mkdir(dir.c_str(), 0700) != 0) err = dir + ": " + std::strerror(errno);
+  if (err.empty() && copy_kcore("/proc", dir, err)) return true;
+  if (o_.verbose) std::fprintf(stderr, "%s\n", err.c_str());
+  if (!o_.quiet) std::fprintf(stderr, "ERROR: Failed to copy kcore\n");
+  return false;
 }
 
 // --overwrite: what the kernel wrote backward since the last read, newest first in memory;
@@ -1228,12 +1266,18 @@ int Recorder::run() {
     return fail(255);
   }
   if (o_.threads && !open_data_dir()) return fail(255);
-  if (!writer_->open(o_.threads ? o_.output + "/data" : o_.output)) {
+  if (o_.kcore && !o_.threads && ::mkdir(o_.output.c_str(), 0700) != 0) {
+    std::fprintf(stderr, "failed to create %s : %s\nPerf session creation failed.\n", o_.output.c_str(), std::strerror(errno));
+    return fail(255);
+  }
+  const bool in_dir = o_.threads || o_.kcore;
+  if (!writer_->open(in_dir ? o_.output + "/data" : o_.output)) {
     if (!o_.quiet)  // perf's words; -q silences them in perf too
       std::fprintf(stderr, "failed to open %s : %s\nPerf session creation failed.\n", o_.output.c_str(),
                    std::strerror(writer_->error_number()));
     return fail(255);
   }
+  if (o_.kcore && !copy_kcore_dir()) return fail(255);
   fin.pipe = writer_->is_pipe();
   fin.dir_format = o_.threads;
   if (fin.pipe && !o_.quiet && (o_.timestamp_filename || o_.switch_output.mode != SwitchOutputSpec::kNone))

@@ -74,6 +74,7 @@ struct RecordOptions {
   bool no_buffering = false;     // --no-buffering: wake up at every sample
   uint64_t branch_filter = 0;    // -b/-j: PERF_SAMPLE_BRANCH_* of every sampling event (0: none)
   bool threads = false;          // --threads: OUTPUT is perf's data directory, a data.K per ring
+  bool kcore = false;            // --kcore: OUTPUT is a directory: data, and kcore_dir (a copy of the kernel's code)
   bool all_cgroups = false;      // --all-cgroups: samples say their cgroup, CGROUP records name them
   bool overwrite = false;        // --overwrite: flight recorder, rings written backward, read at the end
   bool tail_synthesize = false;  // --tail-synthesize: the side band at the end, not the start

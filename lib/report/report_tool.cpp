@@ -214,7 +214,7 @@ ReportTool::Resolved ReportTool::resolve_uncached(const Thread& t, uint8_t cpumo
 Text ReportTool::dso_name(const Dso* d) {
   if (d == last_dso_name_.first) return last_dso_name_.second;
   auto [it, fresh] = dso_names_.try_emplace(d);
-  if (fresh) it->second = pool_.intern(opts_.verbose ? dso_long_name(*d, !opts_.kallsyms.empty()) : d->short_name);
+  if (fresh) it->second = pool_.intern(opts_.verbose ? dso_long_name(*d, kernel_data_) : d->short_name);
   last_dso_name_ = {d, it->second};
   return it->second;
 }

@@ -206,6 +206,7 @@ class ReportTool : public SessionTool {
   LbrStitcher lbr_stitcher_{opts_.stitch_lbr};
   Machine machine_;
   ScriptSymbols symbols_;
+  const std::string kernel_data_ = kernel_data_name(opts_.kallsyms);  // the kernel's long name
   std::unique_ptr<ReportAnnotations> annotations_;  // browser_annotations
   const DeferredCallchainMerger* merger_ = nullptr;
   std::unordered_map<int, std::unique_ptr<Hists>> hists_;

@@ -372,7 +372,7 @@ void ScriptTool::put_dso(TextLine& out, const Map* map, bool dsoff, uint64_t add
   bool off = dsoff && dso && !(dso->kernel && dso->long_name == "[kernel.kallsyms]") &&
              !map->identity;
   bool long_name = dso && (opts_.show_kernel_path || (off && dso->name.starts_with('[')));
-  out.put(" (").put(!dso ? std::string_view("[unknown]") : long_name ? std::string_view(dso_long_name(*dso, !opts_.kallsyms.empty()))
+  out.put(" (").put(!dso ? std::string_view("[unknown]") : long_name ? std::string_view(dso_long_name(*dso, kernel_data_))
                                                                      : std::string_view(dso->name));
   if (off) out.put("+0x").hex(addr);
   out.put(')');
@@ -484,7 +484,7 @@ void ScriptTool::deliver_sample(Event& ev, Session& s, DecodedSample& ds, int at
     last_sample_time_ = ds.time;
     return;
   }
-  if (opts_.dump && (opts_.cpus.empty() || opts_.cpus.count(ds.cpu))) print_sample_location(out_, t, map, cpumode, !opts_.kallsyms.empty());
+  if (opts_.dump && (opts_.cpus.empty() || opts_.cpus.count(ds.cpu))) print_sample_location(out_, t, map, cpumode, kernel_data_);
   if (dlfilter_drops(e, ds, ev.raw.misc, t, map, true)) return;
   // A guest's samples, without the guest's maps (perf's --guest* options), are filtered out.
   if (cpumode == PERF_RECORD_MISC_GUEST_KERNEL || cpumode == PERF_RECORD_MISC_GUEST_USER) return;

@@ -236,6 +236,7 @@ class ScriptTool : public SessionTool, private DlFilterHost {
   FieldSet fields_;
   Machine machine_;
   ScriptSymbols symbols_;
+  const std::string kernel_data_ = kernel_data_name(opts_.kallsyms);  // the kernel's long name
   InsnFetcher insn_;
   SourceLines source_lines_;  // -F srccode
   struct ShownLine {

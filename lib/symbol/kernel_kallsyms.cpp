@@ -43,6 +43,13 @@ KallsymsChoice choose_kallsyms(const SymbolOptions& opts, const std::optional<Bu
   return c;
 }
 
+std::string recorded_kallsyms(const std::string& input) {
+  struct stat st;
+  if (input.empty() || ::stat(input.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return {};
+  std::string path = input + "/kcore_dir/kallsyms";
+  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) ? path : std::string();
+}
+
 bool kallsyms_addresses_hidden(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "r");
   if (!f) return false;

@@ -1,6 +1,6 @@
 // Which kallsyms file gives the kernel's symbols, after perf's util/symbol.c
-// dso__load_kernel_sym and dso__find_kallsyms, minus the vmlinux and kcore sources cperf does
-// not read. One deliberate difference: perf 7.2 falls back to /proc/kallsyms even when the
+// dso__load_kernel_sym and dso__find_kallsyms, minus the vmlinux source cperf does not read
+// (a `record --kcore` directory's copy counts as --kallsyms: recorded_kallsyms()). One deliberate difference: perf 7.2 falls back to /proc/kallsyms even when the
 // recorded kernel is another one (and prints wrong names); here that needs a matching build id
 // (Documentation/differences.md). The order:
 //   1. --kallsyms=FILE, if given;
@@ -30,6 +30,10 @@ struct KallsymsChoice {
 // recorded: the kernel build id the file carries ([kernel.kallsyms] in HEADER_BUILD_ID or a
 // kernel MMAP2 with a build id), if any. Reads opts.host_notes and checks files exist.
 KallsymsChoice choose_kallsyms(const SymbolOptions& opts, const std::optional<BuildId>& recorded);
+
+// The kallsyms copy of a `perf record --kcore` data directory (INPUT/kcore_dir/kallsyms), which
+// perf's readers take as if given by --kallsyms when neither it nor -k is; "" when INPUT has none.
+std::string recorded_kallsyms(const std::string& input);
 
 // True when a kallsyms text has at least one line and every address in it is zero, as
 // /proc/kallsyms shows to readers that kptr_restrict hides addresses from.
