@@ -833,6 +833,8 @@ int run_dump(const ReportOptions& o) {
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
   dopts.skip_empty = o.skip_empty;
   dopts.kernel_data = kernel_data_name(o.kallsyms);
+  dopts.symfs = o.symfs;
+  dopts.kallsyms = o.kallsyms;
   dopts.branch_mode = !o.branch_history && !o.mem_mode &&
                       (o.branch_mode == 1 || (o.branch_mode == -1 && reader.features().count(HEADER_BRANCH_STACK)));
   RawDumpTool tool(stdout, dopts);
@@ -878,6 +880,8 @@ int run_stats(const ReportOptions& o) {
   dopts.path_label = reader.is_pipe() ? "pipe" : o.input;
   dopts.skip_empty = o.skip_empty;
   dopts.kernel_data = kernel_data_name(o.kallsyms);
+  dopts.symfs = o.symfs;
+  dopts.kallsyms = o.kallsyms;
   RawDumpTool tool(mem, dopts);
   LostSamplesCounter counter(tool);
   Session session(reader, SessionOptions{}, counter);

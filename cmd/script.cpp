@@ -425,6 +425,8 @@ int cmd_script(const Args& args) {
     dump_options.path_label = reader.is_pipe() ? "pipe" : o.input;
     dump_options.script_view = true;
     dump_options.unordered = o.dump_unsorted;
+    dump_options.symfs = o.symfs;
+    dump_options.kallsyms = o.kallsyms;
     RawDumpTool dump(stdout, dump_options);
     DumpThenScript dump_then_script(dump, *front);
     if (o.dump_raw || o.dump_unsorted) front = &dump_then_script;

@@ -205,6 +205,7 @@ void RawDumpTool::print_side_band(Event& ev, Session& s) {
   }
   std::string text = format_side_band(rec, sb);
   if (rec.type == PERF_RECORD_READ) text = read_text(ev, s, sb);
+  if (rec.type == PERF_RECORD_TEXT_POKE) text = format_text_poke(sb, kernel_symbol_offset(sb.addr, s));
   if (rec.type == PERF_RECORD_LOST_SAMPLES) {
     // perf 7.2 names the sample id of the record (-1 when the event samples none).
     uint64_t id = UINT64_MAX;
@@ -291,6 +292,22 @@ void RawDumpTool::finish(Session& s) {
   if (opts_.script_view) return;
   name_events(s.reader(), true);  // pipe streams define their events only as records arrive
   print_stats(s);
+}
+
+std::string RawDumpTool::kernel_symbol_offset(uint64_t addr, Session& s) {
+  const Map* map = machine_.kernel_maps().find(addr);
+  if (!map) return "";
+  if (!kernel_symbols_) {
+    kernel_symbols_ = std::make_unique<ScriptSymbols>(opts_.symfs, opts_.kallsyms);
+    kernel_symbols_->set_kernel_maps(&machine_.kernel_maps());
+    kernel_symbols_->use_build_ids(s.reader());
+  }
+  uint64_t map_addr = map->map_ip(addr);
+  const Symbol* sym = kernel_symbols_->find(map, map_addr).sym;
+  if (!sym) return "";
+  char off[32];
+  std::snprintf(off, sizeof off, "+0x%" PRIx64, map_addr - sym->start);
+  return sym->name + off;
 }
 
 }  // namespace cperf

@@ -2,12 +2,14 @@
 // perf's delivery order, then the aggregated statistics.
 #pragma once
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "machine/machine.h"
 #include "record/sample_read.h"
 #include "record/side_band.h"
+#include "script/symbols.h"
 #include "session/session.h"
 
 namespace cperf {
@@ -25,6 +27,8 @@ struct RawDumpOptions {
   // kernel_data_name() of the --kallsyms file: when given, the kernel's dso line says
   // [kernel.kallsyms] (or the kcore beside that file), not the path a build-id table names it by.
   std::string kernel_data;
+  // Where the kernel symbols of TEXT_POKE lines come from (perf names the poked address).
+  std::string symfs, kallsyms;
   // report -D in branch mode (-b, or a file recorded with -b): perf's event statistics leave
   // out the samples without branches (they add no entry to its branch histogram).
   bool branch_mode = false;
@@ -52,12 +56,15 @@ class RawDumpTool : public SessionTool {
   void print_callchain(const U64Array& chain);
   void print_lbr_callchain(const DecodedSample& ds, bool swap);
   void print_stats(Session& s);
+  // "sym+0xoff" of a kernel address, "" when unknown; loads the kernel's symbols on first use.
+  std::string kernel_symbol_offset(uint64_t addr, Session& s);
 
   std::FILE* out_;
   RawDumpOptions opts_;
   std::string pending_;
   Machine machine_;
   bool kernel_names_set_ = false;
+  std::unique_ptr<ScriptSymbols> kernel_symbols_;  // made at the first TEXT_POKE
   std::vector<uint64_t> samples_per_attr_;
   SampleReadSplitter read_splitter_;  // samples of the S modifier, delivered per counter
 };

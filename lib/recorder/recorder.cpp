@@ -335,7 +335,8 @@ bool Recorder::build_attrs() {
   // --kcore: kernel code changes (text pokes, new BPF and ftrace code) on every CPU, so that
   // the copy of the kernel's code can be brought up to date; perf adds this event first.
   const bool have_text_poke = std::any_of(specs_.begin(), specs_.end(), [](const EventSpec& e) { return e.attr.text_poke; });
-  if (o_.kcore && !have_text_poke) {
+  const bool text_poke_added = o_.kcore && !have_text_poke;
+  if (text_poke_added) {
     EventSpec t;
     t.attr.type = PERF_TYPE_SOFTWARE;
     t.attr.config = PERF_COUNT_SW_DUMMY;
@@ -452,7 +453,10 @@ bool Recorder::build_attrs() {
       a.clockid = o_.clockid;
     }
     if (i == tracking_) {
-      a.mmap = a.comm = a.task = a.mmap2 = a.comm_exec = a.ksymbol = 1;
+      a.mmap = a.comm = a.task = a.mmap2 = a.comm_exec = 1;
+      // With --kcore's text-poke dummy, that one reports new kernel symbols (perf 7.2 then
+      // leaves ksymbol off the tracking event).
+      a.ksymbol = !text_poke_added;
       a.bpf_event = o_.bpf_event;
       a.build_id = o_.buildid_mmap;
       if (defer_requested_) a.defer_output = 1;
