@@ -138,6 +138,7 @@ int check_group_sort_idx(const std::string& idx, const std::vector<GroupDesc>& g
 }
 
 uint64_t lbr_stitch_size(const PerfDataReader& reader) {
+  if (reader.is_pipe()) return 0;
   for (const std::string& cap : feature_env(reader).cpu_pmu_caps)
     if (cap.rfind("branches=", 0) == 0) return std::strtoull(cap.c_str() + 9, nullptr, 10);
   return 0;
@@ -146,7 +147,8 @@ uint64_t lbr_stitch_size(const PerfDataReader& reader) {
 bool check_stitch_lbr(const PerfDataReader& reader, bool report) {
   bool lbr = false;
   for (const EventAttrEntry& e : reader.attrs()) {
-    if (!has_lbr_callstack(e.attr)) continue;
+    // (perf looks before a pipe's attrs arrive: it sees none)
+    if (reader.is_pipe() || !has_lbr_callstack(e.attr)) continue;
     lbr = true;
     if ((e.attr.branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX) && reader.features().count(HEADER_PMU_CAPS)) {
       std::fputs("cperf: --stitch-lbr is not supported on files with per-PMU capabilities (hybrid CPUs)\n", stderr);

@@ -35,9 +35,11 @@ bool parse_column_widths(const std::string& s, std::vector<int>& out);
 // Without one it warns (`report`: under "Warning:") and goes on unchanged: returns true. On
 // one it stitches the samples with a hardware index (HW_INDEX) when the file gives the LBR
 // size (lbr_stitch_size), as cperf does (record/lbr_callchain.h). A hybrid machine's file
-// (per-PMU caps, HEADER_PMU_CAPS) with HW_INDEX samples is refused: returns false.
+// (per-PMU caps, HEADER_PMU_CAPS) with HW_INDEX samples is refused: returns false. perf
+// looks before a pipe's attrs arrive: on a pipe it always warns and never stitches.
 bool check_stitch_lbr(const PerfDataReader& reader, bool report);
-// perf's max_branches: the core PMU's "branches" capability (CPU_PMU_CAPS), 0 without one.
+// perf's max_branches: the core PMU's "branches" capability (CPU_PMU_CAPS), 0 without one
+// (or on a pipe: no stitching there, see check_stitch_lbr).
 uint64_t lbr_stitch_size(const PerfDataReader& reader);
 
 // --group-sort-idx's value: a number (perf's message and usage when not; false then).

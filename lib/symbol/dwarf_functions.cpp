@@ -34,6 +34,24 @@ bool non_mangled(int lang) {
   }
 }
 
+// perf 7.2 names a call file only when the function declares a file: it takes the file
+// table of the unit where DW_AT_decl_file is found (through abstract origins), and the index
+// from DW_AT_call_file.
+std::string decl_unit_call_file(Dwarf_Die* die) {
+  Dwarf_Attribute mem;
+  Dwarf_Word index = 0;
+  if (dwarf_formudata(dwarf_attr_integrate(die, DW_AT_call_file, &mem), &index) != 0) return "";
+  Dwarf_Attribute decl;
+  Dwarf_Die unit;
+  Dwarf_Files* files = nullptr;
+  if (!dwarf_attr_integrate(die, DW_AT_decl_file, &decl) ||
+      !dwarf_cu_die(decl.cu, &unit, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr) ||
+      dwarf_getsrcfiles(&unit, &files, nullptr) != 0)
+    return "";
+  const char* name = dwarf_filesrc(files, index, nullptr, nullptr);
+  return name ? name : "";
+}
+
 DwarfFunctions::Function function_of(Dwarf_Die* die, Dwarf_Die* cu) {
   DwarfFunctions::Function f;
   f.name = attr_string(die, DW_AT_name);
@@ -55,6 +73,7 @@ DwarfFunctions::Function function_of(Dwarf_Die* die, Dwarf_Die* cu) {
     }
     f.call_line = static_cast<int>(line);
   }
+  f.decl_unit_call_file = decl_unit_call_file(die);
   return f;
 }
 

@@ -34,6 +34,10 @@ class DwarfFunctions {
     std::string linkage;   // DW_AT_linkage_name through abstract origins, "" if none
     std::string call_file; // an inlined subroutine's call site (DW_AT_call_file), full path
     int call_line = 0;     // ... and DW_AT_call_line; 0 for the subprogram
+    // The call site's file as perf's libdw walk finds it: only for a function that (through
+    // its abstract origin) has a DW_AT_decl_file, in the file table of the unit holding that
+    // attribute; empty otherwise (a lambda's artificial operator() declares none).
+    std::string decl_unit_call_file;
     uint64_t die = 0;      // the DIE's offset: which function this is
     uint64_t low = 0;      // the start of its first range
     // binutils' addr2line trusts the name as the function's: a linkage name, or any name in

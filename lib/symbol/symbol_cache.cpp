@@ -228,13 +228,21 @@ const InlineChain* DsoSymbols::inline_chain(uint64_t addr, const Symbol& sym) co
     }
   }
   // Each line's srcline: the innermost one's is the address's own line, each caller's the
-  // call site of the function it inlined.
+  // call site of the function it inlined. perf's libdw walk names that file only when the
+  // inlined function declares one ("??:0" otherwise, see decl_unit_call_file).
   if (chain) {
     for (size_t i = 0; i < chain->size(); ++i) {
-      if (i == 0)
+      if (i == 0) {
         (*chain)[i].srcline = srcline(addr);
-      else if (i - 1 < fns.size() && fns[i - 1].call_line > 0)
-        (*chain)[i].srcline = intern(srcline_text(fns[i - 1].call_file, fns[i - 1].call_line));
+      } else if (i - 1 < fns.size() && fns[i - 1].call_line > 0) {
+        const DwarfFunctions::Function& callee = fns[i - 1];
+        if (!libdw_path)
+          (*chain)[i].srcline = intern(srcline_text(callee.call_file, callee.call_line));
+        else if (callee.decl_unit_call_file.empty())
+          (*chain)[i].srcline = intern("??:0");
+        else
+          (*chain)[i].srcline = intern(srcline_text(callee.decl_unit_call_file, callee.call_line));
+      }
     }
   }
   return inline_chains_.emplace(addr, std::move(chain)).first->second.get();

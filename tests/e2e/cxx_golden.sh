@@ -1,17 +1,14 @@
 #!/bin/bash
 # C++ template code inlined into main (tests/data/cxx/README.md): cperf's script and report of
-# the stored recording, with --symfs, against perf 7.2's goldens.
+# the stored recordings, with --symfs, against perf 7.2's goldens (one per line of
+# tests/data/cxx/cases.txt).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
 T=$(mktemp -d /tmp/cperf-cxx.XXXXXX); trap 'rm -rf "$T"' EXIT
-for kind in script report report-children; do
-  case $kind in
-    script) args=(script) ;;
-    report) args=(report --stdio --no-children) ;;
-    report-children) args=(report --stdio) ;;
-  esac
-  (cd tests/data/cxx/data && HOME=$T "$CPERF" "${args[@]}" -i cxx-g.data --symfs ../symfs 2>/dev/null |
-     grep -v '^# (Tip:' > "$T/$kind.out")
-  compare_golden "cxx.$kind" "tests/data/cxx/expected/cxx-g.$kind.txt.gz" "$T/$kind.out"
-done
+while read -r rec kind args; do
+  # shellcheck disable=SC2086  # ARGS are words
+  (cd tests/data/cxx/data && HOME=$T "$CPERF" $args -i "$rec.data" --symfs ../symfs 2>/dev/null |
+     grep -v '^# (Tip:' > "$T/$rec.$kind.out")
+  compare_golden "cxx.$rec.$kind" "tests/data/cxx/expected/$rec.$kind.txt.gz" "$T/$rec.$kind.out"
+done < <(grep -v '^#' tests/data/cxx/cases.txt)
 golden_summary "C++ inline goldens"

@@ -3,13 +3,15 @@
 # (expected/NAME.{script,report}-stitch-lbr.stderr.txt, minus the golden chroot's own lines)
 # and output unchanged (script_golden.sh and report_golden.sh compare stdout).
 cd "$(dirname "$0")/../.." || exit 1
+# A pipe with LBR call stacks (synthetic lbr-stitch-pipe) gets the warning too: perf looks
+# before a pipe's attrs arrive.
 CPERF=$PWD/cperf
-d=tests/data/perf6.1
 fails=0
 for kind in script-stitch-lbr report-stitch-lbr; do
   cmd=${kind%%-*}
   args=(--stitch-lbr); [ $cmd = report ] && args=(--stdio --stitch-lbr -g none)
-  for name in g mt; do
+  for d_name in perf6.1/g perf6.1/mt synthetic/lbr-stitch-pipe; do
+    d=tests/data/${d_name%/*} name=${d_name#*/}
     got=$(cd $d/data && "$CPERF" $cmd "${args[@]}" -i $name.data --symfs=../symfs 2>&1 >/dev/null)
     want=$(grep -v -e '^cannot open maps$' -e '^Failed to read max cpus' $d/expected/$name.$kind.stderr.txt)
     if [ "$got" = "$want" ]; then echo "ok: $cmd --stitch-lbr on $name: perf's warning"

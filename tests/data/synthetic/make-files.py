@@ -322,6 +322,11 @@ def lbr_stitch(f):
 scenario("lbr-stitch", lbr_stitch, sample_type=LBR_TYPE, flags=PLAIN["flags"],
          branch_sample_type=LBR_BRANCHES | (1 << 17),
          features={28: pk("I", 1) + File.string_feature(b"branches") + File.string_feature(b"4")})
+# The same as a pipe (its CPU_PMU_CAPS in a HEADER_FEATURE record): perf 7.2 checks for LBR
+# call stacks before a pipe's attrs arrive, so it warns and does not stitch.
+scenario("lbr-stitch-pipe", lbr_stitch, sample_type=LBR_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=LBR_BRANCHES | (1 << 17), pipe=True,
+         features={28: pk("I", 1) + File.string_feature(b"branches") + File.string_feature(b"4")})
 
 
 def lbr_stitch_threads(f):

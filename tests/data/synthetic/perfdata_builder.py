@@ -184,10 +184,16 @@ class File:
     def write(self, path):
         attr = self.attr_bytes()
         if self.pipe:
-            # HEADER_ATTR with no ids: every record belongs to the one event.
+            # HEADER_ATTR with no ids: every record belongs to the one event; then a
+            # HEADER_FEATURE record (80) per feature, its payload padded to 8 bytes.
+            features = b""
+            for bit in sorted(self.features):
+                body = self.features[bit]
+                body += b"\0" * (-len(body) % 8)
+                features += pk("IHHQ", 80, 0, 16 + len(body), bit) + body
             with open(path, "wb") as f:
                 f.write(magic() + pk("Q", 16)
-                        + pk("IHH", 64, 0, 8 + len(attr)) + attr + self.data)
+                        + pk("IHH", 64, 0, 8 + len(attr)) + attr + features + self.data)
             return
         attrs_off = 104
         attr_entry = attr + pk("QQ", 0, 0)
