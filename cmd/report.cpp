@@ -209,8 +209,9 @@ bool is_unmade_key(const std::string& k) {
 int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode, bool branch_history) {
   SortKey key;
   OutputField number;
-  // perf takes its IPC column as a field only; as a sort key it prints its usage alone
-  if (!fields && k == "ipc_null") {
+  // perf takes its IPC columns as fields only; as a sort key (in any mode) it prints its
+  // usage alone
+  if (!fields && (k == "ipc_null" || k == "ipc_lbr")) {
     std::fputc('\n', stderr);
     print_key_usage(false);
     return 0;

@@ -542,7 +542,7 @@ bh_kinds=$bh_other_kinds,$B+-g+caller,$B+--no-children+--max-stack+3,$B+--no-chi
 # -d/--pid/--tid use -g none or --no-children (see Documentation/differences.md).
 p61_syswide_kinds=report-a--C+1,report-a---no-children+-d+mt~libc.so.6,report-a---no-children+--pid+22522~22618,report-a--g+none+--tid+22522~22618,script-per-event-dump
 p61_mt_kinds=report-a---no-children+--tid+19859
-p61_g_kinds=report-a---max-stack+3,report-a---no-children+--max-stack+2+-G,report-a--k+nonexistent,report-a--k+g.data+-g+none,report-not-owned,report-not-owned-f,script-a--k+nonexistent,script-a--k+g.data,script-a--v,script-a---header-only,script-not-owned,script-not-owned-f,script-per-event-dump
+p61_g_kinds=report-s-ipc_lbr,report-a---max-stack+3,report-a---no-children+--max-stack+2+-G,report-a--k+nonexistent,report-a--k+g.data+-g+none,report-not-owned,report-not-owned-f,script-a--k+nonexistent,script-a--k+g.data,script-a--v,script-a---header-only,script-not-owned,script-not-owned-f,script-per-event-dump
 p61_two_kinds=script-per-event-dump
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds,$raw_trace_kinds
 
@@ -570,7 +570,8 @@ for set in $sets; do
     # (each only when NAMES has its file: the merge below would repeat their status lines)
     in_names() { case " $(echo $names) " in *" $1 "*) return 0 ;; esac; return 1; }
     if in_names intel-pt-info; then run "$rel/$set/out" dump,evlist,header intel-pt-info; fi
-    if in_names branch-stack; then run "$rel/$set/out" script-brstack,script-brstacksym branch-stack; fi
+    # (-s ipc_lbr: perf prints its -s usage alone, status 0, with -b or without)
+    if in_names branch-stack; then run "$rel/$set/out" script-brstack,script-brstacksym,report-b-s-sym+ipc_lbr,report-s-ipc_lbr branch-stack; fi
     if in_names namespaces; then run "$rel/$set/out" script-show-ns namespaces; fi
     if in_names mem-samples; then run "$rel/$set/out" $mem_stat_kinds mem-samples; fi
     bh=$(echo $names | tr ' ' '\n' | grep -x -e branch-history -e branch-history-feat || true)
