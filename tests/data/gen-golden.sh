@@ -109,6 +109,8 @@
 #                         not-owned.data a copy of NAME.data owned by uid 12345 (perf's refusal; -f)
 #   script-per-event-dump perf script --per-event-dump ...: its stdout, then each NAME.data.EVENT.dump
 #                         it wrote after a "== NAME.data.EVENT.dump" line
+#   script-dlfilter       perf script --dlfilter ../keep_symbol.so --dlarg spin ... (tests/dlfilters/
+#                         keep_symbol.c built here with g++ into the set's folder; its report on stderr)
 #   inject-b, inject-buildid-all, inject-b-known, inject-buildid-all-known, inject-known:
 #                         perf inject -b / --buildid-all / each with --known-build-ids=$KNOWN /
 #                         --known-build-ids=$KNOWN alone -i NAME.data -o ../inj.data; the golden:
@@ -460,6 +462,7 @@ for f in "$@"; do
       script-not-owned)     not_owned; set -- script -i ../not-owned.data $S; post=rm-not-owned tip=0 ;;
       script-not-owned-f)   not_owned; set -- script -f -i ../not-owned.data $S; post=rm-not-owned tip=0 ;;
       script-per-event-dump) set -- script --per-event-dump -i $f.data $S; post=dumps tip=0 ;;
+      script-dlfilter)      set -- script --dlfilter ../keep_symbol.so --dlarg spin -i $f.data $S; tip=0 ;;
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
@@ -537,12 +540,12 @@ B=report-a---branch-history
 bh_other_kinds=$B,$B+--no-children,$B+--no-children+-G
 bh_kinds=$bh_other_kinds,$B+-g+caller,$B+--no-children+--max-stack+3,$B+--no-children+-g+folded,$B+-g+flat,$B+--no-children+-s+dso~sym~callchain_branch_cycles,$B+--percent-limit+30,$B+-F+overhead~sym,script-brstack,script-brstacksym
 # perf6.1's files where report's -C, -d, --pid, --tid, --max-stack, -k, -f and script's -k, -v,
-# --header-only, -f, --per-event-dump change the output (issue 28; -l and --list-dlfilters list
-# the installed perf's scripts and dlfilters: no golden); the --children reports of
-# -d/--pid/--tid use -g none or --no-children (see Documentation/differences.md).
+# --header-only, -f, --per-event-dump, --dlfilter/--dlarg change the output (issue 28; -l and
+# --list-dlfilters list the installed perf's scripts and dlfilters: no golden); the --children
+# reports of -d/--pid/--tid use -g none or --no-children (see Documentation/differences.md).
 p61_syswide_kinds=report-a--C+1,report-a---no-children+-d+mt~libc.so.6,report-a---no-children+--pid+22522~22618,report-a--g+none+--tid+22522~22618,script-per-event-dump
 p61_mt_kinds=report-a---no-children+--tid+19859
-p61_g_kinds=report-s-ipc_lbr,report-a---max-stack+3,report-a---no-children+--max-stack+2+-G,report-a--k+nonexistent,report-a--k+g.data+-g+none,report-not-owned,report-not-owned-f,script-a--k+nonexistent,script-a--k+g.data,script-a--v,script-a---header-only,script-not-owned,script-not-owned-f,script-per-event-dump
+p61_g_kinds=report-s-ipc_lbr,report-a---max-stack+3,report-a---no-children+--max-stack+2+-G,report-a--k+nonexistent,report-a--k+g.data+-g+none,report-not-owned,report-not-owned-f,script-a--k+nonexistent,script-a--k+g.data,script-a--v,script-a---header-only,script-not-owned,script-not-owned-f,script-per-event-dump,script-dlfilter
 p61_two_kinds=script-per-event-dump
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds,$raw_trace_kinds
 
@@ -552,6 +555,10 @@ for set in $sets; do
   dst=$work/$set
   mkdir -p "$dst/out" "$dst/check"
   cp -rL "$src/data" "$src/symfs" "$dst/"
+  # the dlfilter of script-dlfilter, built on this machine (perf runs it in the chroot)
+  if command -v g++ > /dev/null; then
+    g++ -std=c++20 -shared -fPIC -I"$here/../../lib" -o "$dst/keep_symbol.so" "$here/../dlfilters/keep_symbol.c"
+  fi
   gzip -dc "$src/kallsyms.gz" > "$dst/kallsyms"
   touch -d "@$GOLDEN_MTIME" "$dst"/data/*.data
   names=${NAMES:-$(cd "$src/data" && ls *.data | sed 's/\.data$//')}
