@@ -542,10 +542,11 @@ bh_kinds=$bh_other_kinds,$B+-g+caller,$B+--no-children+--max-stack+3,$B+--no-chi
 # perf6.1's files where report's -C, -d, --pid, --tid, --max-stack, -k, -f and script's -k, -v,
 # --header-only, -f, --per-event-dump, --dlfilter/--dlarg change the output (issue 28; -l and
 # --list-dlfilters list the installed perf's scripts and dlfilters: no golden); the --children
-# reports of -d/--pid/--tid use -g none or --no-children (see Documentation/differences.md).
+# reports of -d/--pid/--tid use -g none or --no-children but on files where cperf orders ties
+# as perf does (see Documentation/differences.md).
 p61_syswide_kinds=report-a--C+1,report-a---no-children+-d+mt~libc.so.6,report-a---no-children+--pid+22522~22618,report-a--g+none+--tid+22522~22618,script-per-event-dump
-p61_mt_kinds=report-a---no-children+--tid+19859
-p61_g_kinds=report-s-ipc_lbr,report-a---max-stack+3,report-a---no-children+--max-stack+2+-G,report-a--k+nonexistent,report-a--k+g.data+-g+none,report-not-owned,report-not-owned-f,script-a--k+nonexistent,script-a--k+g.data,script-a--v,script-a---header-only,script-not-owned,script-not-owned-f,script-per-event-dump,script-dlfilter
+p61_mt_kinds=report-a---no-children+--tid+19859,report-a---tid+19858
+p61_g_kinds=report-s-ipc_lbr,report-a--d+deep,report-a---max-stack+3,report-a---no-children+--max-stack+2+-G,report-a--k+nonexistent,report-a--k+g.data+-g+none,report-not-owned,report-not-owned-f,script-a--k+nonexistent,script-a--k+g.data,script-a--v,script-a---header-only,script-not-owned,script-not-owned-f,script-per-event-dump,script-dlfilter
 p61_two_kinds=script-per-event-dump
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds,$raw_trace_kinds
 
