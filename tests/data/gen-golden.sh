@@ -644,7 +644,10 @@ for set in $sets; do
     if [ "$set" = perf6.1 ]; then  # the filters and options that change these files' output
       for n in syswide mt g two-events; do
         case " $(echo $names) " in *" $n "*) ;; *) continue ;; esac
-        run "$rel/$set/out" "$(eval echo \$p61_${n%-*}_kinds)" $n
+        case $n in
+          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds ;; g) k=$p61_g_kinds ;; *) k=$p61_two_kinds ;;
+        esac
+        run "$rel/$set/out" "$k" $n
       done
     fi
   fi
