@@ -57,6 +57,7 @@ struct ReportOptions {
   bool quiet = false;
   int verbose = 0;
   std::string symfs, kallsyms;
+  std::string vmlinux;  // -k: checked apart from --kallsyms, which takes precedence over it
   bool demangle = true;
   bool inline_frames = true;
   std::string unwind_style;
@@ -209,8 +210,9 @@ bool is_unmade_key(const std::string& k) {
 int check_key(const std::string& k, bool fields, bool mem_mode, bool branch_mode, bool branch_history) {
   SortKey key;
   OutputField number;
-  // perf takes its IPC column as a field only; as a sort key it prints its usage alone
-  if (!fields && k == "ipc_null") {
+  // perf takes its IPC columns as fields only; as a sort key (in any mode) it prints its
+  // usage alone
+  if (!fields && (k == "ipc_null" || k == "ipc_lbr")) {
     std::fputc('\n', stderr);
     print_key_usage(false);
     return 0;
@@ -449,11 +451,6 @@ int run_histogram(const ReportOptions& o) {
   ro.browser_annotations = o.use_tui;
   ro.symfs = o.symfs;
   ro.kallsyms = o.kallsyms;
-  // perf checks -k/--vmlinux and --kallsyms before it opens the input (silent with -q)
-  if (!o.kallsyms.empty() && ::access(o.kallsyms.c_str(), R_OK) != 0) {
-    if (!o.quiet) std::fprintf(stderr, "Invalid file: %s\n", o.kallsyms.c_str());
-    return 234;
-  }
   ro.demangle.demangle = o.demangle;
   ro.inline_frames = o.inline_frames;
   ro.srcline.full_path = o.full_source_path;
@@ -971,7 +968,7 @@ int cmd_report(const Args& args) {
   app.add_flag("-q,--quiet", o.quiet, "Do not show any warnings or messages");
   app.add_flag("-v,--verbose", o.verbose, "be more verbose");
   app.add_option("--symfs", o.symfs, "Look for files with symbols relative to this directory");
-  app.add_option("-k,--vmlinux", o.kallsyms, "vmlinux pathname");
+  app.add_option("-k,--vmlinux", o.vmlinux, "vmlinux pathname");
   app.add_option("--kallsyms", o.kallsyms, "kallsyms pathname");
   app.add_flag("--demangle,!--no-demangle", o.demangle, "Enable symbol demangling");
   app.add_flag("--inline,!--no-inline", o.inline_frames, "Show inline function");
@@ -1059,6 +1056,14 @@ int cmd_report(const Args& args) {
       o.stdio_color != "auto")
     std::fputs("bad config value for 'color.ui', ignoring...\n", stderr);
   o.color = o.stdio_color == "always" || (o.stdio_color != "never" && isatty(STDOUT_FILENO));
+  // perf checks -k/--vmlinux, then --kallsyms, before it opens the input, in every mode (silent
+  // with -q); the kernel's symbols then come from --kallsyms when given, else from -k.
+  for (const std::string* f : {&o.vmlinux, &o.kallsyms})
+    if (!f->empty() && ::access(f->c_str(), R_OK) != 0) {
+      if (!o.quiet) std::fprintf(stderr, "Invalid file: %s\n", f->c_str());
+      return 234;
+    }
+  if (o.kallsyms.empty()) o.kallsyms = o.vmlinux;
   if (o.input.empty()) o.input = default_input();
   if (int err = refuse_foreign_input(o.input, o.force)) return err;
   if (o.kallsyms.empty()) o.kallsyms = recorded_kallsyms(o.input);  // a --kcore directory's copy

@@ -55,6 +55,7 @@ struct ScriptCliOptions {
   bool header = false, header_only = false, force = false, show_info = false;
   int verbose = 0;
   std::string kallsyms, symfs;
+  std::string vmlinux;  // -k: checked apart from --kallsyms, which takes precedence over it
   bool demangle = true;
   bool inline_frames = true;
   std::string unwind_style;
@@ -227,7 +228,7 @@ int cmd_script(const Args& args) {
   app.add_flag("-I,--show-info", o.show_info, "display extended information from perf.data file");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
   app.add_flag("-v,--verbose", o.verbose, "be more verbose");
-  app.add_option("-k,--vmlinux", o.kallsyms, "vmlinux pathname");
+  app.add_option("-k,--vmlinux", o.vmlinux, "vmlinux pathname");
   app.add_option("--kallsyms", o.kallsyms, "kallsyms pathname");
   app.add_option("--symfs", o.symfs, "Look for files with symbols relative to this directory");
   app.add_flag("--demangle,!--no-demangle", o.demangle, "Enable symbol demangling");
@@ -324,11 +325,14 @@ int cmd_script(const Args& args) {
   ScriptOptions so;
   so.symfs = o.symfs;
   so.max_blocks = o.max_blocks;
-  so.kallsyms = o.kallsyms;
-  if (!o.kallsyms.empty() && ::access(o.kallsyms.c_str(), R_OK) != 0) {  // perf's check, first
-    std::fprintf(stderr, "Invalid file: %s\n", o.kallsyms.c_str());
-    return 255;
-  }
+  // perf's check, first: -k/--vmlinux, then --kallsyms; the kernel's symbols then come from
+  // --kallsyms when given, else from -k.
+  for (const std::string* f : {&o.vmlinux, &o.kallsyms})
+    if (!f->empty() && ::access(f->c_str(), R_OK) != 0) {
+      std::fprintf(stderr, "Invalid file: %s\n", f->c_str());
+      return 255;
+    }
+  so.kallsyms = o.kallsyms.empty() ? o.vmlinux : o.kallsyms;
   so.demangle.demangle = o.demangle;
   so.inline_frames = o.inline_frames;
   so.show_kernel_path = o.show_kernel_path;

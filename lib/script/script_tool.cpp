@@ -2,6 +2,7 @@
 
 #include <cinttypes>
 #include <cstring>
+#include <sys/stat.h>
 
 #include "base/error.h"
 #include "dump/user_record_print.h"
@@ -661,10 +662,10 @@ bool ScriptTool::close_event_dumps(const std::vector<EventAttrEntry>& attrs) {
     }
     std::FILE* f = event_out_[i];
     if (!f) continue;
-    // The whole file's size (perf 7.2 takes it before its last flush, so its figure is a few
-    // KB short: Documentation/differences.md).
-    std::fflush(f);
-    long size = std::ftell(f);
+    // perf 7.2 prints the file's size before its last flush (what stdio has written so far,
+    // whole buffers), not the whole file's.
+    struct stat st {};
+    long size = ::fstat(fileno(f), &st) == 0 ? static_cast<long>(st.st_size) : 0;
     std::fclose(f);
     event_out_[i] = nullptr;
     std::string path = opts_.input_path + "." + attrs[i].name + ".dump";

@@ -98,6 +98,8 @@ args_of() {
     report-itrace-bad) echo "--itrace=i10x" ;;
     report-switch-on) echo "--switch-on task-clock" ;;
     report-mmaps) echo "--mmaps" ;;
+    report-not-owned) echo "" ;;
+    report-not-owned-f) echo "-f" ;;
     # sort keys (tests/data/gen-golden.sh: KEYS joined by '+')
     report-s-*) echo "--no-children -g none -s $(echo ${1#report-s-} | tr + ,)" ;;
     report-mem-s-*) echo "--mem-mode -g none -s $(echo ${1#report-mem-s-} | tr + ,)" ;;
@@ -121,7 +123,7 @@ all_kinds="report report-children report-sort-comm-dso report-sort-sym report-fo
   report-disable-order report-switch-on report-switch-both report-mmaps report-stitch-lbr
   report-socket-filter report-sort-socket report-ignore-callees report-ignore-callees-caller
   report-ignore-callees-bad report-branch-stack report-mem-mode report-branch-mem
-  report-full-source-path report-noop-opts2 report-itrace-bad"
+  report-full-source-path report-noop-opts2 report-itrace-bad report-not-owned report-not-owned-f"
 for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf groups generations synthetic arch}; do
   dir=tests/data/$set
   [ -d "$dir/data" ] || continue
@@ -145,10 +147,23 @@ for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf groups generations synthe
         perf6.1.syswide.report-a---stdio-color+always+--no-children+-g+fractal~5) continue ;;
       esac
       out=$(mktemp) err=$(mktemp)
+      # -f/--force: the input is ../not-owned.data, a copy owned by another user, in a scratch
+      # copy of the set's layout (data/ and ../symfs)
+      cwd=$dir/data input=$name.data
+      case $kind in
+        report-not-owned|report-not-owned-f)
+          cwd=$ks/w/data input=../not-owned.data; mkdir -p "$cwd"; ln -sfn "$PWD/$dir/symfs" "$ks/w/symfs"
+          cp "$dir/data/$name.data" "$ks/w/not-owned.data"
+          if [ "$(id -u)" != 0 ] || ! chown 12345 "$ks/w/not-owned.data"; then
+            echo "SKIP $set.$name.$kind: needs root to make a file owned by another user"
+            rm -rf "$out" "$err" "$ks/w"; continue
+          fi ;;
+      esac
       # shellcheck disable=SC2046
-      (cd "$dir/data" && "$CPERF" report --stdio $(args_of $kind) -i "$name.data" \
+      (cd "$cwd" && "$CPERF" report --stdio $(args_of $kind) -i "$input" \
          --kallsyms="$ks/kallsyms" --symfs=../symfs > "$out" 2>"$err")
       rc=$?
+      rm -rf "$ks/w"
       if [[ " $refused " == *" $set.$name.$kind "* ]]; then
         if [ $rc -eq 1 ] && grep -q "is not supported yet" "$err"; then GOLDEN_PASSES=$((GOLDEN_PASSES+1))
         else echo "NOT REFUSED: $set.$name.$kind (exit $rc)"; GOLDEN_FAILS=$((GOLDEN_FAILS+1)); fi

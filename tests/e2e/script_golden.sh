@@ -55,21 +55,48 @@ for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf synthetic groups arch gen
     argv=("${argv[@]/--kallsyms=..\/kallsyms/--kallsyms=$ks/kallsyms}")
     out=$(mktemp) err=$(mktemp)
     input=$name.data
-    if [ $kind = script-header ] || [ $kind = script-header-info ]; then  # "# captured on" is the file's mtime (see gen-golden.sh)
+    if [[ $kind == script-header* || $kind == script-a-*--header* ]]; then  # "# captured on" is the file's mtime (see gen-golden.sh)
       cp "$dir/data/$name.data" "$ks/$name.data" && touch -d @946684800 "$ks/$name.data"
       input=$ks/$name.data
     fi
     argv=("${argv[@]/#$name.data/$input}")
-    (cd "$dir/data" && TZ=UTC "$CPERF" script "${argv[@]}" > "$out" 2> "$err")
+    # Kinds that write next to their input or read ../not-owned.data (a copy owned by another
+    # user) run in a scratch copy of the set's layout: data/NAME.data and ../symfs.
+    cwd=$dir/data
+    case $kind in
+      script-per-event-dump|script-not-owned|script-not-owned-f|script-dlfilter)
+        cwd=$ks/w/data; mkdir -p "$cwd"; ln -sfn "$PWD/$dir/symfs" "$ks/w/symfs"
+        cp "$dir/data/$name.data" "$cwd/"
+        # the dlfilter (tests/dlfilters/keep_symbol.c) at ../keep_symbol.so
+        if [ $kind = script-dlfilter ] && ! { command -v g++ > /dev/null &&
+             g++ -std=c++20 -shared -fPIC -Ilib -o "$ks/w/keep_symbol.so" tests/dlfilters/keep_symbol.c; }; then
+          echo "SKIP $set.$name.$kind: cannot build the dlfilter (no g++)"
+          rm -rf "$out" "$err" "$ks/w"; continue
+        fi
+        if [[ $kind == script-not-owned* ]]; then
+          cp "$dir/data/$name.data" "$ks/w/not-owned.data"
+          if [ "$(id -u)" != 0 ] || ! chown 12345 "$ks/w/not-owned.data"; then
+            echo "SKIP $set.$name.$kind: needs root to make a file owned by another user"
+            rm -rf "$out" "$err" "$ks/w"; continue
+          fi
+        fi ;;
+    esac
+    (cd "$cwd" && TZ=UTC "$CPERF" script "${argv[@]}" > "$out" 2> "$err")
     rc=$?
+    # --per-event-dump: its stdout, then each file it wrote after a "== NAME" line
+    if [ $kind = script-per-event-dump ]; then
+      for d in "$cwd/$name".data.*.dump; do echo "== ${d##*/}"; cat "$d"; done >> "$out"
+    fi
+    rm -rf "$ks/w"
     if [ $rc -ne "$want_rc" ]; then
       echo "EXIT $rc (perf: $want_rc): $set.$name.$kind: cperf script ${argv[*]}"; head -3 "$err"
       GOLDEN_FAILS=$((GOLDEN_FAILS+1))
     fi
     compare_golden "$set.$name.$kind" "$exp" "$out"
-    # A failing command's error text must be perf's too (minus the chroot's environment lines).
+    # A failing command's error text must be perf's too (minus the chroot's environment lines),
+    # and so must a dlfilter's report.
     experr=$dir/expected/$name.$kind.stderr.txt
-    if [ "$want_rc" != 0 ] && [ -e "$experr" ]; then
+    if { [ "$want_rc" != 0 ] || [ $kind = script-dlfilter ]; } && [ -e "$experr" ]; then
       if grep -v -e '^cannot open maps$' -e '^Failed to read max cpus' "$experr" | cmp -s - "$err"; then
         GOLDEN_PASSES=$((GOLDEN_PASSES+1))
       else
