@@ -61,7 +61,8 @@ int cmd_inject(const Args& args) {
   app.add_flag("--strip", strip, "strip non-synthesized events (use with --itrace)");
   auto* vtc = attached_value_only(app.add_option("--vm-time-correlation", vm_time_correlation,
                                                  "correlate time between VM guests and the host"));
-  // Modes cperf does not have yet: perf's checks of their values, then a refusal.
+  // --itrace: perf's pass on a recording without instruction trace (inject/itrace_order.h);
+  // --guest-data: perf's checks of its value, then a refusal.
   std::string itrace, guest_data;
   auto* itrace_opt = attached_value_only(app.add_option("--itrace", itrace, "Instruction Tracing options"));
   app.add_option("--guest-data", guest_data, "Guest event data (file,machine_pid[,time_offset[,time_scale]])");
@@ -93,14 +94,13 @@ int cmd_inject(const Args& args) {
       return 255;
     }
   }
-  const char* unsupported = itrace_opt->count() ? "--itrace (decoding instruction trace)"
-                            : !guest_data.empty() ? "--guest-data"
-                            : nullptr;
-  if (unsupported) {
-    std::fprintf(stderr, "cperf inject: %s is not supported yet\n", unsupported);
+  if (!guest_data.empty()) {
+    std::fputs("cperf inject: --guest-data is not supported yet\n", stderr);
     return 1;
   }
-  if (strip) {
+  o.itrace = itrace_opt->count() > 0;
+  o.strip = strip;
+  if (strip && !o.itrace) {
     std::fputs("--strip option requires --itrace option\n", stderr);
     return 255;
   }
@@ -129,6 +129,13 @@ int cmd_inject(const Args& args) {
   if (o.aslr && (o.merge_callchains || o.convert_callchain || o.mmap2_buildids || o.mmap2_buildid_all)) {
     std::fputs("  Error: cperf inject: --aslr cannot be combined with --merge-callchains, "
                "--convert-callchain, -B or --mmap2-buildid-all\n", stderr);
+    return 129;
+  }
+  // perf's --itrace takes another path with each of these; cperf has only the plain one.
+  if (o.itrace && (o.build_ids || o.buildid_all || o.sched_stat || o.jit || o.mmap2_buildids ||
+                   o.mmap2_buildid_all || o.aslr || o.convert_callchain || o.merge_callchains)) {
+    std::fputs("  Error: cperf inject: --itrace cannot be combined with -b, --buildid-all, -s, -j, -B, "
+               "--mmap2-buildid-all, --aslr, --convert-callchain or --merge-callchains\n", stderr);
     return 129;
   }
   return run_inject(o);

@@ -32,6 +32,7 @@
 #include "inject/dwarf_convert.h"
 #include "inject/lazy_mmaps.h"
 #include "inject/sample_key.h"
+#include "inject/itrace_order.h"
 #include "inject/jit_elf.h"
 #include "inject/jitdump.h"
 #include "inject/sched_stat.h"
@@ -189,6 +190,8 @@ class Injector {
   void write_aslr_record(const RawRecord& rec);
   void write_first_result(const RawRecord& rec, std::deque<std::optional<std::vector<std::byte>>>& results);
   std::unique_ptr<AslrRemapper> aslr_;
+  std::unique_ptr<ItraceOrder> itrace_;  // --itrace
+  bool itrace_refused_ = false;          // --itrace met instruction trace
   bool auxtrace_warned_ = false;
   void write_mmap2_build_id(const RawRecord& rec);
   void write_lazy_mmaps(const RawRecord& sample, Session& helper);
@@ -226,7 +229,7 @@ class Injector {
 bool Injector::prepare_input() {
   in_path_ = o_.input;
   bool out_pipe = o_.output == "-";
-  bool need_all_first = o_.build_ids || o_.buildid_all || rewrites_records() || !out_pipe;
+  bool need_all_first = o_.build_ids || o_.buildid_all || rewrites_records() || o_.itrace || !out_pipe;
   if (o_.input == "-") {
     // Only a real pipe is streamed; a redirected file may be in file format.
     struct stat st{};
@@ -338,6 +341,7 @@ FeatureMap Injector::output_features(PerfDataReader& meta) {
   for (const auto& [id, payload] : meta.features()) {
     if (payload.empty()) continue;  // the pipe end-of-features marker
     if (unpacks() && id == HEADER_COMPRESSED) continue;  // data goes out unpacked
+    if (o_.itrace && id == HEADER_AUXTRACE) continue;    // perf: the trace is decoded away
     f[id].assign(payload.begin(), payload.end());
   }
   if (o_.merge_callchains || o_.convert_callchain || o_.aslr) {  // their attrs change
@@ -389,6 +393,7 @@ bool Injector::begin_output(PerfDataReader& meta) {
     a.ids = e.ids;
     attrs.push_back(std::move(a));
   }
+  if (o_.itrace) w_.set_min_data_offset(itrace_data_offset(meta.is_pipe() ? 0 : meta.header().data.offset));
   FeatureMap pipe_features;
   if (w_.is_pipe()) {
     pipe_features = output_features(meta);
@@ -613,6 +618,15 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
       if (write_error_) return;
       continue;
     }
+    if (itrace_ && rec.type == PERF_RECORD_AUXTRACE_INFO) {
+      // perf sets up its decoder here; cperf has none
+      std::fprintf(stderr, "cperf inject: --itrace: %#" PRIx64 " [%#zx]: decoding instruction trace (AUXTRACE_INFO) is not supported\n",
+                   rec.offset, rec.bytes.size());
+      itrace_refused_ = true;
+      return;
+    }
+    if (itrace_ && (itrace_->drops(rec.type) || itrace_->queue(rec, helper.time_of(rec, helper.attr_for(rec)))))
+      continue;
     switch (rec.type) {
       case PERF_RECORD_HEADER_ATTR:
       case PERF_RECORD_HEADER_FEATURE:
@@ -677,6 +691,9 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
     }
     if (write_error_ || jit_failed_) return;
   }
+  if (itrace_)
+    for (const std::vector<std::byte>& b : itrace_->take_sorted())
+      if (!write_error_ && !w_.write(b.data(), b.size())) fail_write();
 }
 
 bool Injector::jit_map(const RawRecord& rec, Session& helper) {
@@ -773,8 +790,11 @@ int Injector::run() {
   if (in->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");
   PerfDataReader& meta = streaming_ ? *in : *meta_;
   if (!begin_output(meta)) return output_refused_ ? 255 : 1;
+  // perf orders only when the first event has sample_id_all (else "unordered processing")
+  if (o_.itrace)
+    itrace_ = std::make_unique<ItraceOrder>(o_.strip, !meta.attrs().empty() && meta.attrs()[0].attr.sample_id_all);
   copy_records(*in, meta);
-  if (write_error_) return 1;
+  if (write_error_ || itrace_refused_) return 1;
   if (jit_failed_) return 255;
   FeatureMap features;
   if (!w_.is_pipe()) {

@@ -111,6 +111,10 @@
 #   inject-not-owned, inject-not-owned-f: perf inject [-f] -i ../not-owned.data -o ../inj.data,
 #                         not-owned.data a copy of NAME.data owned by uid 12345; the dump as above
 #   inject-strip          perf inject --strip -i NAME.data -o ../inj.data (perf's refusal)
+#   inject-itrace, inject-itrace-strip: perf inject --itrace [--strip] -i NAME.data -o ../inj.data;
+#                         the golden: perf report -D --disable-order -i ../inj.data (file order,
+#                         offsets kept), then the header's data offset/size and feat offset lines
+#                         (asked for with KINDS=...; perf6.1 set: g, mt, syswide, tracepoint, zstd)
 #   inject-convert-callchain  perf inject --convert-callchain -i NAME.data -o ../inj.data; the dump
 #                         (inject set: its dwarf file)
 #   inject-jit            perf inject -j -i NAME.data -o ../inj.data; then perf script -F
@@ -276,6 +280,8 @@ for f in "$@"; do
                             set -- inject -i ../not-owned.data -o ../inj.data; post=dump tip=0
                             [ $k = inject-not-owned ] || set -- inject -f -i ../not-owned.data -o ../inj.data ;;
       inject-strip)         set -- inject --strip -i $f.data -o ../inj.data; tip=0 ;;
+      inject-itrace)        set -- inject --itrace -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
+      inject-itrace-strip)  set -- inject --itrace --strip -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
       inject-convert-callchain) set -- inject --convert-callchain -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-jit)           set -- inject -j -i $f.data -o ../inj.data; post=script-jit tip=0 ;;
       convert-json)         set -- data convert --to-json ../out.json -i $f.data; post=json tip=0 ;;
@@ -458,6 +464,13 @@ for f in "$@"; do
         sed -E 's/ 0x[0-9a-f]+ \[/ [/; /^0x[0-9a-f]+@/d' > $E.raw
       [ "$post" = dump ] || perf buildid-list -i ../inj.data >> $E.raw 2>/dev/null
       rm -f ../inj.data ../not-owned.data
+    fi
+    # ... or, in file order with its offsets, and where the data lies (inject --itrace)
+    if [ "$post" = dump-unordered ]; then
+      perf report -D --disable-order -i ../inj.data --symfs=../symfs > $E.raw 2>/dev/null
+      perf report --header-only -i ../inj.data 2>/dev/null |
+        grep -E '^# (data offset|data size|feat offset)' >> $E.raw
+      rm -f ../inj.data
     fi
     # ... or the JSON written, without its "captured-on" line (the input's mtime)
     if [ "$post" = json ]; then
