@@ -781,6 +781,17 @@ int Injector::run() {
   }
   prepare_input();
   if (!streaming_) prepass();
+  // --guest-data: perf opens the guest's recording after the host's, the output made (empty)
+  if (o_.has_guest_data && !(o_.build_ids || o_.sched_stat || o_.itrace || o_.mmap2_buildids)) {
+    int status = 1;
+    if (check_guest_recording(o_.guest_data.file, &status) == GuestCheck::kHasIds) {
+      std::fputs("cperf inject: --guest-data is not supported yet (merging a guest recording)\n", stderr);
+      return 1;
+    }
+    std::string backup_error;
+    if (o_.output != "-" && keep_previous_output(o_.output, backup_error)) w_.open(o_.output);
+    return status;
+  }
   if (sched_stat_ && !sched_stat_->error().empty()) {
     std::fprintf(stderr, "%s\n", sched_stat_->error().c_str());
     return 234;  // perf's -EINVAL

@@ -42,6 +42,7 @@
 #include <string>
 #include <vector>
 
+#include "inject/guest_data.h"
 #include "unwind/sample_unwind.h"
 
 namespace cperf {
@@ -60,6 +61,8 @@ struct InjectOptions {
   bool jit = false;                // -j, --jit: see inject/jitdump.h
   bool itrace = false;             // --itrace: see inject/itrace_order.h
   bool strip = false;              // --strip (with --itrace)
+  bool has_guest_data = false;     // --guest-data: see inject/guest_data.h
+  GuestData guest_data;
   UnwindStyle unwind_style = UnwindStyle::kLibdw;
   std::string symfs;  // where --convert-callchain finds the binaries (cperf's addition)
   // --known-build-ids (inject/known_build_ids.h): with -b/--buildid-all these dsos get no

@@ -115,6 +115,11 @@
 #                         the golden: perf report -D --disable-order -i ../inj.data (file order,
 #                         offsets kept), then the header's data offset/size and feat offset lines
 #                         (asked for with KINDS=...; perf6.1 set: g, mt, syswide, tracepoint, zstd)
+#   inject-guest-noids    perf inject --guest-data=pipe.data,1 -i NAME.data -o ../inj.data: perf's
+#                         "Guest data has no sample IDs" (a pipe's attrs come later); the golden:
+#                         the output's size (perf leaves it empty)
+#   inject-guest-itrace   perf inject --guest-data=none.data,1 --itrace ...: the guest ignored
+#                         (never opened); the golden as inject-itrace's (perf6.1 set: g)
 #   inject-convert-callchain  perf inject --convert-callchain -i NAME.data -o ../inj.data; the dump
 #                         (inject set: its dwarf file)
 #   inject-jit            perf inject -j -i NAME.data -o ../inj.data; then perf script -F
@@ -282,6 +287,8 @@ for f in "$@"; do
       inject-strip)         set -- inject --strip -i $f.data -o ../inj.data; tip=0 ;;
       inject-itrace)        set -- inject --itrace -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
       inject-itrace-strip)  set -- inject --itrace --strip -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
+      inject-guest-noids)   set -- inject --guest-data=pipe.data,1 -i $f.data -o ../inj.data; post=size tip=0 ;;
+      inject-guest-itrace)  set -- inject --guest-data=none.data,1 --itrace -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
       inject-convert-callchain) set -- inject --convert-callchain -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-jit)           set -- inject -j -i $f.data -o ../inj.data; post=script-jit tip=0 ;;
       convert-json)         set -- data convert --to-json ../out.json -i $f.data; post=json tip=0 ;;
@@ -470,6 +477,11 @@ for f in "$@"; do
       perf report -D --disable-order -i ../inj.data --symfs=../symfs > $E.raw 2>/dev/null
       perf report --header-only -i ../inj.data 2>/dev/null |
         grep -E '^# (data offset|data size|feat offset)' >> $E.raw
+      rm -f ../inj.data
+    fi
+    # ... or the size of the file written
+    if [ "$post" = size ]; then
+      wc -c < ../inj.data > $E.raw 2>/dev/null
       rm -f ../inj.data
     fi
     # ... or the JSON written, without its "captured-on" line (the input's mtime)
