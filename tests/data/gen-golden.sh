@@ -120,6 +120,8 @@
 #                         the output's size (perf leaves it empty)
 #   inject-guest-itrace   perf inject --guest-data=none.data,1 --itrace ...: the guest ignored
 #                         (never opened); the golden as inject-itrace's (perf6.1 set: g)
+#   inject-guest-merge    perf inject --guest-data=guest-vm.data,PID -i NAME.data -o ../inj.data,
+#                         PID from NAME.pid; the golden as inject-itrace's (inject set: guest-host)
 #   inject-convert-callchain  perf inject --convert-callchain -i NAME.data -o ../inj.data; the dump
 #                         (inject set: its dwarf file)
 #   inject-jit            perf inject -j -i NAME.data -o ../inj.data; then perf script -F
@@ -289,6 +291,7 @@ for f in "$@"; do
       inject-itrace-strip)  set -- inject --itrace --strip -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
       inject-guest-noids)   set -- inject --guest-data=pipe.data,1 -i $f.data -o ../inj.data; post=size tip=0 ;;
       inject-guest-itrace)  set -- inject --guest-data=none.data,1 --itrace -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
+      inject-guest-merge)   set -- inject --guest-data=guest-vm.data,$(cat $f.pid) -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
       inject-convert-callchain) set -- inject --convert-callchain -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-jit)           set -- inject -j -i $f.data -o ../inj.data; post=script-jit tip=0 ;;
       convert-json)         set -- data convert --to-json ../out.json -i $f.data; post=json tip=0 ;;
@@ -604,12 +607,14 @@ for set in $sets; do
     exec 9> "$SID_ROOT/tmp/cperf-inject-fixture.lock"
     flock 9
     sh "$src/place-fixture.sh" "$SID_ROOT"
-    bid=$(echo $names | tr ' ' '\n' | grep -vx -e dwarf -e jit || true)
+    bid=$(echo $names | tr ' ' '\n' | grep -vx -e dwarf -e jit -e guest-host -e guest-vm || true)
     [ -z "$bid" ] || run "$rel/$set/out" $inject_kinds $bid
     dw=$(echo $names | tr ' ' '\n' | grep -x dwarf || true)
     [ -z "$dw" ] || run "$rel/$set/out" inject-convert-callchain $dw
     jit=$(echo $names | tr ' ' '\n' | grep -x jit || true)
     [ -z "$jit" ] || run "$rel/$set/out" inject-jit $jit
+    gh=$(echo $names | tr ' ' '\n' | grep -x guest-host || true)
+    [ -z "$gh" ] || run "$rel/$set/out" inject-guest-merge $gh
     rm -rf "$SID_ROOT/tmp/cperf-inject-fixture"
     exec 9>&-
   elif [ "$set" = generations ]; then
