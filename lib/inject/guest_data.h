@@ -4,8 +4,7 @@
 // and, unless -b, -s, -B or --itrace take another path (the value is then ignored, the file
 // never opened), opens the guest recording once the host's is open: its open errors, or
 // "Guest data has no sample IDs" for a recording whose attrs carry no ids (any pipe), end the
-// run. With ids, perf 7.2 goes on to merge (and crashes on a guest with samples, ID_INDEX or
-// perf's own records: NULL handlers in its guest session); cperf stops there (not supported yet).
+// run. With ids, perf 7.2 goes on to merge (inject/guest_merge.h).
 #pragma once
 #include <cstdint>
 #include <string>

@@ -32,6 +32,7 @@
 #include "inject/dwarf_convert.h"
 #include "inject/lazy_mmaps.h"
 #include "inject/sample_key.h"
+#include "inject/guest_merge.h"
 #include "inject/itrace_order.h"
 #include "inject/jit_elf.h"
 #include "inject/jitdump.h"
@@ -191,6 +192,8 @@ class Injector {
   void write_first_result(const RawRecord& rec, std::deque<std::optional<std::vector<std::byte>>>& results);
   std::unique_ptr<AslrRemapper> aslr_;
   std::unique_ptr<ItraceOrder> itrace_;  // --itrace
+  int run_guest_merge(PerfDataReader& meta);
+  std::vector<WriterAttr> extra_attrs_;    // --guest-data: the guest's events
   bool itrace_refused_ = false;          // --itrace met instruction trace
   bool auxtrace_warned_ = false;
   void write_mmap2_build_id(const RawRecord& rec);
@@ -393,6 +396,7 @@ bool Injector::begin_output(PerfDataReader& meta) {
     a.ids = e.ids;
     attrs.push_back(std::move(a));
   }
+  attrs.insert(attrs.end(), extra_attrs_.begin(), extra_attrs_.end());
   if (o_.itrace) w_.set_min_data_offset(itrace_data_offset(meta.is_pipe() ? 0 : meta.header().data.offset));
   FeatureMap pipe_features;
   if (w_.is_pipe()) {
@@ -784,10 +788,7 @@ int Injector::run() {
   // --guest-data: perf opens the guest's recording after the host's, the output made (empty)
   if (o_.has_guest_data && !(o_.build_ids || o_.sched_stat || o_.itrace || o_.mmap2_buildids)) {
     int status = 1;
-    if (check_guest_recording(o_.guest_data.file, &status) == GuestCheck::kHasIds) {
-      std::fputs("cperf inject: --guest-data is not supported yet (merging a guest recording)\n", stderr);
-      return 1;
-    }
+    if (check_guest_recording(o_.guest_data.file, &status) == GuestCheck::kHasIds) return run_guest_merge(*meta_);
     std::string backup_error;
     if (o_.output != "-" && keep_previous_output(o_.output, backup_error)) w_.open(o_.output);
     return status;
@@ -835,6 +836,43 @@ int Injector::run() {
   if (stats_.rewrite_failed)
     std::fprintf(stderr, "cperf inject: %llu samples could not be rewritten and were kept as is\n",
                  (unsigned long long)stats_.rewrite_failed);
+  return 0;
+}
+
+// --guest-data with a guest that has sample ids: perf 7.2's merge (inject/guest_merge.h).
+int Injector::run_guest_merge(PerfDataReader& meta) {
+  GuestMerge gm(o_.guest_data);
+  std::string why = meta.is_pipe() ? "pipe input" : o_.output == "-" ? "pipe output" : gm.load();
+  if (why.empty()) why = gm.plan(in_path_, meta.attrs());
+  if (!why.empty()) {
+    std::fprintf(stderr, "cperf inject: --guest-data: merging %s is not supported yet\n", why.c_str());
+    return 1;
+  }
+  w_.set_min_data_offset(gm.data_offset(meta.attrs()));
+  extra_attrs_ = gm.attrs();
+  if (!begin_output(meta)) return output_refused_ ? 255 : 1;
+  PerfDataReader host(in_path_, false);
+  std::string err = merge_host_stream(host, gm, [this](const void* d, size_t n) {
+    if (!write_error_ && !w_.write(d, n)) fail_write();
+  });
+  if (write_error_) return 1;
+  if (!err.empty()) {
+    std::fprintf(stderr, "%s\n", err.c_str());
+    return 234;
+  }
+  FeatureMap features = output_features(meta);
+  // The guest's events join event_desc, named from their attrs ("cpu-clock:G")
+  if (auto it = features.find(HEADER_EVENT_DESC); it != features.end() && !extra_attrs_.empty()) {
+    std::vector<EventDesc> descs;
+    if (decode_event_desc(Bytes(it->second.data(), it->second.size()), false, descs)) {
+      std::vector<FeatureEvent> events;
+      for (EventDesc& d : descs) events.push_back({d.attr, d.name, d.ids});
+      std::vector<std::string> names = gm.attr_names();
+      for (size_t i = 0; i < extra_attrs_.size(); ++i) events.push_back({extra_attrs_[i].attr, names[i], extra_attrs_[i].ids});
+      it->second = encode_event_desc(events);
+    }
+  }
+  if (!w_.finish(features)) return fail_write(), 1;
   return 0;
 }
 
