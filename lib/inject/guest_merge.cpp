@@ -6,6 +6,7 @@
 #include <cstring>
 #include <set>
 
+#include "format/file_header.h"
 #include "format/record_types.h"
 #include "header/feature_print.h"
 #include "record/sample.h"
@@ -64,6 +65,8 @@ std::string GuestMerge::load() {
   if (r.swapped()) return "a cross-endian guest recording";
   guest_attrs_ = r.attrs();
   guest_data_offset_ = r.header().data.offset;
+  if (auto it = r.features().find(HEADER_BUILD_ID); it != r.features().end())
+    guest_build_ids_.assign(it->second.begin(), it->second.end());
   if (guest_attrs_.empty() || !guest_attrs_[0].attr.sample_id_all) return "a guest recording without sample_id_all";
   NoTool tool;
   Session s(r, SessionOptions{}, tool);
@@ -142,6 +145,32 @@ uint64_t GuestMerge::data_offset(const std::vector<EventAttrEntry>& host_attrs) 
   uint64_t off = 104;
   for (const EventAttrEntry& a : host_attrs) off += 144 + 16 + 8 * a.ids.size();
   return round_up(off + guest_data_offset_, 4096);
+}
+
+std::vector<std::byte> GuestMerge::build_id_entries() const {
+  std::vector<std::byte> out;
+  if (!has_finished_init_) return out;
+  constexpr size_t kNameAt = 8 + 4 + 24;  // header, pid, build id bytes + size + padding
+  for (size_t pos = 0; pos + kNameAt <= guest_build_ids_.size();) {
+    uint16_t size;
+    std::memcpy(&size, guest_build_ids_.data() + pos + 6, 2);
+    if (size < kNameAt || pos + size > guest_build_ids_.size()) break;
+    const char* name = reinterpret_cast<const char*>(guest_build_ids_.data() + pos + kNameAt);
+    std::string n(name, strnlen(name, size - kNameAt));
+    if (n == "[vdso]" || n == "[vdso32]" || n == "[vdsox32]") {
+      size_t at = out.size();
+      out.insert(out.end(), guest_build_ids_.begin() + static_cast<ptrdiff_t>(pos),
+                 guest_build_ids_.begin() + static_cast<ptrdiff_t>(pos + size));
+      uint16_t misc;
+      std::memcpy(&misc, out.data() + at + 4, 2);
+      misc = static_cast<uint16_t>((misc & ~PERF_RECORD_MISC_CPUMODE_MASK) | PERF_RECORD_MISC_GUEST_USER);
+      std::memcpy(out.data() + at + 4, &misc, 2);
+      int32_t pid = static_cast<int32_t>(gd_.machine_pid);
+      std::memcpy(out.data() + at + 8, &pid, 4);
+    }
+    pos += size;
+  }
+  return out;
 }
 
 std::vector<std::string> GuestMerge::attr_names() const {

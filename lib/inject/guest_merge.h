@@ -44,6 +44,9 @@ class GuestMerge {
   const std::vector<WriterAttr>& attrs() const { return attrs_; }
   std::vector<std::string> attr_names() const;
   bool has_finished_init() const { return has_finished_init_; }
+  // HEADER_BUILD_ID entries perf 7.2 adds for the guest: of its build-id table, the [vdso]
+  // ones only (perf writes dsos a sample hit, or vdsos), as the guest machine's user dsos.
+  std::vector<std::byte> build_id_entries() const;
   size_t vcpu_count() const { return vcpu_tid_.size(); }
 
   using Write = std::function<void(const void*, size_t)>;
@@ -67,6 +70,7 @@ class GuestMerge {
 
   GuestData gd_;
   std::vector<EventAttrEntry> guest_attrs_;
+  std::vector<std::byte> guest_build_ids_;  // the guest's HEADER_BUILD_ID section
   uint64_t guest_data_offset_ = 0;
   std::deque<Queued> stream_;  // in perf's guest delivery order
   std::map<uint64_t, IdMap> ids_;  // guest id -> new host id, VCPU

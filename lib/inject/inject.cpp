@@ -872,6 +872,11 @@ int Injector::run_guest_merge(PerfDataReader& meta) {
       it->second = encode_event_desc(events);
     }
   }
+  std::vector<std::byte> ids = gm.build_id_entries();
+  if (!ids.empty()) {
+    std::vector<std::byte>& table = features[HEADER_BUILD_ID];
+    table.insert(table.end(), ids.begin(), ids.end());
+  }
   if (!w_.finish(features)) return fail_write(), 1;
   return 0;
 }

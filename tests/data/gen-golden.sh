@@ -124,6 +124,7 @@
 #                         PID from NAME.pid; the golden as inject-itrace's (inject set: guest-host)
 #   inject-guest-merge-time  the same with --guest-data=guest-vm.data,PID,1000,1.5 (time offset
 #                         and scale)
+#   inject-guest-merge-ids   the merge of inject-guest-merge; the golden: perf buildid-list of it
 #   inject-convert-callchain  perf inject --convert-callchain -i NAME.data -o ../inj.data; the dump
 #                         (inject set: its dwarf file)
 #   inject-jit            perf inject -j -i NAME.data -o ../inj.data; then perf script -F
@@ -295,6 +296,7 @@ for f in "$@"; do
       inject-guest-itrace)  set -- inject --guest-data=none.data,1 --itrace -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
       inject-guest-merge)   set -- inject --guest-data=guest-vm.data,$(cat $f.pid) -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
       inject-guest-merge-time) set -- inject --guest-data=guest-vm.data,$(cat $f.pid),1000,1.5 -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
+      inject-guest-merge-ids) set -- inject --guest-data=guest-vm.data,$(cat $f.pid) -i $f.data -o ../inj.data; post=ids tip=0 ;;
       inject-convert-callchain) set -- inject --convert-callchain -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-jit)           set -- inject -j -i $f.data -o ../inj.data; post=script-jit tip=0 ;;
       convert-json)         set -- data convert --to-json ../out.json -i $f.data; post=json tip=0 ;;
@@ -485,6 +487,11 @@ for f in "$@"; do
         grep -E '^# (data offset|data size|feat offset)' >> $E.raw
       rm -f ../inj.data
     fi
+    # ... or the build ids perf lists for it
+    if [ "$post" = ids ]; then
+      perf buildid-list -i ../inj.data > $E.raw 2>/dev/null
+      rm -f ../inj.data
+    fi
     # ... or the size of the file written
     if [ "$post" = size ]; then
       wc -c < ../inj.data > $E.raw 2>/dev/null
@@ -617,7 +624,7 @@ for set in $sets; do
     jit=$(echo $names | tr ' ' '\n' | grep -x jit || true)
     [ -z "$jit" ] || run "$rel/$set/out" inject-jit $jit
     gh=$(echo $names | tr ' ' '\n' | grep -x guest-host || true)
-    [ -z "$gh" ] || run "$rel/$set/out" inject-guest-merge,inject-guest-merge-time $gh
+    [ -z "$gh" ] || run "$rel/$set/out" inject-guest-merge,inject-guest-merge-time,inject-guest-merge-ids $gh
     rm -rf "$SID_ROOT/tmp/cperf-inject-fixture"
     exec 9>&-
   elif [ "$set" = generations ]; then
