@@ -88,8 +88,6 @@ std::string GuestMerge::load() {
 
 std::string GuestMerge::plan(const std::string& host_path, const std::vector<EventAttrEntry>& host_attrs) {
   PerfDataReader r(host_path, false);
-  uint64_t max_vcpu = 0;
-  bool any = false;
   while (auto rec = r.next()) {
     if (rec->decompressed) continue;  // perf peeks at the file's records as they are
     if (rec->type == PERF_RECORD_FINISHED_INIT) has_finished_init_ = true;
@@ -108,10 +106,7 @@ std::string GuestMerge::plan(const std::string& host_path, const std::vector<Eve
     if (vcpu_tid_[vcpu] && vcpu_tid_[vcpu] != tid) return "two threads with the same VCPU";
     vcpu_tid_[vcpu] = tid;
     tid_vcpu_[tid] = static_cast<uint32_t>(vcpu);
-    max_vcpu = std::max(max_vcpu, vcpu);
-    any = true;
   }
-  (void)any;
   vcpu_cpu_.assign(vcpu_tid_.size(), 0);
   // New host ids above the host's highest (at least 1), skipping ids the host uses.
   std::set<uint64_t> used;

@@ -43,11 +43,9 @@ class GuestMerge {
   // The attrs the output's header gets for the guest events (none without FINISHED_INIT).
   const std::vector<WriterAttr>& attrs() const { return attrs_; }
   std::vector<std::string> attr_names() const;
-  bool has_finished_init() const { return has_finished_init_; }
   // HEADER_BUILD_ID entries perf 7.2 adds for the guest: of its build-id table, the [vdso]
   // ones only (perf writes dsos a sample hit, or vdsos), as the guest machine's user dsos.
   std::vector<std::byte> build_id_entries() const;
-  size_t vcpu_count() const { return vcpu_tid_.size(); }
 
   using Write = std::function<void(const void*, size_t)>;
   // At the host's FINISHED_INIT: the ID_INDEX and the guest records at time 0.

@@ -125,6 +125,8 @@
 #   inject-guest-merge-time  the same with --guest-data=guest-vm.data,PID,1000,1.5 (time offset
 #                         and scale)
 #   inject-guest-merge-ids   the merge of inject-guest-merge; the golden: perf buildid-list of it
+#   inject-guest-merge-overlap  --guest-data=guest-vm.data,PID,OFFSET, OFFSET from NAME.offset (the
+#                         guest's times moved into the host's: records interleaved)
 #   inject-convert-callchain  perf inject --convert-callchain -i NAME.data -o ../inj.data; the dump
 #                         (inject set: its dwarf file)
 #   inject-jit            perf inject -j -i NAME.data -o ../inj.data; then perf script -F
@@ -297,6 +299,7 @@ for f in "$@"; do
       inject-guest-merge)   set -- inject --guest-data=guest-vm.data,$(cat $f.pid) -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
       inject-guest-merge-time) set -- inject --guest-data=guest-vm.data,$(cat $f.pid),1000,1.5 -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
       inject-guest-merge-ids) set -- inject --guest-data=guest-vm.data,$(cat $f.pid) -i $f.data -o ../inj.data; post=ids tip=0 ;;
+      inject-guest-merge-overlap) set -- inject --guest-data=guest-vm.data,$(cat $f.pid),$(cat $f.offset) -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
       inject-convert-callchain) set -- inject --convert-callchain -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-jit)           set -- inject -j -i $f.data -o ../inj.data; post=script-jit tip=0 ;;
       convert-json)         set -- data convert --to-json ../out.json -i $f.data; post=json tip=0 ;;
@@ -624,7 +627,7 @@ for set in $sets; do
     jit=$(echo $names | tr ' ' '\n' | grep -x jit || true)
     [ -z "$jit" ] || run "$rel/$set/out" inject-jit $jit
     gh=$(echo $names | tr ' ' '\n' | grep -x guest-host || true)
-    [ -z "$gh" ] || run "$rel/$set/out" inject-guest-merge,inject-guest-merge-time,inject-guest-merge-ids $gh
+    [ -z "$gh" ] || run "$rel/$set/out" inject-guest-merge,inject-guest-merge-time,inject-guest-merge-ids,inject-guest-merge-overlap $gh
     rm -rf "$SID_ROOT/tmp/cperf-inject-fixture"
     exec 9>&-
   elif [ "$set" = generations ]; then

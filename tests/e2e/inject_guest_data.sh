@@ -80,15 +80,17 @@ for o in -b -s -B --itrace; do
     echo "ok:   as inject $o" || { echo "FAIL: inject $o with --guest-data differs"; fails=$((fails+1)); }
 done
 # A guest recording with sample ids: perf 7.2 merges it into the host's stream, against its
-# goldens in tests/data/inject (inject-guest-merge[-time]: a host whose threads CPU 0/KVM and
-# CPU 1/KVM are the VCPUs, a guest of side-band records only, as perf 7.2 merges without
-# crashing; report -D --disable-order of the result, offsets kept).
+# goldens in tests/data/inject (inject-guest-merge[-time|-overlap]: a host whose threads CPU
+# 0/KVM and CPU 1/KVM are the VCPUs, a guest of side-band records only, as perf 7.2 merges
+# without crashing; -overlap moves the guest's times into the host's, so that the records
+# interleave; report -D --disable-order of the result, offsets kept).
 iset=$PWD/tests/data/inject
 mkdir -p "$T/iset/data"; ln -s "$iset/symfs" "$T/iset/symfs"
 cp "$iset/data/guest-host.data" "$iset/data/guest-vm.data" "$T/iset/data/"
 pid=$(cat "$iset/data/guest-host.pid")
-for kind in inject-guest-merge inject-guest-merge-time; do
+for kind in inject-guest-merge inject-guest-merge-time inject-guest-merge-overlap; do
   v="guest-vm.data,$pid"; [ $kind = inject-guest-merge-time ] && v="$v,1000,1.5"
+  [ $kind = inject-guest-merge-overlap ] && v="$v,$(cat "$iset/data/guest-host.offset")"
   (cd "$T/iset/data" && "$CPERF" inject --guest-data=$v -i guest-host.data -o ../inj.data) 2> "$T/err"; rc=$?
   (cd "$T/iset/data" && "$CPERF" report -D --disable-order -i ../inj.data --symfs=../symfs 2>/dev/null
    "$CPERF" report --header-only -i ../inj.data 2>/dev/null | grep -E '^# (data offset|data size|feat offset)') > "$T/out"
