@@ -17,14 +17,16 @@ namespace cperf {
 
 namespace {
 
-// --guest-data FILE,PID[,OFFSET[,SCALE]]: perf wants a file and a machine PID (a number).
-bool guest_data_valid(const std::string& s) {
-  size_t comma = s.find(',');
-  if (comma == std::string::npos) return false;
-  const char* pid = s.c_str() + comma + 1;
-  char* end = nullptr;
-  std::strtol(pid, &end, 0);
-  return end != pid;
+// perf's message for a --guest-data value it cannot take.
+constexpr const char* kGuestDataUsage =
+    "--guest-data option requires guest perf.data file name, guest machine PID, and optionally guest "
+    "timestamp offset, and guest timestamp scale factor, separated by commas.\n\n";
+
+// "--guest-data" without "=VALUE": perf's message, usage and the option's own help lines.
+bool bare_guest_data(const Args& args) {
+  for (size_t i = 1; i < args.size() && args[i] != "--"; ++i)
+    if (args[i] == "--guest-data") return true;
+  return false;
 }
 
 }  // namespace
@@ -61,21 +63,26 @@ int cmd_inject(const Args& args) {
   app.add_flag("--strip", strip, "strip non-synthesized events (use with --itrace)");
   auto* vtc = attached_value_only(app.add_option("--vm-time-correlation", vm_time_correlation,
                                                  "correlate time between VM guests and the host"));
-  // Modes cperf does not have yet: perf's checks of their values, then a refusal.
+  // --itrace: perf's pass on a recording without instruction trace (inject/itrace_order.h);
+  // --guest-data: perf's checks of its value and of the guest's recording (inject/guest_data.h).
   std::string itrace, guest_data;
   auto* itrace_opt = attached_value_only(app.add_option("--itrace", itrace, "Instruction Tracing options"));
-  app.add_option("--guest-data", guest_data, "Guest event data (file,machine_pid[,time_offset[,time_scale]])");
+  auto* guest_opt = attached_value_only(
+      app.add_option("--guest-data", guest_data, "Guest event data (file,machine_pid[,time_offset[,time_scale]])"));
   app.add_flag("-j,--jit", o.jit, "merge jitdump files into perf.data file");
   app.add_flag("-s,--sched-stat", o.sched_stat, "Merge sched-stat and sched-switch for getting events where and how long tasks slept");
   app.add_flag("-v,--verbose", o.verbose, "be more verbose (show build ids, etc)");
   app.add_flag("-f,--force", o.force, "don't complain, do it");
+  if (bare_guest_data(args)) {
+    std::fprintf(stderr, "%s%s        --guest-data[=<opts>]\n%26sinject events from a guest perf.data file\n",
+                 kGuestDataUsage, kInjectUsage, "");
+    return 129;
+  }
   int rc = parse_command_line(app, args);
   if (rc >= 0) return rc;
   if ((rc = check_itrace_option(itrace_opt->count() > 0, itrace, kInjectUsage)) >= 0) return rc;
-  if (!guest_data.empty() && !guest_data_valid(guest_data)) {
-    std::fprintf(stderr, "--guest-data option requires guest perf.data file name, guest machine PID, and "
-                 "optionally guest timestamp offset, and guest timestamp scale factor, separated by "
-                 "commas.\n\n%s", kInjectUsage);
+  if ((o.has_guest_data = guest_opt->count() > 0) && !parse_guest_data(guest_data, o.guest_data)) {
+    std::fprintf(stderr, "%s%s", kGuestDataUsage, kInjectUsage);
     return 129;
   }
   o.unwind_style = unwind_style_from(unwind_style);
@@ -85,22 +92,9 @@ int cmd_inject(const Args& args) {
       return 255;
     }
   }
-  if (!guest_data.empty()) {  // perf opens the guest's file first
-    std::string file = guest_data.substr(0, guest_data.find(','));
-    if (::access(file.c_str(), R_OK) != 0) {
-      std::fprintf(stderr, "failed to open %s: %s\nFailed to process %s, error -1\n", file.c_str(),
-                   std::strerror(errno), file.c_str());
-      return 255;
-    }
-  }
-  const char* unsupported = itrace_opt->count() ? "--itrace (decoding instruction trace)"
-                            : !guest_data.empty() ? "--guest-data"
-                            : nullptr;
-  if (unsupported) {
-    std::fprintf(stderr, "cperf inject: %s is not supported yet\n", unsupported);
-    return 1;
-  }
-  if (strip) {
+  o.itrace = itrace_opt->count() > 0;
+  o.strip = strip;
+  if (strip && !o.itrace) {
     std::fputs("--strip option requires --itrace option\n", stderr);
     return 255;
   }
@@ -129,6 +123,13 @@ int cmd_inject(const Args& args) {
   if (o.aslr && (o.merge_callchains || o.convert_callchain || o.mmap2_buildids || o.mmap2_buildid_all)) {
     std::fputs("  Error: cperf inject: --aslr cannot be combined with --merge-callchains, "
                "--convert-callchain, -B or --mmap2-buildid-all\n", stderr);
+    return 129;
+  }
+  // perf's --itrace takes another path with each of these; cperf has only the plain one.
+  if (o.itrace && (o.build_ids || o.buildid_all || o.sched_stat || o.jit || o.mmap2_buildids ||
+                   o.mmap2_buildid_all || o.aslr || o.convert_callchain || o.merge_callchains)) {
+    std::fputs("  Error: cperf inject: --itrace cannot be combined with -b, --buildid-all, -s, -j, -B, "
+               "--mmap2-buildid-all, --aslr, --convert-callchain or --merge-callchains\n", stderr);
     return 129;
   }
   return run_inject(o);

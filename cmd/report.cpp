@@ -834,8 +834,12 @@ int run_dump(const ReportOptions& o) {
   dopts.kallsyms = o.kallsyms;
   dopts.branch_mode = !o.branch_history && !o.mem_mode &&
                       (o.branch_mode == 1 || (o.branch_mode == -1 && reader.features().count(HEADER_BRANCH_STACK)));
+  // --disable-order: perf dumps in file order, FINISHED_ROUND then unhandled
+  dopts.unordered = o.disable_order;
+  SessionOptions so;
+  so.ordered = !o.disable_order;
   RawDumpTool tool(stdout, dopts);
-  Session session(reader, SessionOptions{}, tool);
+  Session session(reader, so, tool);
   session.run();
   return 0;
 }

@@ -76,6 +76,8 @@ void RawDumpTool::print_prefix(const RawRecord& rec, Session& s, const Event* ev
         cpu = ev->sid.cpu;
         time = ev->sid.time;
       }
+      // perf's sample cpu stays -1 when the record's own event does not sample it
+      if (ev->attr_index >= 0 && !(attrs[ev->attr_index].attr.sample_type & PERF_SAMPLE_CPU)) cpu = ~0u;
     }
     if (st & PERF_SAMPLE_CPU) std::fprintf(out_, "%u ", cpu);
     if (st & PERF_SAMPLE_TIME) std::fprintf(out_, "%" PRIu64 " ", time);

@@ -32,6 +32,8 @@
 #include "inject/dwarf_convert.h"
 #include "inject/lazy_mmaps.h"
 #include "inject/sample_key.h"
+#include "inject/guest_merge.h"
+#include "inject/itrace_order.h"
 #include "inject/jit_elf.h"
 #include "inject/jitdump.h"
 #include "inject/sched_stat.h"
@@ -189,6 +191,10 @@ class Injector {
   void write_aslr_record(const RawRecord& rec);
   void write_first_result(const RawRecord& rec, std::deque<std::optional<std::vector<std::byte>>>& results);
   std::unique_ptr<AslrRemapper> aslr_;
+  std::unique_ptr<ItraceOrder> itrace_;  // --itrace
+  int run_guest_merge(PerfDataReader& meta);
+  std::vector<WriterAttr> extra_attrs_;    // --guest-data: the guest's events
+  bool itrace_refused_ = false;          // --itrace met instruction trace
   bool auxtrace_warned_ = false;
   void write_mmap2_build_id(const RawRecord& rec);
   void write_lazy_mmaps(const RawRecord& sample, Session& helper);
@@ -226,7 +232,7 @@ class Injector {
 bool Injector::prepare_input() {
   in_path_ = o_.input;
   bool out_pipe = o_.output == "-";
-  bool need_all_first = o_.build_ids || o_.buildid_all || rewrites_records() || !out_pipe;
+  bool need_all_first = o_.build_ids || o_.buildid_all || rewrites_records() || o_.itrace || !out_pipe;
   if (o_.input == "-") {
     // Only a real pipe is streamed; a redirected file may be in file format.
     struct stat st{};
@@ -338,6 +344,7 @@ FeatureMap Injector::output_features(PerfDataReader& meta) {
   for (const auto& [id, payload] : meta.features()) {
     if (payload.empty()) continue;  // the pipe end-of-features marker
     if (unpacks() && id == HEADER_COMPRESSED) continue;  // data goes out unpacked
+    if (o_.itrace && id == HEADER_AUXTRACE) continue;    // perf: the trace is decoded away
     f[id].assign(payload.begin(), payload.end());
   }
   if (o_.merge_callchains || o_.convert_callchain || o_.aslr) {  // their attrs change
@@ -389,6 +396,8 @@ bool Injector::begin_output(PerfDataReader& meta) {
     a.ids = e.ids;
     attrs.push_back(std::move(a));
   }
+  attrs.insert(attrs.end(), extra_attrs_.begin(), extra_attrs_.end());
+  if (o_.itrace) w_.set_min_data_offset(itrace_data_offset(meta.is_pipe() ? 0 : meta.header().data.offset));
   FeatureMap pipe_features;
   if (w_.is_pipe()) {
     pipe_features = output_features(meta);
@@ -613,6 +622,15 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
       if (write_error_) return;
       continue;
     }
+    if (itrace_ && rec.type == PERF_RECORD_AUXTRACE_INFO) {
+      // perf sets up its decoder here; cperf has none
+      std::fprintf(stderr, "cperf inject: --itrace: %#" PRIx64 " [%#zx]: decoding instruction trace (AUXTRACE_INFO) is not supported\n",
+                   rec.offset, rec.bytes.size());
+      itrace_refused_ = true;
+      return;
+    }
+    if (itrace_ && (itrace_->drops(rec.type) || itrace_->queue(rec, helper.time_of(rec, helper.attr_for(rec)))))
+      continue;
     switch (rec.type) {
       case PERF_RECORD_HEADER_ATTR:
       case PERF_RECORD_HEADER_FEATURE:
@@ -677,6 +695,9 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
     }
     if (write_error_ || jit_failed_) return;
   }
+  if (itrace_)
+    for (const std::vector<std::byte>& b : itrace_->take_sorted())
+      if (!write_error_ && !w_.write(b.data(), b.size())) fail_write();
 }
 
 bool Injector::jit_map(const RawRecord& rec, Session& helper) {
@@ -764,6 +785,14 @@ int Injector::run() {
   }
   prepare_input();
   if (!streaming_) prepass();
+  // --guest-data: perf opens the guest's recording after the host's, the output made (empty)
+  if (o_.has_guest_data && !(o_.build_ids || o_.sched_stat || o_.itrace || o_.mmap2_buildids)) {
+    int status = 1;
+    if (check_guest_recording(o_.guest_data.file, &status) == GuestCheck::kHasIds) return run_guest_merge(*meta_);
+    std::string backup_error;
+    if (o_.output != "-" && keep_previous_output(o_.output, backup_error)) w_.open(o_.output);
+    return status;
+  }
   if (sched_stat_ && !sched_stat_->error().empty()) {
     std::fprintf(stderr, "%s\n", sched_stat_->error().c_str());
     return 234;  // perf's -EINVAL
@@ -773,8 +802,11 @@ int Injector::run() {
   if (in->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");
   PerfDataReader& meta = streaming_ ? *in : *meta_;
   if (!begin_output(meta)) return output_refused_ ? 255 : 1;
+  // perf orders only when the first event has sample_id_all (else "unordered processing")
+  if (o_.itrace)
+    itrace_ = std::make_unique<ItraceOrder>(o_.strip, !meta.attrs().empty() && meta.attrs()[0].attr.sample_id_all);
   copy_records(*in, meta);
-  if (write_error_) return 1;
+  if (write_error_ || itrace_refused_) return 1;
   if (jit_failed_) return 255;
   FeatureMap features;
   if (!w_.is_pipe()) {
@@ -804,6 +836,48 @@ int Injector::run() {
   if (stats_.rewrite_failed)
     std::fprintf(stderr, "cperf inject: %llu samples could not be rewritten and were kept as is\n",
                  (unsigned long long)stats_.rewrite_failed);
+  return 0;
+}
+
+// --guest-data with a guest that has sample ids: perf 7.2's merge (inject/guest_merge.h).
+int Injector::run_guest_merge(PerfDataReader& meta) {
+  GuestMerge gm(o_.guest_data);
+  std::string why = meta.is_pipe() ? "pipe input" : o_.output == "-" ? "pipe output" : gm.load();
+  if (why.empty()) why = gm.plan(in_path_, meta.attrs());
+  if (!why.empty()) {
+    std::fprintf(stderr, "cperf inject: --guest-data: merging %s is not supported yet\n", why.c_str());
+    return 1;
+  }
+  w_.set_min_data_offset(gm.data_offset(meta.attrs()));
+  extra_attrs_ = gm.attrs();
+  if (!begin_output(meta)) return output_refused_ ? 255 : 1;
+  PerfDataReader host(in_path_, false);
+  std::string err = merge_host_stream(host, gm, [this](const void* d, size_t n) {
+    if (!write_error_ && !w_.write(d, n)) fail_write();
+  });
+  if (write_error_) return 1;
+  if (!err.empty()) {
+    std::fprintf(stderr, "%s\n", err.c_str());
+    return 234;
+  }
+  FeatureMap features = output_features(meta);
+  // The guest's events join event_desc, named from their attrs ("cpu-clock:G")
+  if (auto it = features.find(HEADER_EVENT_DESC); it != features.end() && !extra_attrs_.empty()) {
+    std::vector<EventDesc> descs;
+    if (decode_event_desc(Bytes(it->second.data(), it->second.size()), false, descs)) {
+      std::vector<FeatureEvent> events;
+      for (EventDesc& d : descs) events.push_back({d.attr, d.name, d.ids});
+      std::vector<std::string> names = gm.attr_names();
+      for (size_t i = 0; i < extra_attrs_.size(); ++i) events.push_back({extra_attrs_[i].attr, names[i], extra_attrs_[i].ids});
+      it->second = encode_event_desc(events);
+    }
+  }
+  std::vector<std::byte> ids = gm.build_id_entries();
+  if (!ids.empty()) {
+    std::vector<std::byte>& table = features[HEADER_BUILD_ID];
+    table.insert(table.end(), ids.begin(), ids.end());
+  }
+  if (!w_.finish(features)) return fail_write(), 1;
   return 0;
 }
 

@@ -26,6 +26,9 @@
 //   -j, --jit       perf's: the mapping of a jitdump file (jit-PID.dump) becomes an MMAP2 of
 //                   an ELF file per function it lists (jitted-PID-N.so, written beside the
 //                   dump), and later anonymous maps of that process go.
+//   --itrace        perf 7.2's on a recording without instruction trace: records reordered
+//                   and some dropped as perf's decoding pass leaves them (inject/itrace_order.h),
+//                   the data moved to leave room for attrs; --strip drops samples too.
 //   --convert-callchain  perf 7.2's: --call-graph dwarf samples get their user frames, unwound
 //                   (--unwind-style: libdw or libunwind) as script shows them, in the callchain
 //                   after PERF_CONTEXT_USER, and lose their registers and stack copy; their
@@ -39,6 +42,7 @@
 #include <string>
 #include <vector>
 
+#include "inject/guest_data.h"
 #include "unwind/sample_unwind.h"
 
 namespace cperf {
@@ -55,6 +59,10 @@ struct InjectOptions {
   bool aslr = false;               // --aslr: see inject/aslr.h
   bool sched_stat = false;         // -s, --sched-stat: see inject/sched_stat.h
   bool jit = false;                // -j, --jit: see inject/jitdump.h
+  bool itrace = false;             // --itrace: see inject/itrace_order.h
+  bool strip = false;              // --strip (with --itrace)
+  bool has_guest_data = false;     // --guest-data: see inject/guest_data.h
+  GuestData guest_data;
   UnwindStyle unwind_style = UnwindStyle::kLibdw;
   std::string symfs;  // where --convert-callchain finds the binaries (cperf's addition)
   // --known-build-ids (inject/known_build_ids.h): with -b/--buildid-all these dsos get no

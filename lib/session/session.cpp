@@ -53,7 +53,10 @@ void Session::handle(const RawRecord& rec) {
   ++stats_.by_type[rec.type < 256 ? rec.type : 255];
   if (rec.type >= PERF_RECORD_USER_TYPE_START) {
     tool_.user_record(rec, *this);
-    if (rec.type == PERF_RECORD_FINISHED_ROUND && opts_.ordered) queue_.finished_round();
+    if (rec.type == PERF_RECORD_FINISHED_ROUND && opts_.ordered) {
+      queue_.finished_round();
+      tool_.round_flushed(*this);
+    }
     return;
   }
   Event ev;

@@ -31,6 +31,8 @@ class SessionTool {
   virtual ~SessionTool() = default;
   virtual void user_record(const RawRecord&, Session&) {}
   virtual void record(Event&, Session&) {}
+  // Called after a FINISHED_ROUND's flush (ordered sessions; user_record saw the round first).
+  virtual void round_flushed(Session&) {}
   // Called after the final flush.
   virtual void finish(Session&) {}
 };

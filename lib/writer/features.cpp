@@ -198,6 +198,8 @@ std::vector<std::byte> encode_pmu_mappings() {
   return finish(b);
 }
 
+}  // namespace
+
 std::vector<std::byte> encode_event_desc(const std::vector<FeatureEvent>& events) {
   uint32_t size = PERF_ATTR_SIZE_VER0;
   for (const auto& e : events) size = std::max(size, minimal_attr_size(e.attr));
@@ -214,6 +216,8 @@ std::vector<std::byte> encode_event_desc(const std::vector<FeatureEvent>& events
   }
   return finish(b);
 }
+
+namespace {
 
 // u32 e_machine, u32 e_flags of this program's own ELF header: the machine of the recorded
 // code (perf 7.2 takes it from the recorded threads; the same on a non-mixed system).

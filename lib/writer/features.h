@@ -59,6 +59,8 @@ FeatureMap collect_features(const FeatureInputs& in);
 // Building blocks, exposed for tests.
 std::vector<std::byte> encode_string_feature(const std::string& s);
 std::vector<std::byte> encode_build_ids(const std::vector<BuildIdEntry>& ids);
+// HEADER_EVENT_DESC: each event's attr (in the smallest size that holds them all), name and ids.
+std::vector<std::byte> encode_event_desc(const std::vector<FeatureEvent>& events);
 std::vector<std::byte> encode_clock_data(const FeatureInputs::Clock& c);
 std::string cpu_id_string();     // "AuthenticAMD,25,1,1"
 std::string cpu_desc_string();   // model name, whitespace collapsed

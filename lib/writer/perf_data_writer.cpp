@@ -174,6 +174,7 @@ bool PerfDataWriter::begin(const std::vector<WriterAttr>& attrs, const FeatureMa
     b.u64(id_offsets[i]);
     b.u64(attrs_[i].ids.size() * 8);
   }
+  if (b.size() < min_data_offset_) b.zeros(min_data_offset_ - b.size());
   data_offset_ = b.size();
   std::vector<std::byte> h = header_bytes();
   std::memcpy(b.bytes().data(), h.data(), h.size());

@@ -42,6 +42,9 @@ class PerfDataWriter {
   // On-disk attr size at least `size` (call before begin()). Without it the attrs take the
   // smallest published size that holds them.
   void set_min_attr_size(uint32_t size) { min_attr_size_ = size; }
+  // File mode: the data starts at `offset` at least, zeros before it (call before begin()).
+  // perf inject --itrace leaves room there for the attrs of the events it would synthesize.
+  void set_min_data_offset(uint64_t offset) { min_data_offset_ = offset; }
   const std::string& error() const { return error_; }
   int error_number() const { return errno_; }  // errno of the failure error() describes
 
@@ -76,6 +79,7 @@ class PerfDataWriter {
   std::vector<WriterAttr> attrs_;
   uint32_t attr_size_ = 0;
   uint32_t min_attr_size_ = PERF_ATTR_SIZE_VER0;
+  uint64_t min_data_offset_ = 0;
   uint64_t attrs_offset_ = 0, data_offset_ = 0, data_size_ = 0, total_ = 0;
   FeatureMap features_written_;
   uint64_t feat_offset_ = 0;

@@ -119,6 +119,22 @@
 #   inject-not-owned, inject-not-owned-f: perf inject [-f] -i ../not-owned.data -o ../inj.data,
 #                         not-owned.data a copy of NAME.data owned by uid 12345; the dump as above
 #   inject-strip          perf inject --strip -i NAME.data -o ../inj.data (perf's refusal)
+#   inject-itrace, inject-itrace-strip: perf inject --itrace [--strip] -i NAME.data -o ../inj.data;
+#                         the golden: perf report -D --disable-order -i ../inj.data (file order,
+#                         offsets kept), then the header's data offset/size and feat offset lines
+#                         (asked for with KINDS=...; perf6.1 set: g, mt, syswide, tracepoint, zstd)
+#   inject-guest-noids    perf inject --guest-data=pipe.data,1 -i NAME.data -o ../inj.data: perf's
+#                         "Guest data has no sample IDs" (a pipe's attrs come later); the golden:
+#                         the output's size (perf leaves it empty)
+#   inject-guest-itrace   perf inject --guest-data=none.data,1 --itrace ...: the guest ignored
+#                         (never opened); the golden as inject-itrace's (perf6.1 set: g)
+#   inject-guest-merge    perf inject --guest-data=guest-vm.data,PID -i NAME.data -o ../inj.data,
+#                         PID from NAME.pid; the golden as inject-itrace's (inject set: guest-host)
+#   inject-guest-merge-time  the same with --guest-data=guest-vm.data,PID,1000,1.5 (time offset
+#                         and scale)
+#   inject-guest-merge-ids   the merge of inject-guest-merge; the golden: perf buildid-list of it
+#   inject-guest-merge-overlap  --guest-data=guest-vm.data,PID,OFFSET, OFFSET from NAME.offset (the
+#                         guest's times moved into the host's: records interleaved)
 #   inject-convert-callchain  perf inject --convert-callchain -i NAME.data -o ../inj.data; the dump
 #                         (inject set: its dwarf file)
 #   inject-jit            perf inject -j -i NAME.data -o ../inj.data; then perf script -F
@@ -286,6 +302,14 @@ for f in "$@"; do
                             set -- inject -i ../not-owned.data -o ../inj.data; post=dump tip=0
                             [ $k = inject-not-owned ] || set -- inject -f -i ../not-owned.data -o ../inj.data ;;
       inject-strip)         set -- inject --strip -i $f.data -o ../inj.data; tip=0 ;;
+      inject-itrace)        set -- inject --itrace -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
+      inject-itrace-strip)  set -- inject --itrace --strip -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
+      inject-guest-noids)   set -- inject --guest-data=pipe.data,1 -i $f.data -o ../inj.data; post=size tip=0 ;;
+      inject-guest-itrace)  set -- inject --guest-data=none.data,1 --itrace -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
+      inject-guest-merge)   set -- inject --guest-data=guest-vm.data,$(cat $f.pid) -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
+      inject-guest-merge-time) set -- inject --guest-data=guest-vm.data,$(cat $f.pid),1000,1.5 -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
+      inject-guest-merge-ids) set -- inject --guest-data=guest-vm.data,$(cat $f.pid) -i $f.data -o ../inj.data; post=ids tip=0 ;;
+      inject-guest-merge-overlap) set -- inject --guest-data=guest-vm.data,$(cat $f.pid),$(cat $f.offset) -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
       inject-convert-callchain) set -- inject --convert-callchain -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-jit)           set -- inject -j -i $f.data -o ../inj.data; post=script-jit tip=0 ;;
       convert-json)         set -- data convert --to-json ../out.json -i $f.data; post=json tip=0 ;;
@@ -476,6 +500,23 @@ for f in "$@"; do
       [ "$post" = dump ] || perf buildid-list -i ../inj.data >> $E.raw 2>/dev/null
       rm -f ../inj.data ../not-owned.data
     fi
+    # ... or, in file order with its offsets, and where the data lies (inject --itrace)
+    if [ "$post" = dump-unordered ]; then
+      perf report -D --disable-order -i ../inj.data --symfs=../symfs > $E.raw 2>/dev/null
+      perf report --header-only -i ../inj.data 2>/dev/null |
+        grep -E '^# (data offset|data size|feat offset)' >> $E.raw
+      rm -f ../inj.data
+    fi
+    # ... or the build ids perf lists for it
+    if [ "$post" = ids ]; then
+      perf buildid-list -i ../inj.data > $E.raw 2>/dev/null
+      rm -f ../inj.data
+    fi
+    # ... or the size of the file written
+    if [ "$post" = size ]; then
+      wc -c < ../inj.data > $E.raw 2>/dev/null
+      rm -f ../inj.data
+    fi
     # ... or the JSON written, without its "captured-on" line (the input's mtime)
     if [ "$post" = json ]; then
       grep -v '^		"captured-on": ' ../out.json > $E.raw 2>/dev/null
@@ -615,12 +656,14 @@ for set in $sets; do
     exec 9> "$SID_ROOT/tmp/cperf-inject-fixture.lock"
     flock 9
     sh "$src/place-fixture.sh" "$SID_ROOT"
-    bid=$(echo $names | tr ' ' '\n' | grep -vx -e dwarf -e jit || true)
+    bid=$(echo $names | tr ' ' '\n' | grep -vx -e dwarf -e jit -e guest-host -e guest-vm || true)
     [ -z "$bid" ] || run "$rel/$set/out" $inject_kinds $bid
     dw=$(echo $names | tr ' ' '\n' | grep -x dwarf || true)
     [ -z "$dw" ] || run "$rel/$set/out" inject-convert-callchain $dw
     jit=$(echo $names | tr ' ' '\n' | grep -x jit || true)
     [ -z "$jit" ] || run "$rel/$set/out" inject-jit $jit
+    gh=$(echo $names | tr ' ' '\n' | grep -x guest-host || true)
+    [ -z "$gh" ] || run "$rel/$set/out" inject-guest-merge,inject-guest-merge-time,inject-guest-merge-ids,inject-guest-merge-overlap $gh
     rm -rf "$SID_ROOT/tmp/cperf-inject-fixture"
     exec 9>&-
   elif [ "$set" = generations ]; then

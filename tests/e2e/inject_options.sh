@@ -3,8 +3,9 @@
 # instruction-trace data (messages and statuses taken from perf 7.2.13): -k/--vmlinux and
 # --kallsyms must name an existing file ("Invalid file: X", 255) and otherwise change nothing,
 # nor do --ignore-vmlinux, --guestmount and --known-build-ids; --strip needs --itrace;
-# --vm-time-correlation updates in place (perf's three refusals; then cperf says it cannot:
-# perf 7.2 crashes there).
+# --itrace reorders as perf's decoding pass does; --vm-time-correlation updates in place (perf's
+# three refusals; then cperf says it cannot: perf 7.2 crashes there, SIGSEGV with or without
+# dry-run, on every file tried, the input left unchanged).
 cd "$(dirname "$0")/../.." || exit 1
 CPERF=$PWD/cperf
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
@@ -42,6 +43,12 @@ expect 255 "The input file would be updated in place, the --force option is requ
   --vm-time-correlation -i "$T/in.data"
 expect 1 "cperf inject: --vm-time-correlation is not supported (cperf decodes no instruction trace)" \
   --vm-time-correlation -f -i "$T/in.data"
+expect 1 "cperf inject: --vm-time-correlation is not supported (cperf decodes no instruction trace)" \
+  --vm-time-correlation=dry-run -i "$T/in.data"
+expect 1 "cperf inject: --vm-time-correlation is not supported (cperf decodes no instruction trace)" \
+  "--vm-time-correlation=dry-run 1000" -i "$T/in.data"
+expect 255 "Output file name must not be specified for in-place updating" \
+  --vm-time-correlation=dry-run -i "$T/in.data" -o "$T/out.data"
 # --itrace and --guest-data: perf's checks of their strings (messages and statuses of perf 7.2).
 usage=$'\n Usage: perf inject [<options>]'
 expect 129 "Bad Instruction Tracing options 'i10x'"$'\n'"$usage" --itrace=i10x -i "$T/in.data" -o "$T/out.data"
@@ -49,8 +56,19 @@ expect 129 "--guest-data option requires guest perf.data file name, guest machin
   --guest-data=x,abc -i "$T/in.data" -o "$T/out.data"
 expect 255 "failed to open $T/none: No such file or directory"$'\n'"Failed to process $T/none, error -1" \
   --guest-data="$T/none,1" -i "$T/in.data" -o "$T/out.data"
+# --itrace on a file without instruction trace: perf's pass (tests/e2e/inject_itrace.sh has
+# the goldens): ID_INDEX dropped, the data moved to 12288; any option string perf accepts.
+for it in --itrace --itrace=il --itrace=i100us; do
+  expect 0 "" $it -i "$T/in.data" -o "$T/out.data"
+  if "$CPERF" report --header-only -i "$T/out.data" 2>/dev/null | grep -qx '# data offset    : 12288' &&
+     ! "$CPERF" report -D -i "$T/out.data" 2>/dev/null | grep -q PERF_RECORD_ID_INDEX; then
+    echo "ok:   data at 12288, no ID_INDEX"
+  else echo "FAIL: inject $it: not perf's --itrace output"; fails=$((fails+1)); fi
+done
+expect 0 "" --itrace --strip -i "$T/in.data" -o "$T/out.data"
+n=$("$CPERF" report -D -i "$T/out.data" 2>/dev/null | grep -c 'PERF_RECORD_SAMPLE(')
+if [ "$n" = 0 ]; then echo "ok:   --strip: no samples"; else echo "FAIL: --strip left $n samples"; fails=$((fails+1)); fi
 # Modes cperf does not have: a refusal, not another file.
-expect 1 "cperf inject: --itrace (decoding instruction trace) is not supported yet" --itrace -i "$T/in.data" -o "$T/out.data"
 # -j on a file without a jitdump changes nothing (tests/e2e/inject_jit.sh does the rest)
 expect 0 "" -j -i "$T/in.data" -o "$T/out.data"; same_as_plain -j
 # -s on a file without sched events changes nothing (tests/e2e/inject_sched_stat.sh does the rest)
