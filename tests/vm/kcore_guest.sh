@@ -11,26 +11,11 @@ run() {  # run NAME CMD...: NAME.out/NAME.err, a status line
 }
 have7=0; command -v perf7 > /dev/null && have7=1
 tools=cperf; [ $have7 = 1 ] && tools="cperf perf7"
-# perf 7.2's own copy now and then fails here ("ERROR: Failed to copy kcore": seen in -a mode
-# in about one run of three, in a VM where cperf had not run too): it is given five tries,
-# cperf one.
-record() {  # record NAME TOOL ARGS...
-  name=$1 tool=$2; shift 2
-  tries=1; [ $tool = perf7 ] && tries=5
-  while :; do
-    run $name $tool record "$@"
-    tries=$((tries - 1))
-    tail -1 status.txt | grep -q '^0 ' || [ $tries = 0 ] || { sed -i '$d' status.txt; continue; }
-    break
-  done
-}
-for t in $tools; do
-  p=$(echo $t | cut -c1)  # c or p
-  record $p.rec $t --kcore -e cpu-clock -F 999 -o $p.data /bench/deep 200
-  record $p.rec-a $t --kcore -a -e cpu-clock -c 100000 -o ${p}a.data /bench/deep 100
-done
-for d in c p ca pa; do
-  [ -d $d.data ] || continue
+# Each recording holds ~28 MB of copies in the VM's memory (its only file system): each is read
+# by both tools as soon as it is made, then its kcore copy goes (its header and checksum stay).
+examine() {  # examine NAME: NAME.data, made by `record --kcore`
+  d=$1
+  [ -d $d.data ] || return
   ls -ln $d.data $d.data/kcore_dir | awk 'NF > 2 {print $1, $5, $NF}' > $d.layout
   head -c 4096 $d.data/kcore_dir/kcore > $d.kcore-head
   md5sum < $d.data/kcore_dir/kcore | cut -d' ' -f1 > $d.kcore-md5
@@ -43,5 +28,13 @@ for d in c p ca pa; do
     run $d.$t-report $t report --stdio -i $d.data
     run $d.$t-dump $t report -D -i $d.data
   done
+  rm -f $d.data/kcore_dir/kcore
+}
+for t in $tools; do
+  p=$(echo $t | cut -c1)  # c or p
+  run $p.rec $t record --kcore -e cpu-clock -F 999 -o $p.data /bench/deep 200
+  examine $p
+  run $p.rec-a $t record --kcore -a -e cpu-clock -c 100000 -o ${p}a.data /bench/deep 100
+  examine ${p}a
 done
 exit 0
