@@ -392,7 +392,7 @@ int read_samples(AnnotateConfig& c, AnnotateRun& run, std::unique_ptr<PerfDataRe
   } catch (const InputError& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
-    return 1;
+    return e.status();
   }
   return -1;
 }

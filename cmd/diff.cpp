@@ -325,7 +325,7 @@ int cmd_diff(const Args& args) {
   } catch (const InputError& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
-    return 1;
+    return e.status();
   }
   print_tables(files, d, ro.hist, quiet);
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) return 1;

@@ -156,7 +156,7 @@ int main(int argc, char** argv) {
   } catch (const cperf::InputError& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
-    status = 1;
+    status = e.status();
   } catch (const std::bad_alloc&) {
     std::fflush(stdout);
     std::fprintf(stderr, "perf %s: out of memory\n", args[0].c_str());

@@ -812,7 +812,7 @@ int run_histogram(const ReportOptions& o) {
   } catch (const InputError& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
-    return 1;
+    return e.status();
   }
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) return 1;
   return 0;

@@ -454,7 +454,7 @@ int cmd_script(const Args& args) {
   } catch (const InputError& e) {
     std::fflush(stdout);
     std::fprintf(stderr, "%s\n", e.what());
-    return 1;
+    return e.status();
   }
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) return 1;
   return 0;

@@ -123,7 +123,7 @@ int generate_script(const std::string& lang, const std::string& input) {
     return write_python_skeleton(trace.loaded() ? trace.tep() : nullptr, base) ? 0 : 255;
   } catch (const InputError& e) {
     std::fprintf(stderr, "%s\n", e.what());
-    return 1;
+    return e.status();
   }
 }
 

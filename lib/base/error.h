@@ -11,7 +11,12 @@ namespace cperf {
 
 class InputError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  // status: the command's exit status (perf's 255 where perf itself fails the same way).
+  explicit InputError(const std::string& what, int status = 1) : std::runtime_error(what), status_(status) {}
+  int status() const { return status_; }
+
+ private:
+  int status_;
 };
 
 // A bad option or argument: the command prints usage and exits 129 like perf.

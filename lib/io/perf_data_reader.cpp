@@ -82,6 +82,9 @@ PerfDataReader::PerfDataReader(const std::string& path, bool warn) : path_(path)
       if (::stat((path + "/" + name).c_str(), &st) == 0) dir_bytes_ += static_cast<uint64_t>(st.st_size);
     }
   } else {
+    // perf's words and status when the input cannot be opened at all.
+    if (::access(path.c_str(), R_OK) != 0)
+      throw InputError("failed to open " + path + ": " + std::strerror(errno), 255);
     map_ = MappedFile(path);
   }
   cur_ = map_.bytes();
