@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cinttypes>
+#include <functional>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -15,6 +16,8 @@
 #include <memory>
 #include <tuple>
 
+#include "symbol/kcore_file.h"
+#include "symbol/kernel_kallsyms.h"
 #include "annotate/annotate_print.h"
 #include "annotate/annotate_print2.h"
 #include "annotate/objdump_lines.h"
@@ -75,12 +78,17 @@ struct AnnotateRun {
   std::map<int, uint64_t> event_samples;  // and their number
   // the symbols a symbol filter dropped (perf deletes them: call targets miss them)
   std::set<std::pair<const Dso*, uint64_t>> dropped;
+  // The kernel's symbol at a (runtime) address: call targets in kernel code read from kcore.
+  std::function<const Symbol*(uint64_t)> kernel_symbol;
 };
 
 struct AnnotateOutput {
   ObjdumpOptions objdump;
   AnnotatePrintOptions print;
   std::string symfs;
+  // The kernel's code: the kcore copy of a `record --kcore` directory, "" when there is none
+  // (cperf reads no vmlinux).
+  std::string kcore;
   bool full_paths = false;  // -P
   bool print_lines = false;  // -l
   std::string last_path;     // -l: the source line printed last
@@ -103,6 +111,10 @@ std::string source_line(const SymbolSamples& s, uint64_t offset) {
 // The name of the symbol holding an objdump address of s's dso, as perf finds a call's or a
 // jump's target: in the map the samples were in, not among the symbols a filter dropped.
 const std::string* target_symbol(const SymbolSamples& s, const AnnotateRun& run, uint64_t addr) {
+  if (!s.syms && s.dso->kernel && !s.dso->module && run.kernel_symbol) {  // kcore: addresses as they ran
+    const Symbol* sym = run.kernel_symbol(addr);
+    return sym && !run.dropped.count({s.dso, sym->start}) ? &sym->name : nullptr;
+  }
   if (!s.syms) return nullptr;
   const uint64_t ip = addr - s.objdump_start + s.start;
   if (ip < s.map_pgoff || ip - s.map_pgoff >= s.map_end - s.map_start) return nullptr;
@@ -113,7 +125,8 @@ const std::string* target_symbol(const SymbolSamples& s, const AnnotateRun& run,
 
 // --stdio2: perf's title and instruction lines; refused (out.refused) for an instruction
 // perf itself cannot print.
-void print_stdio2(const SymbolSamples& s, const std::string& sym_name, const AnnotatedSymbol& a, AnnotateOutput& out) {
+void print_stdio2(const SymbolSamples& s, const std::string& sym_name, const std::string& dso_long_name,
+                  const AnnotatedSymbol& a, AnnotateOutput& out) {
   DisasmContext ctx;
   ctx.start = s.objdump_start;
   ctx.end = s.objdump_end;
@@ -129,7 +142,7 @@ void print_stdio2(const SymbolSamples& s, const std::string& sym_name, const Ann
   Annotation2Options o;
   o.show_nr_samples = out.print.show_nr_samples;
   o.show_total_period = out.print.show_total_period;
-  print_annotation_stdio2(stdout, out.title, out.print.percent, sym_name, s.dso->long_name, a, n, o);
+  print_annotation_stdio2(stdout, out.title, out.print.percent, sym_name, dso_long_name, a, n, o);
 }
 
 // --group: the other events' samples of the symbol and their events' periods.
@@ -137,6 +150,22 @@ struct GroupColumns {
   std::vector<const SymbolHist*> hists;
   std::vector<uint64_t> periods;
 };
+
+// kallsyms gives no symbol sizes, so a kernel symbol's bytes run up to the next symbol and end
+// in its padding: perf drops the nops at the end of a kcore disassembly.
+void drop_trailing_nops(std::vector<AnnotLine>& lines) {
+  auto is_nop = [](const std::string& text) {
+    size_t b = text.find_first_not_of(" \t");
+    std::string_view insn = b == std::string::npos ? std::string_view() : std::string_view(text).substr(b);
+    std::string_view name = insn.substr(0, insn.find_first_of(" \t"));
+    if (name == "nop" || name == "nopl" || name == "nopw") return true;
+    // a prefixed nop ("cs nopw ..."); with --asm-raw the bytes come first and a tab before the
+    // name: perf keeps those
+    return insn.find(" nop ") != std::string::npos || insn.find(" nopl ") != std::string::npos ||
+           insn.find(" nopw ") != std::string::npos;
+  };
+  while (!lines.empty() && lines.back().offset >= 0 && is_nop(lines.back().text)) lines.pop_back();
+}
 
 // Disassembles and prints one symbol; false after perf's messages when it cannot be.
 bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const std::string& event,
@@ -146,7 +175,8 @@ bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const 
   const std::string& symfs = out.symfs;
   const bool full_paths = out.full_paths;
   const Dso& dso = *s.dso;
-  if (dso.kernel) {
+  const bool from_kcore = dso.kernel && !dso.module && !out.kcore.empty();
+  if (dso.kernel && !from_kcore) {
     // no vmlinux (cperf reads none): perf's message
     std::string bid = dso.build_id.empty() ? "" : " with build id " + dso.build_id;
     std::fflush(stdout);
@@ -157,11 +187,20 @@ bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const 
                  sym_name.c_str(), bid.c_str());
     return false;
   }
-  const std::string file = objdump_input(symfs, dso.long_name, s.syms ? s.syms->runtime_path() : "");
+  // As perf, the kernel's code goes to objdump as a temporary kcore of the symbol's bytes alone.
+  const std::string extract = from_kcore ? extract_kcore_range(out.kcore, s.objdump_start, s.objdump_end - s.objdump_start) : "";
+  if (from_kcore && extract.empty()) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "Error:\nCouldn't annotate %s:\nInternal error: Invalid -1 error code\n", sym_name.c_str());
+    return false;
+  }
+  const std::string file = from_kcore ? extract : objdump_input(symfs, dso.long_name, s.syms ? s.syms->runtime_path() : "");
   const std::string cmd = objdump_command(oo, s.objdump_start, s.objdump_end);
   ObjdumpRun run = run_objdump(cmd, file);
+  if (from_kcore) ::unlink(extract.c_str());
   AnnotatedSymbol a;
   a.lines = parse_objdump_output(run.out, file, s.objdump_start, s.objdump_end);
+  if (from_kcore) drop_trailing_nops(a.lines);
   std::fflush(stdout);
   if (out.quiet) {
   } else if (!run.started) {
@@ -174,7 +213,8 @@ bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const 
     std::fprintf(stderr, "Error:\nCouldn't annotate %s:\nInternal error: Invalid -1 error code\n", sym_name.c_str());
     return false;
   }
-  a.dso_name = full_paths ? dso.long_name : dso.long_name.substr(dso.long_name.rfind('/') + 1);
+  const std::string& long_name = from_kcore ? out.kcore : dso.long_name;
+  a.dso_name = full_paths ? long_name : long_name.substr(long_name.rfind('/') + 1);
   a.event = event;
   a.size = s.end - s.start;
   a.objdump_start = s.objdump_start;
@@ -184,12 +224,12 @@ bool annotate_symbol(const SymbolSamples& s, const std::string& sym_name, const 
   a.member_periods = group.periods;
   if (out.print_lines) {
     find_source_lines(a, po.percent, [&](uint64_t offset) { return source_line(s, offset); });
-    print_source_summary(stdout, a, po.percent, dso.long_name, po.color);
+    print_source_summary(stdout, a, po.percent, long_name, po.color);
   }
   // perf remembers the last source line in a static that points into the previous symbol's
   // freed lines: in practice each symbol starts afresh
   out.last_path.clear();
-  if (out.stdio2) print_stdio2(s, sym_name, a, out);
+  if (out.stdio2) print_stdio2(s, sym_name, long_name, a, out);
   else print_annotation_stdio(stdout, a, po, out.last_path);
   return true;
 }
@@ -316,6 +356,7 @@ int parse_options(const Args& args, AnnotateConfig& c) {
     std::fputs("cperf annotate: --symfs with a flat layout is not supported yet\n", stderr);
     return 1;
   }
+  ro.kallsyms = recorded_kallsyms(c.path);  // a --kcore directory's copy
   ro.quiet = c.quiet;
   ro.srcline.full_path = c.full_paths;  // -l names whole source paths with -P
   if (v.counts.count("demangle")) ro.demangle.demangle = v.count("demangle");
@@ -478,6 +519,13 @@ int cmd_annotate(const Args& args) {
   output.objdump = c.objdump;
   output.print = c.print;
   output.symfs = c.report.symfs;
+  if (const std::string k = kernel_data_name(c.report.kallsyms); k.ends_with("/kcore")) {
+    output.kcore = k;
+    run.kernel_symbol = [&tool](uint64_t addr) -> const Symbol* {
+      const Map* map = tool->kernel_maps().find(addr);
+      return map ? tool->symbols().find(map, map->map_ip(addr)).sym : nullptr;
+    };
+  }
   output.full_paths = c.full_paths;
   output.print_lines = c.print_lines;
   output.quiet = c.quiet;

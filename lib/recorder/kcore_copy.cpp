@@ -1,5 +1,7 @@
 #include "recorder/kcore_copy.h"
 
+#include "symbol/kcore_file.h"
+
 #include <elf.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -50,24 +52,17 @@ bool read_all(const std::string& path, std::string& out) {
   }
 }
 
-bool write_all_at(int fd, const void* data, size_t size, uint64_t offset) {
-  const char* p = static_cast<const char*>(data);
-  while (size) {
-    ssize_t n = ::pwrite(fd, p, size, static_cast<off_t>(offset));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    p += n;
-    size -= static_cast<size_t>(n);
-    offset += static_cast<uint64_t>(n);
-  }
-  return true;
-}
-
 bool write_file(const std::string& path, const std::string& bytes) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0400);
   if (fd < 0) return false;
-  bool ok = write_all_at(fd, bytes.data(), bytes.size(), 0);
-  return ::close(fd) == 0 && ok;
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    done += static_cast<size_t>(n);
+  }
+  return ::close(fd) == 0 && done == bytes.size();
 }
 
 // kallsyms lines "ADDR TYPE NAME[\t[MODULE]]": function symbols (t, T, w, W) only; a name
@@ -123,12 +118,10 @@ bool settle_ranges(TextRanges& r, uint64_t page) {
 }
 
 // The executable PT_LOADs of /proc/kcore that hold the ranges, in kcore's order.
-bool find_segments(int kfd, const Elf64_Ehdr& eh, const TextRanges& r, std::vector<Segment>& out) {
-  for (unsigned i = 0; i < eh.e_phnum; i++) {
-    Elf64_Phdr ph;
-    if (::pread(kfd, &ph, sizeof ph, static_cast<off_t>(eh.e_phoff + uint64_t{i} * eh.e_phentsize)) != sizeof ph)
-      return false;
-    if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X)) continue;
+std::vector<Segment> find_segments(const std::vector<Elf64_Phdr>& phdrs, const TextRanges& r) {
+  std::vector<Segment> out;
+  for (const Elf64_Phdr& ph : phdrs) {
+    if (!(ph.p_flags & PF_X)) continue;
     uint64_t len = std::min(ph.p_memsz, ph.p_filesz);
     if (!len) continue;
     uint64_t start = ph.p_vaddr, end = start + len;
@@ -139,7 +132,7 @@ bool find_segments(int kfd, const Elf64_Ehdr& eh, const TextRanges& r, std::vect
     take(r.stext, r.etext);
     take(r.first_module, r.last_module_symbol);
   }
-  return true;
+  return out;
 }
 
 // Places the segments one after the other; one that lies inside the kernel's bytes of kcore
@@ -164,53 +157,6 @@ void lay_out(std::vector<Segment>& segs, uint64_t stext) {
     if (s.remaps) s.rel = s.kcore_offset - k->kcore_offset + k->rel;
 }
 
-bool copy_range(int from, uint64_t from_off, int to, uint64_t to_off, uint64_t len) {
-  std::vector<char> buf(1 << 20);
-  while (len) {
-    size_t want = static_cast<size_t>(std::min<uint64_t>(len, buf.size()));
-    ssize_t n = ::pread(from, buf.data(), want, static_cast<off_t>(from_off));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0 || !write_all_at(to, buf.data(), static_cast<size_t>(n), to_off)) return false;
-    from_off += static_cast<uint64_t>(n);
-    to_off += static_cast<uint64_t>(n);
-    len -= static_cast<uint64_t>(n);
-  }
-  return true;
-}
-
-// Writes the copy: kcore's ELF identity, one PT_LOAD (rwx, page aligned) per segment, the
-// data from the first page boundary after the headers.
-bool write_extract(int kfd, const Elf64_Ehdr& keh, const std::vector<Segment>& segs, const std::string& path,
-                   uint64_t page) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0400);
-  if (fd < 0) return false;
-  Elf64_Ehdr eh{};
-  std::memcpy(eh.e_ident, keh.e_ident, EI_NIDENT);
-  eh.e_type = keh.e_type;
-  eh.e_machine = keh.e_machine;
-  eh.e_version = keh.e_version;
-  eh.e_flags = keh.e_flags;
-  eh.e_phoff = sizeof(Elf64_Ehdr);
-  eh.e_ehsize = sizeof(Elf64_Ehdr);
-  eh.e_phentsize = sizeof(Elf64_Phdr);
-  eh.e_phnum = static_cast<Elf64_Half>(segs.size());
-  const uint64_t data_start = round_up(sizeof(Elf64_Ehdr) + segs.size() * sizeof(Elf64_Phdr), page);
-  bool ok = write_all_at(fd, &eh, sizeof eh, 0);
-  for (size_t i = 0; ok && i < segs.size(); i++) {
-    Elf64_Phdr ph{};
-    ph.p_type = PT_LOAD;
-    ph.p_flags = PF_R | PF_W | PF_X;
-    ph.p_offset = data_start + segs[i].rel;
-    ph.p_vaddr = segs[i].addr;
-    ph.p_filesz = ph.p_memsz = segs[i].len;
-    ph.p_align = page;
-    ok = write_all_at(fd, &ph, sizeof ph, sizeof eh + i * sizeof ph);
-  }
-  for (const Segment& s : segs)
-    if (ok && !s.remaps) ok = copy_range(kfd, s.kcore_offset, fd, data_start + s.rel, s.len);
-  return ::close(fd) == 0 && ok;
-}
-
 bool extract_kcore(const std::string& kcore, const TextRanges& ranges, const std::string& out, uint64_t page,
                    std::string& error) {
   int kfd = ::open(kcore.c_str(), O_RDONLY | O_CLOEXEC);
@@ -219,16 +165,20 @@ bool extract_kcore(const std::string& kcore, const TextRanges& ranges, const std
     return false;
   }
   Elf64_Ehdr eh;
-  bool ok = ::pread(kfd, &eh, sizeof eh, 0) == sizeof eh && std::memcmp(eh.e_ident, ELFMAG, SELFMAG) == 0 &&
-            eh.e_ident[EI_CLASS] == ELFCLASS64 && eh.e_phentsize == sizeof(Elf64_Phdr);
+  std::vector<Elf64_Phdr> phdrs;
   std::vector<Segment> segs;
-  if (!ok || !find_segments(kfd, eh, ranges, segs) || segs.empty()) {
+  if (read_kcore_header(kfd, eh) && read_kcore_loads(kfd, eh, phdrs)) segs = find_segments(phdrs, ranges);
+  if (segs.empty()) {
     ::close(kfd);
     error = kcore + ": no 64-bit ELF core with the kernel's text";
     return false;
   }
   lay_out(segs, ranges.stext);
-  ok = write_extract(kfd, eh, segs, out, page);
+  // The data starts at the first page boundary after the headers.
+  const uint64_t data_start = round_up(sizeof(Elf64_Ehdr) + segs.size() * sizeof(Elf64_Phdr), page);
+  std::vector<KcoreLoad> loads;
+  for (const Segment& sg : segs) loads.push_back({sg.addr, sg.len, sg.kcore_offset, data_start + sg.rel, !sg.remaps});
+  bool ok = write_kcore(kfd, eh, loads, out, 0400);
   ::close(kfd);
   if (!ok) error = out + ": " + std::strerror(errno);
   return ok;

@@ -129,6 +129,7 @@ class ReportTool : public SessionTool {
   const ReadValues& read_values() const { return read_values_; }  // report -T's table
   // The symbol look-ups of this run (annotate: a dso's objdump addresses).
   ScriptSymbols& symbols() { return symbols_; }
+  const MapSet& kernel_maps() const { return machine_.kernel_maps(); }
   bool has_samples() const;  // any sample kept (filtered ones included)  // PERF_RECORD_LOST_SAMPLES' sum
   // The histogram of the event at attr_index after the run; nullptr: no sample came for it.
   Hists* hists_of(int attr_index);

@@ -27,6 +27,10 @@ examine() {  # examine NAME: NAME.data, made by `record --kcore`
     run $d.$t-skp $t script --show-kernel-path -F comm,tid,ip,sym,dso -i $d.data
     run $d.$t-report $t report --stdio -i $d.data
     run $d.$t-dump $t report -D -i $d.data
+    if command -v objdump > /dev/null; then  # kernel code disassembled from the kcore copy
+      run $d.$t-annotate $t annotate --stdio -i $d.data
+      run $d.$t-annotate2 $t annotate --stdio2 -i $d.data
+    fi
   done
   rm -f $d.data/kcore_dir/kcore
 }

@@ -13,11 +13,13 @@
 #     build_id bit (Documentation/perf-record.md), text-poke dummy:u included;
 #   - the directory layout and the kcore copy's ELF headers equal perf 7.2's;
 #   - perf 7.2 reads cperf's directories as cperf does, and cperf reads perf 7.2's as perf 7.2
-#     does (script, script --show-kernel-path, report --stdio, report -D).
+#     does (script, script --show-kernel-path, report --stdio, report -D, and annotate --stdio
+#     and --stdio2: kernel code disassembled from the kcore copy, with this machine's objdump).
 source "$(dirname "$0")/_lib.sh"
 vm_prepare
 bash tests/workloads/build.sh "$T/wl" >/dev/null 2>&1 || vm_skip "cannot build the static test workloads"
 args=(-t "${CPERF_VM_TIMEOUT:-300}" -m 1536 -b "$CPERF=/usr/bin/cperf" -f "$T/wl/deep=/bench/deep")
+objdump=$(command -v objdump) && args+=(-b "$objdump=/usr/bin/objdump")  # for annotate
 [ -n "$PERF7_ROOT" ] && args+=(-P "$PERF7_ROOT")
 O=$T/out
 bash "$VM_DIR/boot.sh" "${args[@]}" "$VM_KERNEL" "$VM_DIR/kcore_guest.sh" "$O" > "$T/boot.log" 2>&1 ||
@@ -71,8 +73,9 @@ if [ $have7 = 1 ]; then
   done
   # Each tool reads each recording alike (the tip line of report aside).
   for d in c ca p pa; do
-    for k in script skp report dump; do
+    for k in script skp report dump annotate annotate2; do
       a=$O/$d.perf7-$k.out b=$O/$d.cperf-$k.out
+      [ -e "$a" ] || { echo "SKIP (part): $d.data $k: not run (no objdump here to put in the VM)"; continue; }
       if diff <(grep -v '^# (Tip\|^# (Cannot load tips' "$a") <(grep -v '^# (Tip\|^# (Cannot load tips' "$b") > "$T/d.diff"; then
         echo "ok: $d.data $k identical ($(wc -l < "$b") lines)"
       else
