@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "base/fd_io.h"
 #include "writer/byte_buffer.h"
 
 namespace cperf {
@@ -119,14 +120,7 @@ std::string write_jit_elf(const std::string& path, const std::string& symbol, co
   int fd = ::open(path.c_str(), O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0644);
   if (fd < 0) return "cannot create jit ELF " + path + ": " + std::strerror(errno);
   const std::vector<std::byte>& bytes = b.bytes();
-  size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<size_t>(n);
-  }
-  bool ok = done == bytes.size();
+  bool ok = write_fully(fd, bytes.data(), bytes.size());
   if (::close(fd) != 0) ok = false;
   if (!ok) {
     ::unlink(path.c_str());

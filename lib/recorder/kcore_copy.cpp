@@ -1,5 +1,6 @@
 #include "recorder/kcore_copy.h"
 
+#include "base/fd_io.h"
 #include "symbol/kcore_file.h"
 
 #include <elf.h>
@@ -55,14 +56,8 @@ bool read_all(const std::string& path, std::string& out) {
 bool write_file(const std::string& path, const std::string& bytes) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0400);
   if (fd < 0) return false;
-  size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<size_t>(n);
-  }
-  return ::close(fd) == 0 && done == bytes.size();
+  bool ok = write_fully(fd, bytes.data(), bytes.size());
+  return ::close(fd) == 0 && ok;
 }
 
 // kallsyms lines "ADDR TYPE NAME[\t[MODULE]]": function symbols (t, T, w, W) only; a name

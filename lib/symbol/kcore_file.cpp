@@ -1,5 +1,7 @@
 #include "symbol/kcore_file.h"
 
+#include "base/fd_io.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -11,26 +13,13 @@
 namespace cperf {
 namespace {
 
-bool write_all_at(int fd, const void* data, size_t size, uint64_t offset) {
-  const char* p = static_cast<const char*>(data);
-  while (size) {
-    ssize_t n = ::pwrite(fd, p, size, static_cast<off_t>(offset));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    p += n;
-    size -= static_cast<size_t>(n);
-    offset += static_cast<uint64_t>(n);
-  }
-  return true;
-}
-
 bool copy_range(int from, uint64_t from_off, int to, uint64_t to_off, uint64_t len) {
   std::vector<char> buf(std::min<uint64_t>(len, 1 << 20));
   while (len) {
     size_t want = static_cast<size_t>(std::min<uint64_t>(len, buf.size()));
     ssize_t n = ::pread(from, buf.data(), want, static_cast<off_t>(from_off));
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0 || !write_all_at(to, buf.data(), static_cast<size_t>(n), to_off)) return false;
+    if (n <= 0 || !pwrite_fully(to, buf.data(), static_cast<size_t>(n), to_off)) return false;
     from_off += static_cast<uint64_t>(n);
     to_off += static_cast<uint64_t>(n);
     len -= static_cast<uint64_t>(n);
@@ -51,7 +40,7 @@ bool fill(int fd, int src_fd, const Elf64_Ehdr& src, const std::vector<KcoreLoad
   eh.e_ehsize = sizeof(Elf64_Ehdr);
   eh.e_phentsize = sizeof(Elf64_Phdr);
   eh.e_phnum = static_cast<Elf64_Half>(loads.size());
-  if (!write_all_at(fd, &eh, sizeof eh, 0)) return false;
+  if (!pwrite_fully(fd, &eh, sizeof eh, 0)) return false;
   for (size_t i = 0; i < loads.size(); i++) {
     Elf64_Phdr ph{};
     ph.p_type = PT_LOAD;
@@ -60,7 +49,7 @@ bool fill(int fd, int src_fd, const Elf64_Ehdr& src, const std::vector<KcoreLoad
     ph.p_vaddr = loads[i].addr;
     ph.p_filesz = ph.p_memsz = loads[i].len;
     ph.p_align = page;
-    if (!write_all_at(fd, &ph, sizeof ph, sizeof eh + i * sizeof ph)) return false;
+    if (!pwrite_fully(fd, &ph, sizeof ph, sizeof eh + i * sizeof ph)) return false;
   }
   for (const KcoreLoad& l : loads)
     if (l.copy && !copy_range(src_fd, l.src_offset, fd, l.file_offset, l.len)) return false;
