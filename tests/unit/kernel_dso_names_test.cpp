@@ -48,8 +48,9 @@ TEST(KernelDsoNamesTest, MachineNamesKernelDsosAfterTheTable) {
   ASSERT_TRUE(core && kvm && intel);
   EXPECT_EQ(core->dso->name, kVmlinux);
   EXPECT_EQ(core->dso->short_name, "[kernel.vmlinux]");
-  EXPECT_EQ(dso_long_name(*core->dso, true), "[kernel.kallsyms]");
-  EXPECT_EQ(dso_long_name(*core->dso, false), kVmlinux);
+  EXPECT_EQ(dso_long_name(*core->dso, "[kernel.kallsyms]"), "[kernel.kallsyms]");  // --kallsyms read
+  EXPECT_EQ(dso_long_name(*core->dso, "/d/kcore_dir/kcore"), "/d/kcore_dir/kcore");   // a --kcore copy beside it
+  EXPECT_EQ(dso_long_name(*core->dso, ""), kVmlinux);
   EXPECT_EQ(kvm->dso->name, kKvm);  // the table's path, matched by the module's name
   EXPECT_EQ(kvm->dso->short_name, "[kvm]");
   EXPECT_EQ(intel->dso->name, "[kvm_intel]");
