@@ -113,22 +113,41 @@ bool addr2line_styles_binutils(const std::string& list) {
   return binutils;
 }
 
-// perf's -g/--call-graph string: print type, threshold, order, key, value (any order).
-bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_set) {
+// perf's -g/--call-graph string: print type, order, key, value, threshold and print limit
+// (any order). perf takes a word that begins one of its names (in this order: none; graph,
+// flat, fractal, folded; caller, callee; function, address, srcline, branch; percent, period,
+// count), so "f" is flat and "s" srcline. Returns false on a word perf refuses; `unmade` names
+// one perf takes that cperf does not do yet.
+bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_set, std::string& unmade) {
+  auto is = [](const std::string& t, const char* name) { return std::string_view(name).starts_with(t); };
+  bool threshold_set = false;
   for (const std::string& t : split_list(s)) {
-    if (t == "graph") o.hist.mode = ChainMode::kGraph;
-    else if (t == "fractal") o.hist.mode = ChainMode::kFractal;
-    else if (t == "flat") o.hist.mode = ChainMode::kFlat;
-    else if (t == "folded") o.hist.mode = ChainMode::kFolded;
-    else if (t == "none") o.hist.mode = ChainMode::kNone;
-    else if (t == "caller") o.caller_order = order_set = true;
-    else if (t == "callee") o.caller_order = !(order_set = true);
-    else if (t == "function" || t == "percent") continue;
-    else {
+    if (t.empty()) continue;  // (perf's strtok skips empty words)
+    if (is(t, "none")) {
+      o.hist.mode = ChainMode::kNone;
+      return true;  // perf reads no further
+    }
+    if (is(t, "graph")) o.hist.mode = ChainMode::kGraph;
+    else if (is(t, "flat")) o.hist.mode = ChainMode::kFlat;
+    else if (is(t, "fractal")) o.hist.mode = ChainMode::kFractal;
+    else if (is(t, "folded")) o.hist.mode = ChainMode::kFolded;
+    else if (is(t, "caller")) o.caller_order = order_set = true;
+    else if (is(t, "callee")) o.caller_order = !(order_set = true);
+    else if (is(t, "function")) o.chain_key = ChainKey::kFunction;
+    else if (is(t, "address")) o.chain_key = ChainKey::kAddress;
+    else if (is(t, "srcline")) o.chain_key = ChainKey::kSrcline;
+    else if (is(t, "branch") || is(t, "percent") || is(t, "period") || is(t, "count")) {
+      if (!is(t, "percent")) unmade = t;
+    } else {
       char* end = nullptr;
       double v = std::strtod(t.c_str(), &end);
-      if (end == t.c_str() || *end) return false;
+      if (end == t.c_str()) return false;
+      if (threshold_set) {  // perf's second number is the print limit
+        unmade = t;
+        continue;
+      }
       o.hist.chain_min_percent = v;
+      threshold_set = true;
     }
   }
   return true;
@@ -491,9 +510,15 @@ int run_histogram(const ReportOptions& o) {
       return 0;  // perf's status too
     }
   }
-  if (!o.call_graph.empty() && !parse_call_graph(o.call_graph, ro, order_set)) {
+  std::string unmade_chain_word;
+  if (!o.call_graph.empty() && !parse_call_graph(o.call_graph, ro, order_set, unmade_chain_word)) {
     std::fprintf(stderr, "Invalid callchain mode: %s\n", o.call_graph.c_str());
     return 129;
+  }
+  if (!unmade_chain_word.empty()) {
+    std::fprintf(stderr, "cperf report: -g '%s' (%s) is not supported yet\n", o.call_graph.c_str(),
+                 unmade_chain_word.c_str());
+    return 1;
   }
   if (o.percentage == "relative") {
     ro.hist.filter_relative = true;

@@ -50,7 +50,9 @@ ReportTool::ReportTool(ReportToolOptions opts)
     else ignore_re_.reset(ig);
   }
   want_srcline_ = sorts_by(SortKey::kSrcline);
-  if (opts_.branch_history) chains_.frames.key_by_address();
+  if (opts_.branch_history) opts_.chain_key = ChainKey::kAddress;
+  if (opts_.chain_key == ChainKey::kAddress) chains_.frames.key_by_address();
+  if (opts_.chain_key == ChainKey::kSrcline) chains_.frames.key_by_srcline();
   chains_.branch_stats = opts_.branch_history && opts_.branch_counts;
   want_srcfile_ = sorts_by(SortKey::kSrcfile);
   want_branch_srclines_ = sorts_by(SortKey::kSrclineFrom) || sorts_by(SortKey::kSrclineTo);
@@ -80,6 +82,13 @@ std::string ReportTool::srcline_of(const Resolved& r, const uint64_t* frame_ip, 
   uint64_t shown = !d ? addr : frame_ip ? d->text_objdump_addr(addr) : d->objdump_addr(addr);
   std::snprintf(buf, sizeof(buf), "[%" PRIx64 "]", shown);
   return r.map->dso->short_name + buf;
+}
+
+// perf's source line of a call-graph frame keyed by srcline: the dso's line, else "??:0".
+std::string ReportTool::frame_line(const Resolved& r) {
+  const DsoSymbols* d = symbols_.user_symbols(r.map);
+  const std::string* line = d ? d->srcline(r.addr) : nullptr;
+  return line ? *line : "??:0";
 }
 
 // --ignore-callees: perf's add_callchain_ip resets the chain at each matching symbol, so the
@@ -247,9 +256,14 @@ FrameId ReportTool::make_frame(const Resolved& r, uint64_t ip, const std::string
                                const std::string* inline_srcline) {
   ChainFrame& f = frame_;
   // --children -s srcline: each frame's entry is keyed by the frame's own source line.
-  if (opts_.branch_history) {
+  if (opts_.chain_key == ChainKey::kAddress) {
     // perf's address key: each frame has its source line, printed after its name
     f.srcline = pool_.intern(inline_srcline ? *inline_srcline : srcline_of(r, nullptr, false));
+  } else if (opts_.chain_key == ChainKey::kSrcline) {
+    // perf's srcline key: a frame in a map has its line, "??:0" when unknown (never an address)
+    f.srcline = !r.map || !r.map->dso ? Text()
+                : inline_srcline      ? pool_.intern(*inline_srcline)
+                                      : pool_.intern(frame_line(r));
   } else if (want_srcline_ && opts_.hist.children) {
     f.srcline = pool_.intern(inline_srcline ? *inline_srcline : srcline_of(r, &ip));
   }
@@ -275,7 +289,7 @@ FrameId ReportTool::make_frame(const Resolved& r, uint64_t ip, const std::string
     if (fresh) it->second = {pool_.intern(*own), f.inlined ? pool_.intern(*own + " (inlined)") : Text()};
     f.sym = it->second.first;
     f.name = f.inlined ? it->second.second : it->second.first;
-    if (opts_.branch_history && r.map && r.map->dso)
+    if (opts_.chain_key != ChainKey::kFunction && !f.srcline.unset() && r.map && r.map->dso)
       f.name = pool_.intern(*own + " " + f.srcline.str() + (f.inlined ? " (inlined)" : ""));
   } else {
     f.sym = Text();

@@ -37,6 +37,9 @@ namespace cperf {
 // This machine's L1 data cache line size (perf's cacheline_size(): 64 when unknown).
 uint64_t cacheline_size();
 
+// perf's call-graph key (-g function|address|srcline): what makes two frames one.
+enum class ChainKey { kFunction, kAddress, kSrcline };
+
 struct ReportToolOptions {
   std::string symfs, kallsyms;
   DemangleOptions demangle;  // --no-demangle
@@ -47,6 +50,9 @@ struct ReportToolOptions {
   EventSwitch event_switch;  // --switch-on/--switch-off/--show-on-off-events
   bool children = false;
   bool caller_order = false;  // -g caller / -G
+  // The call-graph key; address and srcline also show each frame's source line after its name
+  // (--branch-history implies address).
+  ChainKey chain_key = ChainKey::kFunction;
   int max_stack = 127;
   // --branch-history: the sample's branches lead its call chain (record/branch_history.h),
   // whose frames compare by address and show their source lines
@@ -189,6 +195,9 @@ class ReportTool : public SessionTool {
   Text comm_text(const Thread& t);
   // perf's srcline of an entry; frame_ip: a callchain frame's (absolute) address.
   std::string srcline_of(const Resolved& r, const uint64_t* frame_ip = nullptr, bool show_sym = true);
+  void add_block_branch(const HistSample& hs, const Resolved& source, uint64_t from, const Resolved& target,
+                        uint64_t to, uint32_t cycles, int attr_index);
+  std::string frame_line(const Resolved& r);
   std::vector<BranchHistoryFrame> bh_frames_;
   std::vector<BranchCounts> path_branch_;  // per path_ frame, then suffix sums (n + 1)
   std::vector<ChainBranchInfo> path_binfo_;  // per path_ frame (branch_counts)

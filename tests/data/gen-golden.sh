@@ -589,6 +589,11 @@ p61_syswide_kinds=report-a--C+1,report-a---no-children+-d+mt~libc.so.6,report-a-
 p61_mt_kinds=report-a---no-children+--tid+19859,report-a---tid+19858
 p61_g_kinds=report-s-ipc_lbr,report-a--d+deep,report-a---max-stack+3,report-a---no-children+--max-stack+2+-G,report-a--k+nonexistent,report-a--k+g.data+-g+none,report-not-owned,report-not-owned-f,script-a--k+nonexistent,script-a--k+g.data,script-a--v,script-a---header-only,script-not-owned,script-not-owned-f,script-per-event-dump,script-dlfilter
 p61_two_kinds=script-per-event-dump
+# the call-graph keys srcline and address (-g srcline, -g address; "s" a prefix of srcline,
+# "fo" of folded) in each print type and order, on perf6.1's files whose frames all resolve
+# here (syswide's libc is not in the symfs: perf reads the machine's; no fractal: its "[...]"
+# line reads uninitialised memory, see report_golden.sh)
+cckey_kinds=report-a---no-children+-g+caller~srcline,report-a--g+srcline,report-a---no-children+-g+srcline,report-a---no-children+-G+-g+srcline,report-a---no-children+-g+folded~srcline,report-a---call-graph=graph~0.5~callee~srcline,report-a--g+flat~srcline,report-a---no-children+-g+address,report-a--g+address,report-a---no-children+-g+s~fo
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds,$raw_trace_kinds
 
 for set in $sets; do
@@ -685,10 +690,11 @@ for set in $sets; do
   else
     run "$rel/$set/out" $all_kinds $names
     if [ "$set" = perf6.1 ]; then  # the filters and options that change these files' output
-      for n in syswide mt g two-events; do
+      for n in syswide mt g two-events dwarf; do
         case " $(echo $names) " in *" $n "*) ;; *) continue ;; esac
         case $n in
-          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds ;; g) k=$p61_g_kinds ;; *) k=$p61_two_kinds ;;
+          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds,$cckey_kinds ;; g) k=$p61_g_kinds,$cckey_kinds ;;
+          dwarf) k=$cckey_kinds ;; *) k=$p61_two_kinds ;;
         esac
         run "$rel/$set/out" "$k" $n
       done
