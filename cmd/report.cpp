@@ -694,6 +694,9 @@ int run_histogram(const ReportOptions& o) {
       std::fputs("'.' is the only non valid --field-separator argument\n", stderr);
       return 0;
     }
+    // Branch mode's keys: perf's default branch order unless -s or -F name others (always with
+    // --total-cycles), set before the filters' keys are looked at (its keys have no dso or symbol).
+    if (branch_mode && ((o.sort.empty() && o.fields.empty()) || o.total_cycles)) parse_sort(kBranchSortOrder, ro, false);
     // A sort key whose filter allows one value only is not printed; perf says so once.
     for (SortKey k : ro.hist.sort) {
       const std::vector<std::string>* list = nullptr;
@@ -773,7 +776,7 @@ int run_histogram(const ReportOptions& o) {
     bool branch_ipc = o.fields.empty() &&
                       std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kIpcNull) != ro.hist.sort.end();
     auto unsupported_mode = [&]() -> bool {
-      if (!branch_mode || !branch_ipc) return false;
+      if (!branch_mode || !branch_ipc || o.total_cycles) return false;
       std::fflush(stdout);
       std::fprintf(stderr, "cperf report: %s: branch mode with perf's IPC column (a symbol key) is not supported yet "
                    "(use --no-branch-stack for the sample histogram)\n", o.input.c_str());
@@ -784,7 +787,26 @@ int run_histogram(const ReportOptions& o) {
     if (branch_mode) {
       ro.branch_mode = true;
       ro.hist.children = false;
-      if (o.sort.empty() && o.fields.empty()) parse_sort(kBranchSortOrder, ro, false);
+      // --total-cycles: the table of blocks, made from the entries of perf's default branch
+      // keys (set above; without branch mode the option does nothing)
+      ro.total_cycles = o.total_cycles;
+    }
+    // (-F, -S: perf's entries differ, and the blocks' averages with them; -x: perf prints
+    // garbage; -t, --hierarchy: perf crashes)
+    const char* tc_refused = !o.fields.empty()      ? "-F/--fields"
+                             : !o.symbols.empty()   ? "-S/--symbols"
+                             : o.exclude_other      ? "-x/--exclude-other"
+                             : !o.field_sep.empty() ? "-t/--field-separator"
+                             : o.hierarchy          ? "--hierarchy"
+                                                    : nullptr;
+    if (ro.total_cycles && tc_refused) {
+      std::fprintf(stderr, "cperf report: --total-cycles with %s is not supported yet\n", tc_refused);
+      return 1;
+    }
+    if (ro.total_cycles && o.use_tui) {
+      std::fprintf(stderr, "cperf report: %s: the browser's --total-cycles block view is not supported yet "
+                   "(use --stdio)\n", o.input.c_str());
+      return 1;
     }
     if (!reader.is_pipe() && events_refuse_options()) return 0;
     if (unsupported_mode()) return 1;

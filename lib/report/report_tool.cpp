@@ -572,6 +572,14 @@ void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread&
   // perf counts a sample when it added an entry: not one without branches
   if (ds.branch_nr) ++branch_samples_[attr_index];
   ByteReader r(ds.branch_entries, s.swapped());
+  if (opts_.total_cycles) {
+    block_branches_.clear();
+    if (nonany_branches_ < 0) {  // perf ORs every event's branch filter
+      uint64_t types = 0;
+      for (const auto& a : s.attrs()) types |= a.attr.branch_sample_type;
+      nonany_branches_ = !(types & PERF_SAMPLE_BRANCH_ANY);
+    }
+  }
   for (uint64_t i = 0; i < ds.branch_nr; ++i) {
     BranchInfo b;
     uint64_t from = r.u64(), to = r.u64();
@@ -592,6 +600,7 @@ void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread&
       b.srcline_from = pool_.intern(srcline_of(source));
       b.srcline_to = pool_.intern(srcline_of(target));
     }
+    if (opts_.total_cycles) add_block_branch(hs, source, from, target, to, b.flags.cycles, attr_index);
     set_location(hs, target, cpumode);
     hs.addr = to;  // perf's entry address is the branch target as recorded
     // ... which -s addr unmaps once more (a target in a map that is not at 0 moves)
@@ -601,6 +610,30 @@ void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread&
     hs.latency = 1000 / static_cast<uint64_t>(hs.parallelism);
     feeder_.add(h, hs, nullptr, 0, filtered);
   }
+  if (opts_.total_cycles) block_cycles_.account(block_branches_, nonany_branches_ > 0);
+}
+
+// --total-cycles: a branch for the blocks' cycles, and the branch-mode entry it makes (perf's
+// default branch keys) for the event's table.
+void ReportTool::add_block_branch(const HistSample& hs, const Resolved& source, uint64_t from,
+                                  const Resolved& target, uint64_t to, uint32_t cycles, int attr_index) {
+  auto end_of = [](const Resolved& r, uint64_t addr) {
+    return BlockBranchEnd{r.map, r.map ? r.map->start : 0, r.sym, addr, r.addr};
+  };
+  block_branches_.push_back(BlockBranch{end_of(source, from), end_of(target, to), cycles});
+  BlockReport::EntryKey k;
+  k.comm = hs.comm.str();
+  k.from_has_dso = source.map && source.map->dso;
+  if (k.from_has_dso) k.from_dso = dso_name(source.map->dso).str();
+  k.from_sym = source.sym;
+  if (!source.sym) k.from_addr = from;
+  k.to_sym = target.sym;
+  if (!target.sym) k.to_addr = to;
+  k.cycles = cycles;
+  const bool to_dso = target.map && target.map->dso;
+  // (the table names a dso by its short name, -v or not)
+  block_reports_[attr_index].add_entry(k, target.map, target.sym,
+                                       to_dso ? target.map->dso->short_name : std::string("[unknown]"));
 }
 
 // perf's size of a map (-s dso_size): the kernel's map ends where its last symbol does once
@@ -837,6 +870,17 @@ void ReportTool::print(std::FILE* out, Session& s) {
         std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n", sec.period);
       if (opts_.hist.socket_filter >= 0) std::fprintf(out, "# Processor Socket: %d\n", opts_.hist.socket_filter);
       std::fputs("#\n", out);
+    }
+    if (opts_.total_cycles) {  // perf's block table instead of the entries
+      auto srcline = [&](const Map* map, const Symbol* sym, uint64_t offset) {
+        Resolved r;
+        r.map = map;
+        r.sym = sym;
+        r.addr = sym->start + offset;
+        return srcline_of(r);
+      };
+      block_reports_[sec.attr].print(out, block_cycles_, srcline, opts_.hist.percent_limit);
+      continue;
     }
     sec.hists->print(out, !opts_.quiet);
     std::fputs("\n\n", out);

@@ -22,6 +22,8 @@
 #include "report/report_annotate.h"
 #include "report/value_pool.h"
 #include "record/branch_history.h"
+#include "report/block_cycles.h"
+#include "report/block_report.h"
 #include "record/lbr_callchain.h"
 #include "record/sample_read.h"
 #include "script/kernel_map_finder.h"
@@ -96,6 +98,9 @@ struct ReportToolOptions {
   // Branch mode (-b): an entry per taken branch of each sample's branch stack, keyed by its
   // target (and the branch keys), each counting 1.
   bool branch_mode = false;
+  // --total-cycles (in branch mode): instead of each event's entries, perf's table of the
+  // basic blocks the branches' cycles were spent in (report/block_report.h)
+  bool total_cycles = false;
   // perf diff forgets a thread at its EXIT (report keeps it): a later sample of its tid
   // belongs to a new thread, named ":tid" until a COMM names it.
   bool forget_exited_threads = false;
@@ -271,6 +276,11 @@ class ReportTool : public SessionTool {
   ResolvedAddr resolved_addr(const Resolved& r, uint64_t addr);  // r: addr looked up
   ValuePool<BranchInfo, BranchInfoHash> branch_infos_;
   std::unordered_map<int, uint64_t> branch_samples_;  // samples per event (entries count branches)
+  // --total-cycles: the blocks' cycles (all events) and each event's table
+  BlockCycles block_cycles_;
+  std::unordered_map<int, BlockReport> block_reports_;
+  std::vector<BlockBranch> block_branches_;  // the sample's branches (scratch)
+  int nonany_branches_ = -1;  // the file's branch filter is not "any" (-1: not looked at yet)
   static uint64_t map_size(const Map& m, const SymbolTable* symbols);
   // perf's default ":<tid>" comm of threads sampled before their first COMM, renamed once by it.
   struct DefaultComm {

@@ -147,6 +147,7 @@
 #   report-full-source-path ... --full-source-path -s srcline -g none ...                (*)
 #   report-noop-opts2     ... --itrace=i100us --addr2line=... --addr2line-style=libdw,llvm
 #                         --total-cycles --no-branch-stack -g none ...                   (*)
+#   report-a---total-cycles...  perf's block table (synthetic branch-mode files; tc_kinds below)
 #   report-itrace-bad     ... --itrace=i10x (perf's error, usage)
 #   script-latency        perf script -L ...
 #   script-debug-mode     perf script -d --show-task-events ...
@@ -580,6 +581,12 @@ lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-fold
 B=report-a---branch-history
 bh_other_kinds=$B,$B+--no-children,$B+--no-children+-G
 bh_kinds=$bh_other_kinds,$B+-g+caller,$B+--no-children+--max-stack+3,$B+--no-children+-g+folded,$B+-g+flat,$B+--no-children+-s+dso~sym~callchain_branch_cycles,$B+--percent-limit+30,$B+-F+overhead~sym,script-brstack,script-brstacksym
+# report --total-cycles (issue 28): perf's table of basic blocks on files reported in branch
+# mode (HEADER_BRANCH_STACK; -s is ignored there, -d/-S print no filter line), and with -b on
+# --call-graph lbr files; branch-cycles-nonany: a branch filter without "any" (no block starts).
+T=report-a---total-cycles
+tc_kinds=$T,$T+-q,$T+--percent-limit+20,$T+--percent-limit+5,$T+-s+sym,$T+-d+deep,$T+-v,$T+--comms+worker,$T+-C+0,$T+--no-branch-stack,report-a--b+-d+deep
+tc_lbr_kinds=$T+-b,$T+-b+--percent-limit+30
 # perf6.1's files where report's -C, -d, --pid, --tid, --max-stack, -k, -f and script's -k, -v,
 # --header-only, -f, --per-event-dump, --dlfilter/--dlarg change the output (issue 28; -l and
 # --list-dlfilters list the installed perf's scripts and dlfilters: no golden); the --children
@@ -633,6 +640,10 @@ for set in $sets; do
     bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-user -e two-waiting -e lbr-stitch-threads -e branch-stack-feat || true)
     [ -z "$bh" ] || run "$rel/$set/out" $bh_other_kinds $bh
     if in_names branch-stack; then run "$rel/$set/out" $B branch-stack; fi
+    bh=$(echo $names | tr ' ' '\n' | grep -x -e branch-history-feat -e branch-stack-feat -e branch-cycles-nonany || true)
+    [ -z "$bh" ] || run "$rel/$set/out" $tc_kinds $bh
+    bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-user -e lbr-stitch || true)
+    [ -z "$bh" ] || run "$rel/$set/out" $tc_lbr_kinds $bh
     # a pipe without callchains: perf checks -g, --branch-history and -s parent on files only
     if in_names event-type-pipe; then run "$rel/$set/out" $B,report-a--g+caller,report-a--s+parent event-type-pipe; fi
     # (callee order with -g lbr: perf's order of equal branches from two dsos follows its heap
