@@ -515,6 +515,7 @@ int run_histogram(const ReportOptions& o) {
     std::fprintf(stderr, "Invalid callchain mode: %s\n", o.call_graph.c_str());
     return 129;
   }
+  if (o.inverted) ro.caller_order = true;  // perf applies -G after -g: it wins over -g callee
   if (!unmade_chain_word.empty()) {
     std::fprintf(stderr, "cperf report: -g '%s' (%s) is not supported yet\n", o.call_graph.c_str(),
                  unmade_chain_word.c_str());

@@ -599,8 +599,8 @@ p61_two_kinds=script-per-event-dump
 # the call-graph keys srcline and address (-g srcline, -g address; "s" a prefix of srcline,
 # "fo" of folded) in each print type and order, on perf6.1's files whose frames all resolve
 # here (syswide's libc is not in the symfs: perf reads the machine's; no fractal: its "[...]"
-# line reads uninitialised memory, see report_golden.sh)
-cckey_kinds=report-a---no-children+-g+caller~srcline,report-a--g+srcline,report-a---no-children+-g+srcline,report-a---no-children+-G+-g+srcline,report-a---no-children+-g+folded~srcline,report-a---call-graph=graph~0.5~callee~srcline,report-a--g+flat~srcline,report-a---no-children+-g+address,report-a--g+address,report-a---no-children+-g+s~fo
+# line reads uninitialised memory, see report_golden.sh); -G after -g callee (perf applies -G last)
+cckey_kinds=report-a---no-children+-g+caller~srcline,report-a--g+srcline,report-a---no-children+-g+srcline,report-a---no-children+-G+-g+srcline,report-a---no-children+-g+folded~srcline,report-a---call-graph=graph~0.5~callee~srcline,report-a--g+flat~srcline,report-a---no-children+-g+address,report-a--g+address,report-a---no-children+-g+s~fo,report-a--g+callee+-G,report-a---no-children+-G+-g+callee~srcline
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds,$raw_trace_kinds
 
 for set in $sets; do
