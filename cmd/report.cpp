@@ -113,22 +113,41 @@ bool addr2line_styles_binutils(const std::string& list) {
   return binutils;
 }
 
-// perf's -g/--call-graph string: print type, threshold, order, key, value (any order).
-bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_set) {
+// perf's -g/--call-graph string: print type, order, key, value, threshold and print limit
+// (any order). perf takes a word that begins one of its names (in this order: none; graph,
+// flat, fractal, folded; caller, callee; function, address, srcline, branch; percent, period,
+// count), so "f" is flat and "s" srcline. Returns false on a word perf refuses; `unmade` names
+// one perf takes that cperf does not do yet.
+bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_set, std::string& unmade) {
+  auto is = [](const std::string& t, const char* name) { return std::string_view(name).starts_with(t); };
+  bool threshold_set = false;
   for (const std::string& t : split_list(s)) {
-    if (t == "graph") o.hist.mode = ChainMode::kGraph;
-    else if (t == "fractal") o.hist.mode = ChainMode::kFractal;
-    else if (t == "flat") o.hist.mode = ChainMode::kFlat;
-    else if (t == "folded") o.hist.mode = ChainMode::kFolded;
-    else if (t == "none") o.hist.mode = ChainMode::kNone;
-    else if (t == "caller") o.caller_order = order_set = true;
-    else if (t == "callee") o.caller_order = !(order_set = true);
-    else if (t == "function" || t == "percent") continue;
-    else {
+    if (t.empty()) continue;  // (perf's strtok skips empty words)
+    if (is(t, "none")) {
+      o.hist.mode = ChainMode::kNone;
+      return true;  // perf reads no further
+    }
+    if (is(t, "graph")) o.hist.mode = ChainMode::kGraph;
+    else if (is(t, "flat")) o.hist.mode = ChainMode::kFlat;
+    else if (is(t, "fractal")) o.hist.mode = ChainMode::kFractal;
+    else if (is(t, "folded")) o.hist.mode = ChainMode::kFolded;
+    else if (is(t, "caller")) o.caller_order = order_set = true;
+    else if (is(t, "callee")) o.caller_order = !(order_set = true);
+    else if (is(t, "function")) o.chain_key = ChainKey::kFunction;
+    else if (is(t, "address")) o.chain_key = ChainKey::kAddress;
+    else if (is(t, "srcline")) o.chain_key = ChainKey::kSrcline;
+    else if (is(t, "branch") || is(t, "percent") || is(t, "period") || is(t, "count")) {
+      if (!is(t, "percent")) unmade = t;
+    } else {
       char* end = nullptr;
       double v = std::strtod(t.c_str(), &end);
-      if (end == t.c_str() || *end) return false;
+      if (end == t.c_str()) return false;
+      if (threshold_set) {  // perf's second number is the print limit
+        unmade = t;
+        continue;
+      }
       o.hist.chain_min_percent = v;
+      threshold_set = true;
     }
   }
   return true;
@@ -491,9 +510,16 @@ int run_histogram(const ReportOptions& o) {
       return 0;  // perf's status too
     }
   }
-  if (!o.call_graph.empty() && !parse_call_graph(o.call_graph, ro, order_set)) {
+  std::string unmade_chain_word;
+  if (!o.call_graph.empty() && !parse_call_graph(o.call_graph, ro, order_set, unmade_chain_word)) {
     std::fprintf(stderr, "Invalid callchain mode: %s\n", o.call_graph.c_str());
     return 129;
+  }
+  if (o.inverted) ro.caller_order = true;  // perf applies -G after -g: it wins over -g callee
+  if (!unmade_chain_word.empty()) {
+    std::fprintf(stderr, "cperf report: -g '%s' (%s) is not supported yet\n", o.call_graph.c_str(),
+                 unmade_chain_word.c_str());
+    return 1;
   }
   if (o.percentage == "relative") {
     ro.hist.filter_relative = true;
@@ -669,6 +695,9 @@ int run_histogram(const ReportOptions& o) {
       std::fputs("'.' is the only non valid --field-separator argument\n", stderr);
       return 0;
     }
+    // Branch mode's keys: perf's default branch order unless -s or -F name others (always with
+    // --total-cycles), set before the filters' keys are looked at (its keys have no dso or symbol).
+    if (branch_mode && ((o.sort.empty() && o.fields.empty()) || o.total_cycles)) parse_sort(kBranchSortOrder, ro, false);
     // A sort key whose filter allows one value only is not printed; perf says so once.
     for (SortKey k : ro.hist.sort) {
       const std::vector<std::string>* list = nullptr;
@@ -748,7 +777,7 @@ int run_histogram(const ReportOptions& o) {
     bool branch_ipc = o.fields.empty() &&
                       std::find(ro.hist.sort.begin(), ro.hist.sort.end(), SortKey::kIpcNull) != ro.hist.sort.end();
     auto unsupported_mode = [&]() -> bool {
-      if (!branch_mode || !branch_ipc) return false;
+      if (!branch_mode || !branch_ipc || o.total_cycles) return false;
       std::fflush(stdout);
       std::fprintf(stderr, "cperf report: %s: branch mode with perf's IPC column (a symbol key) is not supported yet "
                    "(use --no-branch-stack for the sample histogram)\n", o.input.c_str());
@@ -759,7 +788,26 @@ int run_histogram(const ReportOptions& o) {
     if (branch_mode) {
       ro.branch_mode = true;
       ro.hist.children = false;
-      if (o.sort.empty() && o.fields.empty()) parse_sort(kBranchSortOrder, ro, false);
+      // --total-cycles: the table of blocks, made from the entries of perf's default branch
+      // keys (set above; without branch mode the option does nothing)
+      ro.total_cycles = o.total_cycles;
+    }
+    // (-F, -S: perf's entries differ, and the blocks' averages with them; -x: perf prints
+    // garbage; -t, --hierarchy: perf crashes)
+    const char* tc_refused = !o.fields.empty()      ? "-F/--fields"
+                             : !o.symbols.empty()   ? "-S/--symbols"
+                             : o.exclude_other      ? "-x/--exclude-other"
+                             : !o.field_sep.empty() ? "-t/--field-separator"
+                             : o.hierarchy          ? "--hierarchy"
+                                                    : nullptr;
+    if (ro.total_cycles && tc_refused) {
+      std::fprintf(stderr, "cperf report: --total-cycles with %s is not supported yet\n", tc_refused);
+      return 1;
+    }
+    if (ro.total_cycles && o.use_tui) {
+      std::fprintf(stderr, "cperf report: %s: the browser's --total-cycles block view is not supported yet "
+                   "(use --stdio)\n", o.input.c_str());
+      return 1;
     }
     if (!reader.is_pipe() && events_refuse_options()) return 0;
     if (unsupported_mode()) return 1;

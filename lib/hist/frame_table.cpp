@@ -30,6 +30,15 @@ int compare_frames(const ChainFrame& a, const ChainFrame& b) {
   return three_way(a.ip, b.ip);
 }
 
+int FrameTable::compare_by_srcline(const ChainFrame& a, const ChainFrame& b) {
+  if (!a.srcline.unset() && !b.srcline.unset()) {
+    int c = a.srcline.compare(b.srcline);
+    return c < 0 ? -1 : (c > 0 ? 1 : 0);
+  }
+  if (a.srcline.unset() != b.srcline.unset()) return a.srcline.unset() ? 1 : -1;
+  return compare_frames(a, b);
+}
+
 const char* frame_text(const ChainFrame& f, char (&buf)[20]) {
   if (!f.name.unset()) return f.name.c_str();
   std::snprintf(buf, sizeof buf, "%#" PRIx64, f.ip);

@@ -42,7 +42,8 @@ struct ChainFrame {
   // Pooled texts (StringPool): the frame's strings are shared by every frame that has them.
   Text sym;                 // the symbol's own name (without " (inlined)")
   Text name;                // what perf prints; unset for 0x<ip> (see frame_text)
-  Text srcline;             // its source line, when entries are keyed by it (-s srcline)
+  Text srcline;             // its source line, when entries or frames are keyed by it (-s srcline,
+                            // -g srcline, -g address)
 };
 
 // perf's match_chain for the default "function" key: <0 when a sorts before b.
@@ -77,11 +78,16 @@ class FrameTable {
     const Rec& r = rec(id);
     const Kind& k = kind(r.kind);
     if (by_address_) return Key{r.ip, 0, k.dso_order, false, false};
+    if (by_srcline_) return Key{r.ip, 0, k.dso_order, true, true};  // always kByName: see compare()
     return Key{r.ip, k.sym_start, k.dso_order, k.has_sym, k.inlined};
   }
   // perf's "address" call-graph key (--branch-history): frames compare by dso and address
   // only, symbol or not. Set before the first frame goes into a tree.
   void key_by_address() { by_address_ = true; }
+  // perf's "srcline" call-graph key (-g srcline): frames compare by their source lines (as
+  // strings; a frame without one, having no map, sorts after one with), and by the function
+  // key when neither has one. Set before the first frame goes into a tree.
+  void key_by_srcline() { by_srcline_ = true; }
   // compare_frames of two keys, or kByName when only the frames' names can tell (inlined
   // symbols).
   static constexpr int kByName = 2;
@@ -97,6 +103,7 @@ class FrameTable {
   // compare_frames of two interned frames; equal ids are equal frames.
   int compare(FrameId a, FrameId b) const {
     if (a == b) return 0;
+    if (by_srcline_) return compare_by_srcline((*this)[a], (*this)[b]);
     int c = compare_keys(key(a), key(b));
     return c == kByName ? compare_frames((*this)[a], (*this)[b]) : c;
   }
@@ -185,6 +192,8 @@ class FrameTable {
   std::unique_ptr<std::unique_ptr<Place[]>[]> place_chunks_;
   size_t recs_ = 0, kinds_ = 0, places_ = 0;
   bool by_address_ = false;
+  bool by_srcline_ = false;
+  static int compare_by_srcline(const ChainFrame& a, const ChainFrame& b);
   // Place look-up: (map, symbols, dso, dso_order, has_map) -> index; the last one at hand.
   struct PlaceHash {
     size_t operator()(const Place& p) const;

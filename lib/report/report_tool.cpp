@@ -50,7 +50,9 @@ ReportTool::ReportTool(ReportToolOptions opts)
     else ignore_re_.reset(ig);
   }
   want_srcline_ = sorts_by(SortKey::kSrcline);
-  if (opts_.branch_history) chains_.frames.key_by_address();
+  if (opts_.branch_history) opts_.chain_key = ChainKey::kAddress;
+  if (opts_.chain_key == ChainKey::kAddress) chains_.frames.key_by_address();
+  if (opts_.chain_key == ChainKey::kSrcline) chains_.frames.key_by_srcline();
   chains_.branch_stats = opts_.branch_history && opts_.branch_counts;
   want_srcfile_ = sorts_by(SortKey::kSrcfile);
   want_branch_srclines_ = sorts_by(SortKey::kSrclineFrom) || sorts_by(SortKey::kSrclineTo);
@@ -80,6 +82,13 @@ std::string ReportTool::srcline_of(const Resolved& r, const uint64_t* frame_ip, 
   uint64_t shown = !d ? addr : frame_ip ? d->text_objdump_addr(addr) : d->objdump_addr(addr);
   std::snprintf(buf, sizeof(buf), "[%" PRIx64 "]", shown);
   return r.map->dso->short_name + buf;
+}
+
+// perf's source line of a call-graph frame keyed by srcline: the dso's line, else "??:0".
+std::string ReportTool::frame_line(const Resolved& r) {
+  const DsoSymbols* d = symbols_.user_symbols(r.map);
+  const std::string* line = d ? d->srcline(r.addr) : nullptr;
+  return line ? *line : "??:0";
 }
 
 // --ignore-callees: perf's add_callchain_ip resets the chain at each matching symbol, so the
@@ -247,9 +256,14 @@ FrameId ReportTool::make_frame(const Resolved& r, uint64_t ip, const std::string
                                const std::string* inline_srcline) {
   ChainFrame& f = frame_;
   // --children -s srcline: each frame's entry is keyed by the frame's own source line.
-  if (opts_.branch_history) {
+  if (opts_.chain_key == ChainKey::kAddress) {
     // perf's address key: each frame has its source line, printed after its name
     f.srcline = pool_.intern(inline_srcline ? *inline_srcline : srcline_of(r, nullptr, false));
+  } else if (opts_.chain_key == ChainKey::kSrcline) {
+    // perf's srcline key: a frame in a map has its line, "??:0" when unknown (never an address)
+    f.srcline = !r.map || !r.map->dso ? Text()
+                : inline_srcline      ? pool_.intern(*inline_srcline)
+                                      : pool_.intern(frame_line(r));
   } else if (want_srcline_ && opts_.hist.children) {
     f.srcline = pool_.intern(inline_srcline ? *inline_srcline : srcline_of(r, &ip));
   }
@@ -275,7 +289,7 @@ FrameId ReportTool::make_frame(const Resolved& r, uint64_t ip, const std::string
     if (fresh) it->second = {pool_.intern(*own), f.inlined ? pool_.intern(*own + " (inlined)") : Text()};
     f.sym = it->second.first;
     f.name = f.inlined ? it->second.second : it->second.first;
-    if (opts_.branch_history && r.map && r.map->dso)
+    if (opts_.chain_key != ChainKey::kFunction && !f.srcline.unset() && r.map && r.map->dso)
       f.name = pool_.intern(*own + " " + f.srcline.str() + (f.inlined ? " (inlined)" : ""));
   } else {
     f.sym = Text();
@@ -558,6 +572,14 @@ void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread&
   // perf counts a sample when it added an entry: not one without branches
   if (ds.branch_nr) ++branch_samples_[attr_index];
   ByteReader r(ds.branch_entries, s.swapped());
+  if (opts_.total_cycles) {
+    block_branches_.clear();
+    if (nonany_branches_ < 0) {  // perf ORs every event's branch filter
+      uint64_t types = 0;
+      for (const auto& a : s.attrs()) types |= a.attr.branch_sample_type;
+      nonany_branches_ = !(types & PERF_SAMPLE_BRANCH_ANY);
+    }
+  }
   for (uint64_t i = 0; i < ds.branch_nr; ++i) {
     BranchInfo b;
     uint64_t from = r.u64(), to = r.u64();
@@ -578,6 +600,7 @@ void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread&
       b.srcline_from = pool_.intern(srcline_of(source));
       b.srcline_to = pool_.intern(srcline_of(target));
     }
+    if (opts_.total_cycles) add_block_branch(hs, source, from, target, to, b.flags.cycles, attr_index);
     set_location(hs, target, cpumode);
     hs.addr = to;  // perf's entry address is the branch target as recorded
     // ... which -s addr unmaps once more (a target in a map that is not at 0 moves)
@@ -587,6 +610,30 @@ void ReportTool::add_branches(Session& s, const DecodedSample& ds, const Thread&
     hs.latency = 1000 / static_cast<uint64_t>(hs.parallelism);
     feeder_.add(h, hs, nullptr, 0, filtered);
   }
+  if (opts_.total_cycles) block_cycles_.account(block_branches_, nonany_branches_ > 0);
+}
+
+// --total-cycles: a branch for the blocks' cycles, and the branch-mode entry it makes (perf's
+// default branch keys) for the event's table.
+void ReportTool::add_block_branch(const HistSample& hs, const Resolved& source, uint64_t from,
+                                  const Resolved& target, uint64_t to, uint32_t cycles, int attr_index) {
+  auto end_of = [](const Resolved& r, uint64_t addr) {
+    return BlockBranchEnd{r.map, r.map ? r.map->start : 0, r.sym, addr, r.addr};
+  };
+  block_branches_.push_back(BlockBranch{end_of(source, from), end_of(target, to), cycles});
+  BlockReport::EntryKey k;
+  k.comm = hs.comm.str();
+  k.from_has_dso = source.map && source.map->dso;
+  if (k.from_has_dso) k.from_dso = dso_name(source.map->dso).str();
+  k.from_sym = source.sym;
+  if (!source.sym) k.from_addr = from;
+  k.to_sym = target.sym;
+  if (!target.sym) k.to_addr = to;
+  k.cycles = cycles;
+  const bool to_dso = target.map && target.map->dso;
+  // (the table names a dso by its short name, -v or not)
+  block_reports_[attr_index].add_entry(k, target.map, target.sym,
+                                       to_dso ? target.map->dso->short_name : std::string("[unknown]"));
 }
 
 // perf's size of a map (-s dso_size): the kernel's map ends where its last symbol does once
@@ -823,6 +870,17 @@ void ReportTool::print(std::FILE* out, Session& s) {
         std::fprintf(out, "# Event count (approx.): %" PRIu64 "\n", sec.period);
       if (opts_.hist.socket_filter >= 0) std::fprintf(out, "# Processor Socket: %d\n", opts_.hist.socket_filter);
       std::fputs("#\n", out);
+    }
+    if (opts_.total_cycles) {  // perf's block table instead of the entries
+      auto srcline = [&](const Map* map, const Symbol* sym, uint64_t offset) {
+        Resolved r;
+        r.map = map;
+        r.sym = sym;
+        r.addr = sym->start + offset;
+        return srcline_of(r);
+      };
+      block_reports_[sec.attr].print(out, block_cycles_, srcline, opts_.hist.percent_limit);
+      continue;
     }
     sec.hists->print(out, !opts_.quiet);
     std::fputs("\n\n", out);

@@ -22,6 +22,8 @@
 #include "report/report_annotate.h"
 #include "report/value_pool.h"
 #include "record/branch_history.h"
+#include "report/block_cycles.h"
+#include "report/block_report.h"
 #include "record/lbr_callchain.h"
 #include "record/sample_read.h"
 #include "script/kernel_map_finder.h"
@@ -37,6 +39,9 @@ namespace cperf {
 // This machine's L1 data cache line size (perf's cacheline_size(): 64 when unknown).
 uint64_t cacheline_size();
 
+// perf's call-graph key (-g function|address|srcline): what makes two frames one.
+enum class ChainKey { kFunction, kAddress, kSrcline };
+
 struct ReportToolOptions {
   std::string symfs, kallsyms;
   DemangleOptions demangle;  // --no-demangle
@@ -47,6 +52,9 @@ struct ReportToolOptions {
   EventSwitch event_switch;  // --switch-on/--switch-off/--show-on-off-events
   bool children = false;
   bool caller_order = false;  // -g caller / -G
+  // The call-graph key; address and srcline also show each frame's source line after its name
+  // (--branch-history implies address).
+  ChainKey chain_key = ChainKey::kFunction;
   int max_stack = 127;
   // --branch-history: the sample's branches lead its call chain (record/branch_history.h),
   // whose frames compare by address and show their source lines
@@ -90,6 +98,9 @@ struct ReportToolOptions {
   // Branch mode (-b): an entry per taken branch of each sample's branch stack, keyed by its
   // target (and the branch keys), each counting 1.
   bool branch_mode = false;
+  // --total-cycles (in branch mode): instead of each event's entries, perf's table of the
+  // basic blocks the branches' cycles were spent in (report/block_report.h)
+  bool total_cycles = false;
   // perf diff forgets a thread at its EXIT (report keeps it): a later sample of its tid
   // belongs to a new thread, named ":tid" until a COMM names it.
   bool forget_exited_threads = false;
@@ -190,6 +201,9 @@ class ReportTool : public SessionTool {
   Text comm_text(const Thread& t);
   // perf's srcline of an entry; frame_ip: a callchain frame's (absolute) address.
   std::string srcline_of(const Resolved& r, const uint64_t* frame_ip = nullptr, bool show_sym = true);
+  void add_block_branch(const HistSample& hs, const Resolved& source, uint64_t from, const Resolved& target,
+                        uint64_t to, uint32_t cycles, int attr_index);
+  std::string frame_line(const Resolved& r);
   std::vector<BranchHistoryFrame> bh_frames_;
   std::vector<BranchCounts> path_branch_;  // per path_ frame, then suffix sums (n + 1)
   std::vector<ChainBranchInfo> path_binfo_;  // per path_ frame (branch_counts)
@@ -263,6 +277,11 @@ class ReportTool : public SessionTool {
   ResolvedAddr resolved_addr(const Resolved& r, uint64_t addr);  // r: addr looked up
   ValuePool<BranchInfo, BranchInfoHash> branch_infos_;
   std::unordered_map<int, uint64_t> branch_samples_;  // samples per event (entries count branches)
+  // --total-cycles: the blocks' cycles (all events) and each event's table
+  BlockCycles block_cycles_;
+  std::unordered_map<int, BlockReport> block_reports_;
+  std::vector<BlockBranch> block_branches_;  // the sample's branches (scratch)
+  int nonany_branches_ = -1;  // the file's branch filter is not "any" (-1: not looked at yet)
   static uint64_t map_size(const Map& m, const SymbolTable* symbols);
   // perf's default ":<tid>" comm of threads sampled before their first COMM, renamed once by it.
   struct DefaultComm {

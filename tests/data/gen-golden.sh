@@ -147,6 +147,7 @@
 #   report-full-source-path ... --full-source-path -s srcline -g none ...                (*)
 #   report-noop-opts2     ... --itrace=i100us --addr2line=... --addr2line-style=libdw,llvm
 #                         --total-cycles --no-branch-stack -g none ...                   (*)
+#   report-a---total-cycles...  perf's block table (synthetic branch-mode files; tc_kinds below)
 #   report-itrace-bad     ... --itrace=i10x (perf's error, usage)
 #   script-latency        perf script -L ...
 #   script-debug-mode     perf script -d --show-task-events ...
@@ -580,6 +581,12 @@ lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-fold
 B=report-a---branch-history
 bh_other_kinds=$B,$B+--no-children,$B+--no-children+-G
 bh_kinds=$bh_other_kinds,$B+-g+caller,$B+--no-children+--max-stack+3,$B+--no-children+-g+folded,$B+-g+flat,$B+--no-children+-s+dso~sym~callchain_branch_cycles,$B+--percent-limit+30,$B+-F+overhead~sym,script-brstack,script-brstacksym
+# report --total-cycles (issue 28): perf's table of basic blocks on files reported in branch
+# mode (HEADER_BRANCH_STACK; -s is ignored there, -d/-S print no filter line), and with -b on
+# --call-graph lbr files; branch-cycles-nonany: a branch filter without "any" (no block starts).
+T=report-a---total-cycles
+tc_kinds=$T,$T+-q,$T+--percent-limit+20,$T+--percent-limit+5,$T+-s+sym,$T+-d+deep,$T+-v,$T+--comms+worker,$T+-C+0,$T+--no-branch-stack,report-a--b+-d+deep
+tc_lbr_kinds=$T+-b,$T+-b+--percent-limit+30
 # perf6.1's files where report's -C, -d, --pid, --tid, --max-stack, -k, -f and script's -k, -v,
 # --header-only, -f, --per-event-dump, --dlfilter/--dlarg change the output (issue 28; -l and
 # --list-dlfilters list the installed perf's scripts and dlfilters: no golden); the --children
@@ -589,6 +596,11 @@ p61_syswide_kinds=report-a--C+1,report-a---no-children+-d+mt~libc.so.6,report-a-
 p61_mt_kinds=report-a---no-children+--tid+19859,report-a---tid+19858
 p61_g_kinds=report-s-ipc_lbr,report-a--d+deep,report-a---max-stack+3,report-a---no-children+--max-stack+2+-G,report-a--k+nonexistent,report-a--k+g.data+-g+none,report-not-owned,report-not-owned-f,script-a--k+nonexistent,script-a--k+g.data,script-a--v,script-a---header-only,script-not-owned,script-not-owned-f,script-per-event-dump,script-dlfilter
 p61_two_kinds=script-per-event-dump
+# the call-graph keys srcline and address (-g srcline, -g address; "s" a prefix of srcline,
+# "fo" of folded) in each print type and order, on perf6.1's files whose frames all resolve
+# here (syswide's libc is not in the symfs: perf reads the machine's; no fractal: its "[...]"
+# line reads uninitialised memory, see report_golden.sh); -G after -g callee (perf applies -G last)
+cckey_kinds=report-a---no-children+-g+caller~srcline,report-a--g+srcline,report-a---no-children+-g+srcline,report-a---no-children+-G+-g+srcline,report-a---no-children+-g+folded~srcline,report-a---call-graph=graph~0.5~callee~srcline,report-a--g+flat~srcline,report-a---no-children+-g+address,report-a--g+address,report-a---no-children+-g+s~fo,report-a--g+callee+-G,report-a---no-children+-G+-g+callee~srcline
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds,$raw_trace_kinds
 
 for set in $sets; do
@@ -628,6 +640,10 @@ for set in $sets; do
     bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-user -e two-waiting -e lbr-stitch-threads -e branch-stack-feat || true)
     [ -z "$bh" ] || run "$rel/$set/out" $bh_other_kinds $bh
     if in_names branch-stack; then run "$rel/$set/out" $B branch-stack; fi
+    bh=$(echo $names | tr ' ' '\n' | grep -x -e branch-history-feat -e branch-stack-feat -e branch-cycles-nonany || true)
+    [ -z "$bh" ] || run "$rel/$set/out" $tc_kinds $bh
+    bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-user -e lbr-stitch || true)
+    [ -z "$bh" ] || run "$rel/$set/out" $tc_lbr_kinds $bh
     # a pipe without callchains: perf checks -g, --branch-history and -s parent on files only
     if in_names event-type-pipe; then run "$rel/$set/out" $B,report-a--g+caller,report-a--s+parent event-type-pipe; fi
     # (callee order with -g lbr: perf's order of equal branches from two dsos follows its heap
@@ -685,10 +701,11 @@ for set in $sets; do
   else
     run "$rel/$set/out" $all_kinds $names
     if [ "$set" = perf6.1 ]; then  # the filters and options that change these files' output
-      for n in syswide mt g two-events; do
+      for n in syswide mt g two-events dwarf; do
         case " $(echo $names) " in *" $n "*) ;; *) continue ;; esac
         case $n in
-          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds ;; g) k=$p61_g_kinds ;; *) k=$p61_two_kinds ;;
+          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds,$cckey_kinds ;; g) k=$p61_g_kinds,$cckey_kinds ;;
+          dwarf) k=$cckey_kinds ;; *) k=$p61_two_kinds ;;
         esac
         run "$rel/$set/out" "$k" $n
       done

@@ -64,4 +64,16 @@ for args in "--tui --branch-history" "--stdio --branch-history -F overhead,callc
   if [ $rc = 1 ] && [[ $err == *"is not supported yet"* ]]; then echo "ok: report $args refused"
   else echo "FAIL: report $args: exit $rc, '$err'"; fails=$((fails+1)); fi
 done
+# --total-cycles (in branch mode) with what changes perf's entries (-F, -S), with -x (perf prints
+# garbage), -t and --hierarchy (perf crashes), and in the browser; -g words perf takes that
+# cperf does not do yet.
+for args in "--stdio --total-cycles -F overhead,sym" "--stdio --total-cycles -S spin" "--stdio --total-cycles -x" \
+            "--stdio --total-cycles -t ," "--stdio --total-cycles --hierarchy" "--tui --total-cycles" \
+            "--stdio -g period" "--stdio -g count" "--stdio -g graph,0.5,3" "--stdio -g branch"; do
+  # shellcheck disable=SC2086
+  err=$(cd tests/data/synthetic/data && "$CPERF" report $args -i branch-history-feat.data --symfs=../symfs 2>&1 >/dev/null </dev/null)
+  rc=$?
+  if [ $rc = 1 ] && [[ $err == *"is not supported yet"* ]]; then echo "ok: report $args refused"
+  else echo "FAIL: report $args: exit $rc, '$err'"; fails=$((fails+1)); fi
+done
 [ $fails = 0 ] && echo PASS || exit 1

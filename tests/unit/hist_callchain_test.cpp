@@ -266,6 +266,41 @@ TEST(FrameTableTest, CompareAgreesWithCompareFrames) {
       EXPECT_EQ(t.compare(ids[i], ids[j]), compare_frames(frames[i], frames[j])) << i << " vs " << j;
 }
 
+// -g srcline (perf's CCKEY_SRCLINE): frames with a source line are one when their lines are,
+// whatever their functions; a frame without one (no map) sorts after one with; two without
+// fall back to the function key.
+TEST(FrameTableTest, SrclineKeyComparesLinesFirst) {
+  FrameTable t;
+  t.key_by_srcline();
+  auto with_line = [](const char* fn, uint64_t start, uint64_t ip, const char* line) {
+    ChainFrame f = frame(fn, start);
+    f.ip = ip;
+    f.srcline = test::text(line);
+    return f;
+  };
+  FrameId a10 = t.intern(with_line("a", 0x6100, 0x6101, "a.c:10"));
+  FrameId a10_other_ip = t.intern(with_line("a", 0x6100, 0x6105, "a.c:10"));
+  FrameId a11 = t.intern(with_line("a", 0x6100, 0x6108, "a.c:11"));
+  FrameId b10 = t.intern(with_line("b", 0x6200, 0x6201, "a.c:10"));  // another function, same line
+  ChainFrame bare;
+  bare.ip = 0x10;
+  FrameId no_line = t.intern(bare);
+  bare.ip = 0x20;
+  FrameId no_line_later = t.intern(bare);
+  EXPECT_EQ(t.compare(a10, a10_other_ip), 0);
+  EXPECT_EQ(t.compare(a10, b10), 0);
+  EXPECT_LT(t.compare(a10, a11), 0);  // strcmp of the lines
+  EXPECT_GT(t.compare(a11, a10), 0);
+  EXPECT_GT(t.compare(no_line, a10), 0);
+  EXPECT_LT(t.compare(a10, no_line), 0);
+  EXPECT_LT(t.compare(no_line, no_line_later), 0);  // by address, as the function key
+  // The function key (default) tells a10 and b10 apart and makes a10 and a11 one.
+  FrameTable f;
+  FrameId fa10 = f.intern(with_line("a", 0x6100, 0x6101, "a.c:10"));
+  EXPECT_NE(f.compare(fa10, f.intern(with_line("b", 0x6200, 0x6201, "a.c:10"))), 0);
+  EXPECT_EQ(f.compare(fa10, f.intern(with_line("a", 0x6100, 0x6108, "a.c:11"))), 0);
+}
+
 TEST(HistEntries, GroupedAndOrderedByPeriodThenKeys) {
   Hists h(HistOptions{});
   h.add(sample("b", "deep", "zz", 5), nullptr);

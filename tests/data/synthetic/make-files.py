@@ -534,6 +534,11 @@ def branch_history_feat(f):
 
 scenario("branch-history-feat", branch_history_feat, sample_type=BH_TYPE, flags=PLAIN["flags"],
          branch_sample_type=BH_BRANCHES, features={15: b""})
+# branch-history's samples recorded -b with a branch filter without "any" (user calls): perf
+# reports them in branch mode, and --total-cycles then knows no block's start (every block is
+# counted from its function's start).
+scenario("branch-cycles-nonany", branch_history, sample_type=BH_TYPE, flags=PLAIN["flags"],
+         branch_sample_type=(1 << 0) | (1 << 4) | (1 << 17), features={15: b""})
 # perf record -b without -g: with HEADER_BRANCH_STACK perf 7.2's --branch-history makes call
 # graphs of the branches alone.
 scenario("branch-stack-feat", branch_samples, sample_type=PLAIN["sample_type"] | 0x800,
