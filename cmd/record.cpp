@@ -458,7 +458,7 @@ int cmd_record(const Args& args) {
     }
     static const char* kLongFlags[] = {"all-cpus", "no-inherit", "quiet", "verbose", "per-thread",
                                        "help", "no-call-graph", "no-buildid-cache", "buildid-all", "buildid-mmap",
-                                       "no-buildid", "no-bpf-event", "compression-level",
+                                       "no-buildid-mmap", "no-buildid", "no-bpf-event", "compression-level",
                                        "sample-cpu", "data", "switch-events", "aio", "stat",
                                        "latency", "threads", "timestamp", "strict-freq",
                                        "timestamp-boundary", "dry-run", "intr-regs", "user-regs",
@@ -620,9 +620,9 @@ int cmd_record(const Args& args) {
     } else if (name == "per-thread") {
       o.per_thread = true;
     } else if (name == "buildid-mmap") {
-      // Build ids travel in the MMAP2 records; no table, no cache (as perf).
-      o.buildid_mmap = true;
-      o.no_buildid = true;
+      o.buildid_mmap = true;  // perf 7.2's default: build ids travel in the MMAP2 records
+    } else if (name == "no-buildid-mmap") {
+      o.buildid_mmap = false;  // device and inode in MMAP2s, build ids in a table at the end
     } else if (name == "buildid-all") {
       o.buildid_all = true;
     } else if (name == "no-buildid-cache") {
@@ -700,7 +700,9 @@ int cmd_record(const Args& args) {
   }
   for (; i < args.size(); i++) o.workload.push_back(args[i]);
   if (o.quiet) o.verbose = 0;  // perf's quiet option silences -v/-vv, given before or after it
-  o.sample_times = !no_buildid && o.buildid_cache && !(o.buildid_all && !timestamp_boundary);
+  // With build ids in the MMAP2s, perf 7.2 walks the samples only to fill the cache (so not
+  // with -N); without, for the build-id table too.
+  o.sample_times = !no_buildid && (o.buildid_cache || !o.buildid_mmap) && !(o.buildid_all && !timestamp_boundary);
   // perf records a thread (-t) without inherit: its children are not asked for (-i given or not).
   if (!o.tids.empty()) o.no_inherit = true;
   // perf's target rules: -p/-t win over -C and -a, which win over --per-thread; the first

@@ -224,6 +224,7 @@ class Recorder {
   void write_lost_samples();
   std::vector<BuildIdEntry> collect_build_ids();
   void cache_build_ids(const std::vector<BuildIdEntry>& ids);
+  void update_buildid_cache(const FeatureInputs& fin);
   void mark_chain_hits(Bytes record, pid_t pid);
   int finish_and_report(int status);
   // --control: runs one command; the enable/disable ones also apply to `enable_pending`.
@@ -251,6 +252,9 @@ class Recorder {
   Maps kernel_maps_;
   bool unmapped_kernel_hit_ = false;
   std::set<std::pair<bool, std::string>> hit_;
+  // The build ids MMAP2 records carried, by (kernel, name): what the cache gets for the hits
+  // when the file has no build-id table (perf 7.2 caches no DSO whose maps carried none).
+  std::map<std::pair<bool, std::string>, std::vector<uint8_t>> mmap_build_ids_;
   bool write_error_ = false;
   bool size_limit_reached_ = false;  // --max-size stopped the session
   bool defer_requested_ = false;
@@ -275,6 +279,8 @@ class Recorder {
   void write_session_records();
   void write_id_index();
   void synthesize_kernel_side_band();
+  // What the side band of processes carries: namespaces, `maps`, build ids in the MMAP2s.
+  SynthesisOptions synthesis_options(bool maps) const { return {o_.namespaces, maps, o_.buildid_mmap}; }
   void synthesize_task_side_band();
   void synthesize_workload_side_band();
   RecordSink side_band_sink();
@@ -857,6 +863,11 @@ void Recorder::scan_records(const std::byte* p, size_t size) {
         } else {
           maps_[pid].by_start[start] = {start + len, name, false};
         }
+        if (h.type == PERF_RECORD_MMAP2 && (h.misc & PERF_RECORD_MISC_MMAP_BUILD_ID)) {
+          const size_t id_size = std::min<size_t>(static_cast<uint8_t>(body[32]), 20);
+          const auto* id = reinterpret_cast<const uint8_t*>(body + 36);
+          mmap_build_ids_[{pid == -1, name}].assign(id, id + id_size);
+        }
         if (o_.buildid_all) hit_.insert({pid == -1, name});
         break;
       }
@@ -1135,7 +1146,7 @@ void Recorder::mark_hit(bool kernel, MapEntry* e) {
 void Recorder::write_tail_side_band() {
   synthesize_side_band();
   if (have_workload_ && !o_.system_wide && pids_.empty() && o_.tids.empty())
-    synthesize_thread(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink(), o_.namespaces);
+    synthesize_thread(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink(), synthesis_options(true));
   mark_tail_hits();
   perf_event_header init{PERF_RECORD_FINISHED_INIT, 0, sizeof(perf_event_header)};
   write_data(&init, sizeof init);
@@ -1184,16 +1195,28 @@ void Recorder::cache_build_ids(const std::vector<BuildIdEntry>& ids) {
   }
 }
 
+// The hit DSOs' build ids: those their MMAP2 records carried in build-id-mmap mode, else
+// read from the files as they are now.
 std::vector<BuildIdEntry> Recorder::collect_build_ids() {
   std::vector<BuildIdEntry> out;
-  for (const auto& [kernel, name] : hit_) {
+  for (const auto& key : hit_) {
     BuildIdEntry e;
-    e.kernel = kernel;
-    e.filename = name;
-    e.build_id = local_build_id(kernel, name);
+    e.kernel = key.first;
+    e.filename = key.second;
+    if (!o_.buildid_mmap) {
+      e.build_id = local_build_id(e.kernel, e.filename);
+    } else if (auto it = mmap_build_ids_.find(key); it != mmap_build_ids_.end()) {
+      e.build_id = it->second;
+    }
     if (!e.build_id.empty()) out.push_back(e);
   }
   return out;
+}
+
+// perf 7.2 fills the cache unless told not to (-N, -B), from its walk over the samples.
+void Recorder::update_buildid_cache(const FeatureInputs& fin) {
+  if (!o_.buildid_cache || o_.no_buildid) return;
+  cache_build_ids(o_.buildid_mmap ? collect_build_ids() : fin.build_ids);
 }
 
 int Recorder::run() {
@@ -1475,7 +1498,7 @@ int Recorder::run() {
     }
   }
   final_features_ = file_features();
-  if (o_.buildid_cache && !writer_->is_pipe()) cache_build_ids(final_features_.build_ids);
+  if (!writer_->is_pipe()) update_buildid_cache(final_features_);
   return finish_and_report(status);
 }
 
@@ -1521,7 +1544,7 @@ void Recorder::synthesize_side_band() {
 }
 
 void Recorder::synthesize_kernel_side_band() {
-  synthesize_kernel_maps(id_header_size(specs_[tracking_].attr.sample_type), side_band_sink());
+  synthesize_kernel_maps(id_header_size(specs_[tracking_].attr.sample_type), side_band_sink(), o_.buildid_mmap);
 }
 
 void Recorder::synthesize_task_side_band() {
@@ -1531,9 +1554,9 @@ void Recorder::synthesize_task_side_band() {
   if (!o_.synth_tasks) {
     // --synth=no or cgroup: the samples of running processes go without their maps and comms
   } else if (o_.system_wide) {
-    synthesize_all_processes(id_hdr, sink, o_.namespaces, o_.synth_mmaps);
+    synthesize_all_processes(id_hdr, sink, synthesis_options(o_.synth_mmaps));
   } else if (!pids_.empty() || !o_.tids.empty()) {
-    synthesize_threads(threads_, id_hdr, sink, o_.namespaces, o_.synth_mmaps);  // perf's thread map: -t, -p, -u
+    synthesize_threads(threads_, id_hdr, sink, synthesis_options(o_.synth_mmaps));  // perf's thread map: -t, -p, -u
   }
 }
 
@@ -1561,7 +1584,8 @@ void Recorder::reset_file_counters() {
 
 FeatureInputs Recorder::file_features() {
   FeatureInputs fin = fin_;
-  if (!o_.no_buildid) fin.build_ids = collect_build_ids();
+  // The build-id table, unless the MMAP2 records carry the ids (perf 7.2's default)
+  if (!o_.no_buildid && !o_.buildid_mmap) fin.build_ids = collect_build_ids();
   fin.pipe = writer_->is_pipe();
   fin.compression = compression_feature();
   // perf 7.2 always writes the feature to a file, with zeros for times it did not learn.
@@ -1577,7 +1601,7 @@ bool Recorder::rotate_output() {
   if (o_.overwrite) drain_backward_all();
   if (o_.tail_synthesize) write_tail_side_band();
   FeatureInputs fin = file_features();
-  if (o_.buildid_cache) cache_build_ids(fin.build_ids);
+  update_buildid_cache(fin);
   if (write_error_ || !writer_->finish(collect_features(fin))) {
     std::fprintf(stderr, "failed to write perf data, error: %s\n", std::strerror(writer_->error_number()));
     return false;
@@ -1603,7 +1627,7 @@ bool Recorder::rotate_output() {
   // names of everything that started before. cperf gives it the side band again.
   synthesize_side_band();
   if (have_workload_ && !o_.system_wide && pids_.empty() && o_.tids.empty()) {
-    synthesize_thread(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink(), o_.namespaces);
+    synthesize_thread(workload_.pid(), id_header_size(specs_[tracking_].attr.sample_type), side_band_sink(), synthesis_options(true));
   }
   return true;
 }
@@ -1752,9 +1776,11 @@ int Recorder::finish_and_report(int status) {
     munmap(rb.base, rb.len);
     close(rb.fd);
   }
-  // perf reads its file back for the build ids and so warns about lost events; so does cperf,
-  // reading it only when the kernel reported losses.
-  if (!o_.quiet && !writer_->is_pipe() && !o_.no_buildid && lost_)
+  // perf reads its file back for the build ids (for the cache alone in build-id-mmap mode, so
+  // not with -N) and so warns about lost events; so does cperf, reading it only when the kernel
+  // reported losses.
+  const bool read_back = !o_.no_buildid && (o_.buildid_cache || !o_.buildid_mmap);
+  if (!o_.quiet && !writer_->is_pipe() && read_back && lost_)
     print_file_loss_warnings(stderr, o_.output);
   std::string shown = o_.output;
   const bool switching = o_.switch_output.mode != SwitchOutputSpec::kNone;

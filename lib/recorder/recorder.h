@@ -38,8 +38,10 @@ struct RecordOptions {
   // only when it walks the samples for build ids at the end (not with -B, -N, or --buildid-all
   // without --timestamp-boundary); otherwise it writes zeros.
   bool sample_times = true;
-  bool buildid_mmap = false;  // --buildid-mmap: MMAP2 records carry build ids (attr.build_id)
-  bool no_buildid = false;    // -B/--no-buildid: no build-id table (and so no cache entries)
+  // MMAP2 records carry build ids (attr.build_id, synthesized ones too) and the file has no
+  // build-id table: perf 7.2's default; --no-buildid-mmap clears it.
+  bool buildid_mmap = true;
+  bool no_buildid = false;    // -B/--no-buildid: no build-id table and no cache entries
   bool bpf_event = true;      // --no-bpf-event clears it on the tracking event
   // --synth: what is written of what existed before recording (perf's task, mmap, cgroup):
   // COMM/FORK of running threads, their maps, and with --all-cgroups the cgroups.

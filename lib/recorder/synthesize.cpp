@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "linux/perf_event.h"
@@ -40,6 +41,17 @@ std::vector<pid_t> numeric_entries(const std::string& dir) {
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+// An MMAP2's build-id fields (size, 3 reserved bytes, 20 bytes of id) in place of its device
+// and inode; false, writing nothing, for an id that does not fit or is empty.
+bool put_build_id(ByteBuffer& b, const std::vector<uint8_t>& id) {
+  if (id.empty() || id.size() > 20) return false;
+  b.u8(static_cast<uint8_t>(id.size()));
+  b.zeros(3);
+  b.raw(id.data(), id.size());
+  b.zeros(20 - id.size());
+  return true;
 }
 
 std::string module_path(const std::string& name) {
@@ -82,7 +94,7 @@ std::vector<pid_t> processes_of_uid(uid_t uid) {
   return out;
 }
 
-void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out) {
+void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out, bool build_ids) {
   uint64_t text = 0, etext = 0;
   {
     std::ifstream f("/proc/kallsyms");
@@ -117,13 +129,15 @@ void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out) {
   std::sort(mods.begin(), mods.end(), [](const Mod& a, const Mod& b) { return a.start < b.start; });
   std::vector<uint8_t> build_id = text ? local_build_id(true, "[kernel.kallsyms]") : std::vector<uint8_t>{};
   if (text) {
-    // perf 7.2's kernel map is an MMAP2 carrying the kernel's build id, over its text only;
-    // without them, an MMAP up to the first module (perf 6.1's).
-    const bool mmap2 = etext > text && !build_id.empty() && build_id.size() <= 20;
+    // perf 7.2's kernel map covers the text only: an MMAP2 carrying the kernel's build id, or
+    // with --no-buildid-mmap an MMAP. Without _etext or a build id, an MMAP up to the first
+    // module (perf 6.1's).
+    const bool text_only = etext > text && !build_id.empty() && build_id.size() <= 20;
+    const bool mmap2 = text_only && build_ids;
     uint64_t end = ~uint64_t{0};
     for (const Mod& m : mods)
       if (m.start > text) { end = m.start; break; }
-    if (mmap2) end = etext;
+    if (text_only) end = etext;
     ByteBuffer b;
     b.zeros(8);
     b.u32(static_cast<uint32_t>(-1));  // pid -1: the kernel
@@ -132,10 +146,7 @@ void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out) {
     b.u64(end - text);
     b.u64(text);  // pgoff: the reference symbol address
     if (mmap2) {
-      b.u8(static_cast<uint8_t>(build_id.size()));
-      b.zeros(3);
-      b.raw(build_id.data(), build_id.size());
-      b.zeros(20 - build_id.size());
+      put_build_id(b, build_id);
       b.u32(0);  // prot, flags: perf leaves them 0
       b.u32(0);
     }
@@ -144,6 +155,7 @@ void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out) {
          mmap2 ? PERF_RECORD_MISC_KERNEL | PERF_RECORD_MISC_MMAP_BUILD_ID : PERF_RECORD_MISC_KERNEL, out);
   }
   for (const Mod& m : mods) {
+    const std::string path = module_path(m.name);
     ByteBuffer b;
     b.zeros(8);
     b.u32(static_cast<uint32_t>(-1));
@@ -151,8 +163,17 @@ void synthesize_kernel_maps(size_t id_hdr_size, const RecordSink& out) {
     b.u64(m.start);
     b.u64(m.size);
     b.u64(0);
-    b.padded_cstring(module_path(m.name), 8);
-    emit(b, id_hdr_size, PERF_RECORD_MMAP, PERF_RECORD_MISC_KERNEL, out);
+    uint16_t misc = PERF_RECORD_MISC_KERNEL;
+    if (build_ids) {
+      // perf 7.2: an MMAP2 with the module's build id, all zeros when it has none
+      const std::vector<uint8_t> id = local_build_id(true, path);
+      if (put_build_id(b, id)) misc |= PERF_RECORD_MISC_MMAP_BUILD_ID;
+      else b.zeros(24);
+      b.u32(0);  // prot, flags
+      b.u32(0);
+    }
+    b.padded_cstring(path, 8);
+    emit(b, id_hdr_size, build_ids ? PERF_RECORD_MMAP2 : PERF_RECORD_MMAP, misc, out);
   }
 }
 
@@ -225,8 +246,38 @@ void emit_fork(pid_t pid, pid_t tid, pid_t ppid, size_t id_hdr_size, const Recor
   emit(f, id_hdr_size, PERF_RECORD_FORK, PERF_RECORD_MISC_FORK_EXEC, out);
 }
 
+// The build ids of the files processes map, each read once per synthesis (libc is in every
+// process), as perf reads each file once.
+class MappedFileBuildIds {
+ public:
+  // The build id of `path` as process pid sees it (through its root when it lives in another
+  // mount namespace, where perf enters that namespace); empty for a name that is no file path
+  // ([vdso], //anon, a deleted file) or a file without one.
+  const std::vector<uint8_t>& get(pid_t pid, const std::string& dev, const std::string& inode,
+                                  const std::string& path) {
+    auto [it, added] = ids_.try_emplace(dev + " " + inode + " " + path);
+    if (added && !path.empty() && path[0] == '/')
+      it->second = local_build_id(false, own_mount_ns(pid) ? path : "/proc/" + std::to_string(pid) + "/root" + path);
+    return it->second;
+  }
+
+ private:
+  static ino_t mount_ns(const std::string& proc) {
+    struct stat st {};
+    return stat((proc + "/ns/mnt").c_str(), &st) == 0 ? st.st_ino : 0;
+  }
+  bool own_mount_ns(pid_t pid) {
+    if (!self_ns_) self_ns_ = mount_ns("/proc/self");
+    const ino_t ns = mount_ns("/proc/" + std::to_string(pid));
+    return !ns || ns == self_ns_;
+  }
+  std::map<std::string, std::vector<uint8_t>> ids_;
+  ino_t self_ns_ = 0;
+};
+
 // MMAP2 for each executable mapping of the process; false when its maps cannot be read.
-bool emit_mmaps(pid_t pid, size_t id_hdr_size, const RecordSink& out) {
+// `build_ids` (non-null): each carries its file's build id where one can be read.
+bool emit_mmaps(pid_t pid, size_t id_hdr_size, const RecordSink& out, MappedFileBuildIds* build_ids) {
   std::ifstream maps("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/maps");
   if (!maps) return false;
   std::string line;
@@ -253,53 +304,74 @@ bool emit_mmaps(pid_t pid, size_t id_hdr_size, const RecordSink& out) {
     b.u64(start);
     b.u64(end - start);
     b.u64(std::strtoull(off.c_str(), nullptr, 16));
-    b.u32(maj);
-    b.u32(min);
-    b.u64(std::strtoull(inode.c_str(), nullptr, 10));
-    b.u64(0);  // ino_generation
+    uint16_t misc = PERF_RECORD_MISC_USER;
+    if (build_ids && put_build_id(b, build_ids->get(pid, dev, inode, path))) {
+      misc |= PERF_RECORD_MISC_MMAP_BUILD_ID;
+    } else {
+      b.u32(maj);
+      b.u32(min);
+      b.u64(std::strtoull(inode.c_str(), nullptr, 10));
+      b.u64(0);  // ino_generation
+    }
     b.u32(prot);
     b.u32(perms[3] == 's' ? MAP_SHARED : MAP_PRIVATE);
     b.padded_cstring(path, 8);
-    emit(b, id_hdr_size, PERF_RECORD_MMAP2, PERF_RECORD_MISC_USER, out);
+    emit(b, id_hdr_size, PERF_RECORD_MMAP2, misc, out);
   }
   return true;
 }
 
-}  // namespace
-
-void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out, bool namespaces, bool maps) {
+// The public entry points, sharing one build-id memo per synthesis.
+void process_side_band(pid_t pid, size_t id_hdr_size, const RecordSink& out, const SynthesisOptions& opts,
+                       MappedFileBuildIds& ids) {
   for (pid_t tid : process_threads(pid)) {
     ThreadStatus st;
     if (!read_thread_status(pid, tid, st)) continue;  // gone since the listing
     emit_fork(st.tgid, tid, st.ppid, id_hdr_size, out);
-    if (namespaces) synthesize_namespaces(st.tgid, tid, id_hdr_size, out);
+    if (opts.namespaces) synthesize_namespaces(st.tgid, tid, id_hdr_size, out);
     emit_comm(st.tgid, tid, st.name, id_hdr_size, out);
     // perf stops at a leader whose maps it cannot read: its other threads go unrecorded.
-    if (maps && tid == pid && !st.kernel && !emit_mmaps(pid, id_hdr_size, out)) return;
+    if (opts.maps && tid == pid && !st.kernel && !emit_mmaps(pid, id_hdr_size, out, opts.build_ids ? &ids : nullptr))
+      return;
   }
 }
 
-void synthesize_thread(pid_t tid, size_t id_hdr_size, const RecordSink& out, bool namespaces, bool maps) {
+void thread_side_band(pid_t tid, size_t id_hdr_size, const RecordSink& out, const SynthesisOptions& opts,
+                      MappedFileBuildIds& ids) {
   ThreadStatus st;
   if (!read_thread_status(tid, tid, st)) return;
   emit_comm(st.tgid, tid, st.name, id_hdr_size, out);
-  if (namespaces) synthesize_namespaces(st.tgid, tid, id_hdr_size, out);
-  if (maps && tid == st.tgid) emit_mmaps(tid, id_hdr_size, out);
+  if (opts.namespaces) synthesize_namespaces(st.tgid, tid, id_hdr_size, out);
+  if (opts.maps && tid == st.tgid) emit_mmaps(tid, id_hdr_size, out, opts.build_ids ? &ids : nullptr);
 }
 
-void synthesize_threads(const std::vector<pid_t>& tids, size_t id_hdr_size, const RecordSink& out, bool namespaces,
-                        bool maps) {
+}  // namespace
+
+void synthesize_process(pid_t pid, size_t id_hdr_size, const RecordSink& out, const SynthesisOptions& opts) {
+  MappedFileBuildIds ids;
+  process_side_band(pid, id_hdr_size, out, opts, ids);
+}
+
+void synthesize_thread(pid_t tid, size_t id_hdr_size, const RecordSink& out, const SynthesisOptions& opts) {
+  MappedFileBuildIds ids;
+  thread_side_band(tid, id_hdr_size, out, opts, ids);
+}
+
+void synthesize_threads(const std::vector<pid_t>& tids, size_t id_hdr_size, const RecordSink& out,
+                        const SynthesisOptions& opts) {
+  MappedFileBuildIds ids;
   for (pid_t tid : tids) {
-    synthesize_thread(tid, id_hdr_size, out, namespaces, maps);
+    thread_side_band(tid, id_hdr_size, out, opts, ids);
     // A thread whose leader is not among them brings the leader's name and maps too.
     ThreadStatus st;
     if (read_thread_status(tid, tid, st) && st.tgid != tid && std::find(tids.begin(), tids.end(), st.tgid) == tids.end())
-      synthesize_thread(st.tgid, id_hdr_size, out, namespaces, maps);
+      thread_side_band(st.tgid, id_hdr_size, out, opts, ids);
   }
 }
 
-void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out, bool namespaces, bool maps) {
-  for (pid_t pid : numeric_entries("/proc")) synthesize_process(pid, id_hdr_size, out, namespaces, maps);
+void synthesize_all_processes(size_t id_hdr_size, const RecordSink& out, const SynthesisOptions& opts) {
+  MappedFileBuildIds ids;
+  for (pid_t pid : numeric_entries("/proc")) process_side_band(pid, id_hdr_size, out, opts, ids);
 }
 
 }  // namespace cperf

@@ -1,9 +1,10 @@
 #!/bin/bash
 # The attrs cperf record opens are perf 7.2's: perf 7.2 (from the oracle's sid root, started
 # through that root's loader on this machine) and cperf record the same command lines, and
-# `evlist -v` of the two files must agree, apart from two known differences (see
-# Documentation/perf-record.md): the attr size (cperf keeps files readable by perf 6.1) and
-# perf 7.2's build_id bit. Covers modifiers (u, H, G, GH, p), -a with its tracking dummy:u,
+# `evlist -v` of the two files must agree, apart from one known difference (see
+# Documentation/perf-record.md): the attr size (cperf keeps files readable by perf 6.1). The
+# build_id bit (perf 7.2's build-id-mmap default, off with --no-buildid-mmap) must agree.
+# Covers modifiers (u, H, G, GH, p), -a with its tracking dummy:u,
 # -F given or not, -g, --call-graph fp,defer (both tools fall back alike on a kernel without
 # it), two events with equal and with different sample fields (ID vs IDENTIFIER), -k, event
 # groups (leader and members, group modifiers, the group_desc feature, named groups), --sample-cpu,
@@ -21,7 +22,7 @@ perf7 record -q -e cpu-clock -o "$T/probe7.data" -- true > /dev/null 2>&1 ||
   { echo "SKIP: perf 7.2 cannot record on this machine"; exit 77; }
 
 norm() {  # the attrs, and the groups of the group_desc feature
-  "$CPERF" evlist -v -i "$1" | sed -E 's/size: [0-9]+, //; s/, build_id: 1//'
+  "$CPERF" evlist -v -i "$1" | sed -E 's/size: [0-9]+, //'
   "$CPERF" report --header-only -i "$1" | grep '^# group:'
 }
 fails=0
@@ -126,6 +127,8 @@ done <<'EOF'
 -a --per-thread -e cpu-clock
 --no-bpf-event -e cpu-clock
 --buildid-mmap -e cpu-clock
+--no-buildid-mmap -e cpu-clock
+-a --no-buildid-mmap -e cpu-clock
 -B -N --buildid-all -e cpu-clock
 --synth=no -e cpu-clock
 -z -e cpu-clock
@@ -146,11 +149,11 @@ for tool in perf7 "$CPERF"; do
   fi
 done
 # Where the events cannot open here (branch stacks on software events), the attrs perf would
-# have opened, as -vv prints them, and the calls: the same in both (perf's size and build_id
-# fields aside; perf's own BPF side-band counter, which cperf does not open, is left out).
+# have opened, as -vv prints them, and the calls: the same in both (perf's size field aside;
+# perf's own BPF side-band counter, which cperf does not open, is left out).
 vv_blocks() {
   grep -E "^(-{60}|perf_event_attr:|  [a-z_{].*|sys_perf_event_open.*|Failure to open.*)$" |
-    grep -vE "^\s+(size|build_id) " | sed -E 's/pid [0-9]+ /pid PID /; s/ = [0-9]+$/ = FD/'
+    grep -vE "^\s+size " | sed -E 's/pid [0-9]+ /pid PID /; s/ = [0-9]+$/ = FD/'
 }
 # (The default event is not among them: perf first tries cycles at each precise level, which
 # cperf does not try on a machine whose PMU has no cycles event.)

@@ -2,8 +2,7 @@
 # record --control=fifo:CTL,ACK: the commands a driving tool sends (enable/disable, by event
 # name too, evlist with -v/-g/-F, ping, snapshot, stop; an unknown word gets no ack), each
 # acked with perf's "ack\n\0", perf 7.2's messages on stderr (taken from perf 7.2.13 with the
-# same commands: tests/data/record-control/expected.err; perf's build_id attr bit left out, see
-# Documentation/perf-record.md), and "stop": the workload gets SIGTERM, the recorder ends by
+# same commands: tests/data/record-control/expected.err), and "stop": the workload gets SIGTERM, the recorder ends by
 # the same signal after writing a whole file. Bad --control values: perf's usage and 129.
 . "$(dirname "$0")/_record_lib.sh"
 need_perf_events

@@ -4,22 +4,22 @@
 # build ids (another session's: perf 7.2 records them by default) was written first, our
 # events' MMAP2 records, which hold a device and inode, carry the flag too. Readers then take
 # the inode for a build id: perf 6.1 copies 254 bytes and aborts ("assertion failed at
-# util/build-id.c", "stack smashing detected"). cperf record clears the flag its events never
-# asked for. The other session is `cperf record --buildid-mmap`, started after ours (the kernel
-# writes to the newest event first).
+# util/build-id.c", "stack smashing detected"). cperf record --no-buildid-mmap clears the flag
+# its events never asked for. The other session is `cperf record` in its default build-id-mmap
+# mode (perf 7.2's), started after ours (the kernel writes to the newest event first).
 . "$(dirname "$0")/_record_lib.sh"
 need_perf_events
-"$CPERF" record -q -e cpu-clock -a -o "$T/a.data" -- \
+"$CPERF" record -q --no-buildid-mmap -e cpu-clock -a -o "$T/a.data" -- \
   bash -c "for i in \$(seq 600); do [ -e '$T/go' ] && break; sleep 0.1; done; '$WL/deep' 100 >/dev/null; ls / >/dev/null" &
 main=$!
 wait_perf_events $main || { echo "FAIL: record -a did not start"; exit 1; }
-"$CPERF" record -q -a --buildid-mmap -o "$T/other.data" -- sleep 120 >/dev/null 2>"$T/other.err" &
+"$CPERF" record -q -a -o "$T/other.data" -- sleep 120 >/dev/null 2>"$T/other.err" &
 other=$!
-wait_perf_events $other || { echo "FAIL: record --buildid-mmap did not start: $(head -1 "$T/other.err")"; exit 1; }
+wait_perf_events $other || { echo "FAIL: the build-id recording did not start: $(head -1 "$T/other.err")"; exit 1; }
 touch "$T/go"
 wait $main || { kill -INT $other; echo "FAIL: record -a"; exit 1; }
 kill -INT $other; wait $other 2>/dev/null
-"$CPERF" evlist -v -i "$T/other.data" | grep -q 'build_id: 1' || { echo "FAIL: --buildid-mmap: no build_id attr"; exit 1; }
+"$CPERF" evlist -v -i "$T/other.data" | grep -q 'build_id: 1' || { echo "FAIL: default record: no build_id attr"; exit 1; }
 # MMAP2 headers (type 10) whose misc has bit 14.
 # A flagged MMAP2 prints a <build id> where its device and inode were; the kernel's own map
 # carries the kernel's build id on purpose (as perf 7.2 writes it), so it is left out.

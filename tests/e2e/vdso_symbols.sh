@@ -1,9 +1,11 @@
 #!/bin/bash
 # Samples in [vdso] get the vdso's symbols, as perf 7.2 gives them: from the build-id cache's
 # copy of the recorded vdso, else from the vdso of cperf's own process (the running kernel's)
-# when the recording names no other vdso build id, and never under --symfs. cperf record keeps
-# the vdso in the build-id cache ([vdso]/<id>/vdso) and names it in the build-id table, as
-# perf's record does. (Documentation/differences.md, "[vdso] symbols".)
+# when the recording names no other vdso build id, and never under --symfs. cperf record
+# --no-buildid-mmap keeps the vdso in the build-id cache ([vdso]/<id>/vdso) and names it in the
+# build-id table, as perf's record does; in the default build-id-mmap mode the vdso's MMAP2
+# carries no build id, so neither names nor caches it, as perf 7.2's.
+# (Documentation/differences.md, "[vdso] symbols".)
 . "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 command -v gcc >/dev/null || { echo "SKIP: no gcc to build the workload"; exit 77; }
@@ -11,10 +13,13 @@ gcc -O1 -g -fno-omit-frame-pointer -o "$T/vdso" tests/workloads/vdso.c || { echo
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 cache=$T/cache
-# A: perf's usual recording: the build-id table names the vdso, the cache keeps a copy.
-# B: -B, no build ids: the vdso is whichever the reader has.
-"$CPERF" --buildid-dir "$cache" record -q -g -e cpu-clock -o "$T/a.data" -- "$T/vdso" 1 > /dev/null || fail "record"
+# A: a recording with a build-id table (--no-buildid-mmap): it names the vdso, the cache keeps
+# a copy. B: -B, no build ids: the vdso is whichever the reader has. C: the default: build ids
+# in the MMAP2s, none for the vdso: the reader's vdso too.
+"$CPERF" --buildid-dir "$cache" record -q --no-buildid-mmap -g -e cpu-clock -o "$T/a.data" -- "$T/vdso" 1 > /dev/null ||
+  fail "record --no-buildid-mmap"
 "$CPERF" --buildid-dir "$cache" record -q -B -g -e cpu-clock -o "$T/b.data" -- "$T/vdso" 1 > /dev/null || fail "record -B"
+"$CPERF" --buildid-dir "$T/cache-c" record -q -g -e cpu-clock -o "$T/c.data" -- "$T/vdso" 1 > /dev/null || fail "record"
 script() {  # script OUT BUILDID-DIR ARGS...
   local out=$1 dir=$2; shift 2
   "$CPERF" --buildid-dir "$dir" script "$@" > "$T/$out" 2> "$T/$out.err" || fail "script $*: $(head -1 "$T/$out.err")"
@@ -36,6 +41,10 @@ vid=$("$CPERF" buildid-list -i "$T/a.data" | awk '$2 == "[vdso]" {print $1}')
 [ "$(readlink -f "$cache/.build-id/${vid:0:2}/${vid:2}")" = "$(readlink -f "$cache/[vdso]/$vid")" ] ||
   fail "A: no .build-id link to the vdso's copy"
 "$CPERF" buildid-list -i "$T/b.data" | grep -q "^[0-9a-f]\{40\} \[vdso\]" && fail "B: -B recorded the vdso's build id"
+"$CPERF" buildid-list -i "$T/c.data" | grep -q "^[0-9a-f]\{40\} \[vdso\]" && fail "C: the default recording names a vdso build id"
+[ -e "$T/cache-c/[vdso]" ] && fail "C: the default recording cached the vdso"
+script c.txt "$T/none" -i "$T/c.data"
+vdso_frames c.txt | grep -q "+0x[0-9a-f]* (\[vdso\])" || fail "C: no named [vdso] frame"
 script a.txt "$cache" -i "$T/a.data"
 vdso_frames a.txt | grep -q "\[unknown\]" && fail "A: [vdso] frames left [unknown] with the cache"
 vdso_frames a.txt | grep -q "+0x[0-9a-f]* (\[vdso\])" || fail "A: no named [vdso] frame with the cache"
@@ -54,6 +63,7 @@ if oracle_have_perf7; then
   same_as_perf7 b-symfs "$T/none" script --symfs "$T/nowhere" -i "$T/b.data"
   same_as_perf7 a-script "$cache" script -i "$T/a.data"
   same_as_perf7 a-none "$T/none" script -i "$T/a.data"
+  same_as_perf7 c-script "$T/none" script -i "$T/c.data"
   same_as_perf7 b-report "$T/none" report --stdio --no-children -i "$T/b.data"
   same_as_perf7 a-report "$cache" report --stdio --no-children -i "$T/a.data"
   # annotate reads the same image; only the title names it (perf: its temporary copy).
