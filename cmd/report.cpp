@@ -136,8 +136,10 @@ bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_se
     else if (is(t, "function")) o.chain_key = ChainKey::kFunction;
     else if (is(t, "address")) o.chain_key = ChainKey::kAddress;
     else if (is(t, "srcline")) o.chain_key = ChainKey::kSrcline;
-    else if (is(t, "branch") || is(t, "percent") || is(t, "period") || is(t, "count")) {
-      if (!is(t, "percent")) unmade = t;
+    else if (is(t, "percent")) o.hist.chain_period = false;
+    else if (is(t, "period")) o.hist.chain_period = true;
+    else if (is(t, "branch") || is(t, "count")) {
+      unmade = t;
     } else {
       char* end = nullptr;
       double v = std::strtod(t.c_str(), &end);

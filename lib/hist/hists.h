@@ -87,6 +87,8 @@ struct HistOptions {
   bool children = false;       // --children: accumulate callees' periods into callers
   bool caller_order = false;   // paths are given caller first (-g caller, children default)
   ChainMode mode = ChainMode::kGraph;
+  // -g period: call-graph lines give their period, not its percentage (perf's CCVAL_PERIOD).
+  bool chain_period = false;
   double chain_min_percent = 0.5;
   double percent_limit = 0;
   bool filter_relative = false;  // --percentage relative: percents of the non-filtered total

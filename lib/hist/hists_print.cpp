@@ -450,9 +450,10 @@ std::string Hists::colored_number_text(OutputField::Kind kind, const HistEntry& 
   return out;
 }
 
-// The percentage of a call-graph line (perf's callchain_node__fprintf_value), coloured
-// whenever colours are on.
+// The value of a call-graph line (perf's callchain_node__fprintf_value): its percentage,
+// coloured whenever colours are on, or with -g period the period itself, never coloured.
 std::string Hists::chain_percent(uint64_t v, uint64_t total) const {
+  if (opts_.chain_period) return std::to_string(v);
   std::string text = percent(v, total);
   return opts_.color ? paint_percent(text, ratio(v, total)) : text;
 }
