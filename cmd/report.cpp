@@ -145,7 +145,7 @@ bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_se
       double v = std::strtod(t.c_str(), &end);
       if (end == t.c_str()) return false;
       if (threshold_set) {  // perf's second number is the print limit
-        unmade = t;
+        o.hist.chain_print_limit = static_cast<uint32_t>(v);
         continue;
       }
       o.hist.chain_min_percent = v;

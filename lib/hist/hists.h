@@ -89,6 +89,9 @@ struct HistOptions {
   ChainMode mode = ChainMode::kGraph;
   // -g period: call-graph lines give their period, not its percentage (perf's CCVAL_PERIOD).
   bool chain_period = false;
+  // -g's second number (perf's print_limit): at most this many branches per call-graph level,
+  // or chains in flat/folded mode; 0: all.
+  uint32_t chain_print_limit = 0;
   double chain_min_percent = 0.5;
   double percent_limit = 0;
   bool filter_relative = false;  // --percentage relative: percents of the non-filtered total

@@ -732,6 +732,7 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
     }
     uint64_t new_total = rel ? child.children_hit : total;
     print_graph_level(out, child, new_total, depth + 1, new_mask | (1 << depth), left_margin);
+    if (n + 1 == opts_.chain_print_limit) break;  // (the last one printed keeps its pipe, as in perf)
   }
   if (rel && remaining && remaining != total) {
     new_mask &= ~(1 << (depth - 1));
@@ -759,6 +760,7 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
   // percentage (perf's need_percent_display).
   if (root->sorted().size() == 1 && root->sorted()[0]->cumul_hits() == parent) {
     const ChainNode* only = root->sorted()[0];
+    uint32_t shown = 0;
     for (size_t i = 0; i < only->size(); ++i) {
       if (i == 0 && opts_.sort_starts_with_sym) continue;
       if (!printed) {
@@ -774,6 +776,7 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
       std::fprintf(out, "%s%s\n", frame_text(frames()[only->id(i)], buf),
                    only->bstats ? only->bstats[i].text().c_str() : "");
       wrote = true;
+      if (++shown == opts_.chain_print_limit) break;  // the rest of the run is left out, not its branches
     }
     root = only;
   }
@@ -786,7 +789,9 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
 void Hists::print_folded(std::FILE* out, const HistEntry& e, bool flat) const {
   char buf[20];  // frame_text's 0x<ip>
   uint64_t min_hit = chain_min_hit();
+  uint32_t printed = 0;
   for (const FlatNode& f : e.chain.sort_flat(min_hit)) {
+    if (opts_.chain_print_limit && printed++ == opts_.chain_print_limit) break;
     const ChainNode* n = f.node;
     if (flat) {
       // flat prints the node's cumulated hits, folded its own (perf's fprintf_value)

@@ -601,8 +601,9 @@ p61_two_kinds=script-per-event-dump
 # here (syswide's libc is not in the symfs: perf reads the machine's; no fractal: its "[...]"
 # line reads uninitialised memory, see report_golden.sh); -G after -g callee (perf applies -G last)
 cckey_kinds=report-a---no-children+-g+caller~srcline,report-a--g+srcline,report-a---no-children+-g+srcline,report-a---no-children+-G+-g+srcline,report-a---no-children+-g+folded~srcline,report-a---call-graph=graph~0.5~callee~srcline,report-a--g+flat~srcline,report-a---no-children+-g+address,report-a--g+address,report-a---no-children+-g+s~fo,report-a--g+callee+-G,report-a---no-children+-G+-g+callee~srcline
-# -g period: call-graph lines show periods (each print type; "percent" after it wins back)
-ccval_kinds=report-a--g+period,report-a---no-children+-g+period,report-a---no-children+-g+flat~period,report-a---no-children+-g+folded~period,report-a---no-children+-g+caller~period,report-a---call-graph=graph~0.5~period~callee,report-a---no-children+-g+period~percent
+# -g period: call-graph lines show periods (each print type; "percent" after it wins back);
+# -g's second number: perf's print limit (frames of the top run, branches per level, chains)
+ccval_kinds=report-a---no-children+-g+graph~0~1,report-a--g+graph~0.5~2,report-a---no-children+-g+flat~0.5~1,report-a---no-children+-g+folded~0~2,report-a---no-children+-g+caller~0.5~3,report-a--g+period,report-a---no-children+-g+period,report-a---no-children+-g+flat~period,report-a---no-children+-g+folded~period,report-a---no-children+-g+caller~period,report-a---call-graph=graph~0.5~period~callee,report-a---no-children+-g+period~percent
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds,$raw_trace_kinds
 
 for set in $sets; do
