@@ -138,7 +138,8 @@ bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_se
     else if (is(t, "srcline")) o.chain_key = ChainKey::kSrcline;
     else if (is(t, "percent")) o.hist.chain_period = false;
     else if (is(t, "period")) o.hist.chain_period = true;
-    else if (is(t, "branch") || is(t, "count")) {
+    else if (is(t, "branch")) o.branch_callstack = true;
+    else if (is(t, "count")) {
       unmade = t;
     } else {
       char* end = nullptr;

@@ -465,9 +465,9 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
           entries_.back().branch = f.counts;
           entries_.back().binfo = f.info;
         }
-      bh = lbr && opts_.branch_history;
+      bh = lbr && (opts_.branch_history || opts_.branch_callstack);
     }
-    if (!lbr && opts_.branch_history && (e.attr.sample_type & PERF_SAMPLE_BRANCH_STACK)) {
+    if (!lbr && (opts_.branch_history || opts_.branch_callstack) && (e.attr.sample_type & PERF_SAMPLE_BRANCH_STACK)) {
       U64Array branches(ds.branch_entries.data(), ds.branch_entries.size() / 8, s.swapped());
       branch_history_frames(chain, branches, opts_.max_stack, opts_.caller_order, bh_frames_);
       for (const BranchHistoryFrame& f : bh_frames_) {

@@ -59,6 +59,9 @@ struct ReportToolOptions {
   // --branch-history: the sample's branches lead its call chain (record/branch_history.h),
   // whose frames compare by address and show their source lines
   bool branch_history = false;
+  // -g ...,branch: the sample's branches lead its call chain as with --branch-history, the
+  // frames keyed as -g says (perf's branch_callstack alone).
+  bool branch_callstack = false;
   // ... and perf shows each call-graph frame's branch counts (the file has HEADER_BRANCH_STACK)
   bool branch_counts = false;
   uint64_t stitch_lbr = 0;  // --stitch-lbr: the LBR size perf stitches with (0: no stitching)

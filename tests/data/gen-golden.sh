@@ -581,6 +581,9 @@ lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-fold
 B=report-a---branch-history
 bh_other_kinds=$B,$B+--no-children,$B+--no-children+-G
 bh_kinds=$bh_other_kinds,$B+-g+caller,$B+--no-children+--max-stack+3,$B+--no-children+-g+folded,$B+-g+flat,$B+--no-children+-s+dso~sym~callchain_branch_cycles,$B+--percent-limit+30,$B+-F+overhead~sym,script-brstack,script-brstacksym
+# -g ...,branch (perf's branch_callstack): the branches lead the call chains as with
+# --branch-history, keyed as -g says, with report's default sort
+gb_kinds=report-a--g+branch,report-a---no-children+-g+caller~branch,report-a---no-children+-g+flat~branch,report-a---no-children+-g+folded~branch,report-a---no-children+-g+srcline~branch,report-a---call-graph=graph~0.5~callee~address~branch
 # report --total-cycles (issue 28): perf's table of basic blocks on files reported in branch
 # mode (HEADER_BRANCH_STACK; -s is ignored there, -d/-S print no filter line), and with -b on
 # --call-graph lbr files; branch-cycles-nonany: a branch filter without "any" (no block starts).
@@ -643,6 +646,8 @@ for set in $sets; do
     bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-user -e two-waiting -e lbr-stitch-threads -e branch-stack-feat || true)
     [ -z "$bh" ] || run "$rel/$set/out" $bh_other_kinds $bh
     if in_names branch-stack; then run "$rel/$set/out" $B branch-stack; fi
+    bh=$(echo $names | tr ' ' '\n' | grep -x -e branch-history -e branch-history-feat -e lbr-user -e branch-stack-feat -e branch-stack || true)
+    [ -z "$bh" ] || run "$rel/$set/out" $gb_kinds $bh
     bh=$(echo $names | tr ' ' '\n' | grep -x -e branch-history-feat -e branch-stack-feat -e branch-cycles-nonany || true)
     [ -z "$bh" ] || run "$rel/$set/out" $tc_kinds $bh
     bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-user -e lbr-stitch || true)
