@@ -435,6 +435,10 @@ class Hists {
   RbRoot& output_root();
   // One number column of one entry alone (a group shows one per member side by side).
   std::string single_number_text(OutputField::Kind kind, const HistEntry& e) const;
+  // format_entry() appended to `line`, for these columns (columns(), worked out once per print).
+  void append_entry(std::string& line, const HistEntry& e, std::vector<PercentSpan>* spans,
+                    const std::vector<OutputField>& cols) const;
+  void append_key_text(std::string& line, SortKey key, const HistEntry& e, bool align) const;
   std::string colored_number_text(OutputField::Kind kind, const HistEntry& e) const;
   // Memory statistics (hist/mem_stat.h): the categories shown (any weight in the report's
   // entries, set by compute_widths), an entry's sub-columns, and the title line above the
