@@ -417,6 +417,7 @@ class Hists {
   int64_t cmp(const HistEntry& left, const HistSample& right, bool right_filtered,
               bool collapsing = false) const;
   int64_t key_cmp(SortKey key, const HistSample& l, const HistSample& r, bool collapsing) const;
+  int64_t sym_key_cmp(const HistSample& l, const HistSample& r, bool collapsing) const;  // key_cmp's kSym
   // Print-time entry fixes: comms renamed in place, the --symbol-filter (flat output).
   void prepare_entries();
   bool output_filter_keeps(const HistSample& s) const;  // --symbol-filter and --socket-filter
@@ -503,6 +504,8 @@ class Hists {
   HistEntry* new_entry();
   RbRoot in_, collapsed_;
   bool index_keys_ = false;  // the sort keys are ones index_ can hash
+  bool dso_key_ = false;     // the sort keys include the dso (the symbol key then leaves it out)
+  bool default_keys_ = false;  // the sort keys are perf's default comm,dso,sym
   bool comms_renamed_ = false;  // prepare_entries gave entries their thread's later comm
   EntryIndex index_;
   ChainStore* store_ = nullptr;
