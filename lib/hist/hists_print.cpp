@@ -536,12 +536,22 @@ void Hists::append_key_text(std::string& line, SortKey key, const HistEntry& e, 
       fill_to(w_dso_);
       return;
     case SortKey::kSym:
-      if (cut || opts_.verbose || !e.key.has_sym) break;
+      if (cut || opts_.verbose) break;
       line += '[';
       line += e.key.level;
       line += "] ";
-      line += e.key.sym.str();
-      if (e.key.inlined) line += " (inlined)";
+      if (e.key.has_sym) {
+        line += e.key.sym.str();
+        if (e.key.inlined) line += " (inlined)";
+      } else {
+        // sym_text's "0x%016lx" (no 0x for zero): most entries of a large --children report
+        // are such unresolved addresses
+        if (e.key.addr) line += "0x";
+        char hex[16];
+        uint64_t a = e.key.addr;
+        for (int i = 15; i >= 0; --i, a >>= 4) hex[i] = "0123456789abcdef"[a & 0xf];
+        line.append(hex, sizeof(hex));
+      }
       if (align) fill_to(w_sym_);
       return;
     default: break;
