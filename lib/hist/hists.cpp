@@ -66,11 +66,17 @@ Hists::IndexKey Hists::index_key(const HistSample& s, bool filtered) const {
   if (!index_keys_) return k;
   uint64_t g = mix(1, filtered);
   bool sym_key = false;
-  for (SortKey key : opts_.sort) {
-    if (key == SortKey::kComm) g = mix(g, reinterpret_cast<uintptr_t>(s.comm.ptr()));
-    if (key == SortKey::kPid) g = mix(g, static_cast<uint32_t>(s.tid));
-    if (key == SortKey::kDso) g = mix(g, s.has_map ? reinterpret_cast<uintptr_t>(s.dso.ptr()) : 0);
-    if (key == SortKey::kSym) sym_key = true;
+  if (default_keys_) {  // the loop below for comm,dso,sym, unrolled: this runs for every frame
+    g = mix(g, reinterpret_cast<uintptr_t>(s.comm.ptr()));
+    g = mix(g, s.has_map ? reinterpret_cast<uintptr_t>(s.dso.ptr()) : 0);
+    sym_key = true;
+  } else {
+    for (SortKey key : opts_.sort) {
+      if (key == SortKey::kComm) g = mix(g, reinterpret_cast<uintptr_t>(s.comm.ptr()));
+      if (key == SortKey::kPid) g = mix(g, static_cast<uint32_t>(s.tid));
+      if (key == SortKey::kDso) g = mix(g, s.has_map ? reinterpret_cast<uintptr_t>(s.dso.ptr()) : 0);
+      if (key == SortKey::kSym) sym_key = true;
+    }
   }
   k.group = g;
   k.hash = g;
