@@ -25,7 +25,7 @@ class EntryIndex {
   HistEntry* find(uint64_t hash, Same same) const {
     if (slots_.empty()) return nullptr;
     size_t mask = slots_.size() - 1;
-    for (size_t i = hash & mask; slots_[i].entry; i = (i + 1) & mask)
+    for (size_t i = home(hash); slots_[i].entry; i = (i + 1) & mask)
       if (slots_[i].hash == hash && same(*slots_[i].entry)) return slots_[i].entry;
     return nullptr;
   }
@@ -42,10 +42,14 @@ class EntryIndex {
   };
   static constexpr size_t kGroupBits = size_t{1} << 18;
   static size_t bit(uint64_t group) { return (group * 0x9e3779b97f4a7c15ull) >> (64 - 18); }
+  // A hash's first slot: its top bits. The hashes are products, whose low bits hardly vary
+  // between aligned addresses (masking them made runs of dozens of probes).
+  size_t home(uint64_t hash) const { return static_cast<size_t>(hash >> shift_); }
   void grow();
 
   std::vector<Slot> slots_;
   size_t used_ = 0;
+  int shift_ = 64;  // 64 - log2(slots_.size())
   std::vector<uint64_t> marked_ = std::vector<uint64_t>(kGroupBits / 64);
 };
 

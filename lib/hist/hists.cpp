@@ -57,6 +57,8 @@ Hists::Hists(HistOptions opts) : opts_(std::move(opts)) {
                  (k == SortKey::kSym && dso_seen && i + 1 == keys.size());
     if (!known) index_keys_ = false;
   }
+  dso_key_ = dso_seen;
+  default_keys_ = keys == std::vector<SortKey>{SortKey::kComm, SortKey::kDso, SortKey::kSym};
 }
 
 Hists::IndexKey Hists::index_key(const HistSample& s, bool filtered) const {
@@ -64,11 +66,17 @@ Hists::IndexKey Hists::index_key(const HistSample& s, bool filtered) const {
   if (!index_keys_) return k;
   uint64_t g = mix(1, filtered);
   bool sym_key = false;
-  for (SortKey key : opts_.sort) {
-    if (key == SortKey::kComm) g = mix(g, reinterpret_cast<uintptr_t>(s.comm.ptr()));
-    if (key == SortKey::kPid) g = mix(g, static_cast<uint32_t>(s.tid));
-    if (key == SortKey::kDso) g = mix(g, s.has_map ? reinterpret_cast<uintptr_t>(s.dso.ptr()) : 0);
-    if (key == SortKey::kSym) sym_key = true;
+  if (default_keys_) {  // the loop below for comm,dso,sym, unrolled: this runs for every frame
+    g = mix(g, reinterpret_cast<uintptr_t>(s.comm.ptr()));
+    g = mix(g, s.has_map ? reinterpret_cast<uintptr_t>(s.dso.ptr()) : 0);
+    sym_key = true;
+  } else {
+    for (SortKey key : opts_.sort) {
+      if (key == SortKey::kComm) g = mix(g, reinterpret_cast<uintptr_t>(s.comm.ptr()));
+      if (key == SortKey::kPid) g = mix(g, static_cast<uint32_t>(s.tid));
+      if (key == SortKey::kDso) g = mix(g, s.has_map ? reinterpret_cast<uintptr_t>(s.dso.ptr()) : 0);
+      if (key == SortKey::kSym) sym_key = true;
+    }
   }
   k.group = g;
   k.hash = g;
@@ -152,6 +160,14 @@ uint64_t Hists::nr_samples() const {
   return opts_.filter_relative ? non_filtered_samples_ : nr_samples_;
 }
 
+inline int64_t Hists::sym_key_cmp(const HistSample& l, const HistSample& r, bool collapsing) const {
+  if (collapsing && opts_.collapse_sym_names)
+    return !l.has_sym || !r.has_sym ? cmp_null(l.has_sym, r.has_sym) : str_cmp(r.sym, l.sym);
+  if (!l.has_sym && !r.has_sym) return static_cast<int64_t>(r.addr - l.addr);
+  int64_t c = dso_key_ ? 0 : dso_cmp(r, l);
+  return c ? c : sym_cmp(l, r);
+}
+
 // One sort key's se_cmp (collapsing: its se_collapse), `l` being the entry already in the tree.
 int64_t Hists::key_cmp(SortKey key, const HistSample& l, const HistSample& r, bool collapsing) const {
   switch (key) {
@@ -177,14 +193,7 @@ int64_t Hists::key_cmp(SortKey key, const HistSample& l, const HistSample& r, bo
       return c ? c : dso_cmp(r, l);
     }
     case SortKey::kDso: return dso_cmp(r, l);
-    case SortKey::kSym: {
-      if (collapsing && opts_.collapse_sym_names)
-        return !l.has_sym || !r.has_sym ? cmp_null(l.has_sym, r.has_sym) : str_cmp(r.sym, l.sym);
-      if (!l.has_sym && !r.has_sym) return static_cast<int64_t>(r.addr - l.addr);
-      bool has_dso_key = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kDso) != opts_.sort.end();
-      int64_t c = has_dso_key ? 0 : dso_cmp(r, l);
-      return c ? c : sym_cmp(l, r);
-    }
+    case SortKey::kSym: return sym_key_cmp(l, r, collapsing);
     default: return sample_key_cmp(key, l, r);
   }
 }
@@ -194,8 +203,20 @@ int64_t Hists::cmp(const HistEntry& left, const HistSample& r, bool right_filter
                    bool collapsing) const {
   int64_t c = static_cast<int64_t>(left.filtered) - static_cast<int64_t>(right_filtered);
   if (c) return c;
+  // The default keys inline: this runs for every step of every tree search.
+  if (default_keys_) {
+    const HistSample& l = left.key;
+    if ((c = str_cmp(r.comm, l.comm))) return c;
+    if ((c = dso_cmp(r, l))) return c;
+    return sym_key_cmp(l, r, collapsing);
+  }
   for (SortKey key : opts_.sort) {
-    c = key_cmp(key, left.key, r, collapsing);
+    switch (key) {
+      case SortKey::kComm: c = str_cmp(r.comm, left.key.comm); break;
+      case SortKey::kDso: c = dso_cmp(r, left.key); break;
+      case SortKey::kSym: c = sym_key_cmp(left.key, r, collapsing); break;
+      default: c = key_cmp(key, left.key, r, collapsing);
+    }
     if (c) return c;
   }
   return 0;

@@ -422,6 +422,7 @@ class Hists {
   int64_t cmp(const HistEntry& left, const HistSample& right, bool right_filtered,
               bool collapsing = false) const;
   int64_t key_cmp(SortKey key, const HistSample& l, const HistSample& r, bool collapsing) const;
+  int64_t sym_key_cmp(const HistSample& l, const HistSample& r, bool collapsing) const;  // key_cmp's kSym
   // Print-time entry fixes: comms renamed in place, the --symbol-filter (flat output).
   void prepare_entries();
   bool output_filter_keeps(const HistSample& s) const;  // --symbol-filter and --socket-filter
@@ -440,6 +441,10 @@ class Hists {
   RbRoot& output_root();
   // One number column of one entry alone (a group shows one per member side by side).
   std::string single_number_text(OutputField::Kind kind, const HistEntry& e) const;
+  // format_entry() appended to `line`, for these columns (columns(), worked out once per print).
+  void append_entry(std::string& line, const HistEntry& e, std::vector<PercentSpan>* spans,
+                    const std::vector<OutputField>& cols) const;
+  void append_key_text(std::string& line, SortKey key, const HistEntry& e, bool align) const;
   std::string colored_number_text(OutputField::Kind kind, const HistEntry& e) const;
   // Memory statistics (hist/mem_stat.h): the categories shown (any weight in the report's
   // entries, set by compute_widths), an entry's sub-columns, and the title line above the
@@ -504,6 +509,8 @@ class Hists {
   HistEntry* new_entry();
   RbRoot in_, collapsed_;
   bool index_keys_ = false;  // the sort keys are ones index_ can hash
+  bool dso_key_ = false;     // the sort keys include the dso (the symbol key then leaves it out)
+  bool default_keys_ = false;  // the sort keys are perf's default comm,dso,sym
   bool comms_renamed_ = false;  // prepare_entries gave entries their thread's later comm
   EntryIndex index_;
   ChainStore* store_ = nullptr;

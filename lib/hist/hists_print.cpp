@@ -7,6 +7,7 @@
 #include <exception>
 #include <thread>
 
+#include "base/fixed2_text.h"
 #include "hist/hists.h"
 #include "hist/percent_color.h"
 #include "hist/sample_keys.h"
@@ -465,7 +466,20 @@ std::string Hists::single_number_text(OutputField::Kind kind, const HistEntry& e
   bool sep = !opts_.field_sep.empty();
   int w = entry_number_width(kind);
   auto pct = [&](uint64_t v, uint64_t of) {
-    std::snprintf(buf, sizeof(buf), " %*.2f%%", sep ? 1 : w - 2, ratio(v, of));
+    int width = sep ? 1 : w - 2;
+    double r = ratio(v, of);
+    char digits[16];
+    size_t n = fixed2_text(r, digits);
+    if (!n || width > 40) {
+      std::snprintf(buf, sizeof(buf), " %*.2f%%", width, r);
+      return;
+    }
+    size_t fill = static_cast<size_t>(width) > n ? static_cast<size_t>(width) - n : 0;
+    buf[0] = ' ';
+    std::memset(buf + 1, ' ', fill);
+    std::memcpy(buf + 1 + fill, digits, n);
+    buf[1 + fill + n] = '%';
+    buf[2 + fill + n] = '\0';
   };
   switch (kind) {
     case OutputField::kChildren:
@@ -500,7 +514,54 @@ std::string Hists::format_entry(const HistEntry& e) const { return format_entry(
 
 std::string Hists::format_entry(const HistEntry& e, std::vector<PercentSpan>* spans) const {
   std::string line;
-  std::vector<OutputField> cols = columns();
+  append_entry(line, e, spans, columns());
+  return line;
+}
+
+// key_text() appended to `line`; the usual keys without its temporary strings (a --children
+// report prints hundreds of thousands of entries).
+void Hists::append_key_text(std::string& line, SortKey key, const HistEntry& e, bool align) const {
+  size_t start = line.size();
+  auto fill_to = [&](size_t w) {
+    if (size_t n = line.size() - start; n < w) line.append(w - n, ' ');
+  };
+  bool cut = user_w_key_[static_cast<int>(key)] != 0;
+  switch (key) {
+    case SortKey::kComm:
+      line.append(e.key.comm.str(), 0, w_comm_);
+      fill_to(w_comm_);
+      return;
+    case SortKey::kDso:
+      if (cut) break;
+      line += dso_text(e.key);
+      fill_to(w_dso_);
+      return;
+    case SortKey::kSym:
+      if (cut || opts_.verbose) break;
+      line += '[';
+      line += e.key.level;
+      line += "] ";
+      if (e.key.has_sym) {
+        line += e.key.sym.str();
+        if (e.key.inlined) line += " (inlined)";
+      } else {
+        // sym_text's "0x%016lx" (no 0x for zero): most entries of a large --children report
+        // are such unresolved addresses
+        if (e.key.addr) line += "0x";
+        char hex[16];
+        uint64_t a = e.key.addr;
+        for (int i = 15; i >= 0; --i, a >>= 4) hex[i] = "0123456789abcdef"[a & 0xf];
+        line.append(hex, sizeof(hex));
+      }
+      if (align) fill_to(w_sym_);
+      return;
+    default: break;
+  }
+  line += key_text(key, e, align);
+}
+
+void Hists::append_entry(std::string& line, const HistEntry& e, std::vector<PercentSpan>* spans,
+                         const std::vector<OutputField>& cols) const {
   // The last key of perf's list (an elided one included) is not padded.
   OutputField last_field = opts_.fields.empty() ? OutputField{OutputField::kKey, opts_.sort.back()}
                                                 : opts_.fields.back();
@@ -525,7 +586,7 @@ std::string Hists::format_entry(const HistEntry& e, std::vector<PercentSpan>* sp
     }
     line += "  ";
     if (f.kind == OutputField::kKey) {
-      line += key_text(f.key, e, !last);
+      append_key_text(line, f.key, e, !last);
       continue;
     }
     // a number narrower than its column (-w) is filled to it, as every column but the last
@@ -534,7 +595,6 @@ std::string Hists::format_entry(const HistEntry& e, std::vector<PercentSpan>* sp
     if (size_t w = field_width(f); !last && t.size() < w) t.append(w - t.size(), ' ');
     line += t;
   }
-  return line;
 }
 
 // The column header and its dots line, '#' first (widths from compute_widths()).
@@ -629,9 +689,14 @@ void Hists::print(std::FILE* out, bool show_header) {
 // another thread, into memory, written after the first.
 void Hists::print_entries(std::FILE* out, const std::vector<HistEntry*>& shown) const {
   bool chains = opts_.use_callchain && opts_.mode != ChainMode::kNone;
+  const std::vector<OutputField> cols = columns();  // the same for every entry
   auto print_range = [&](std::FILE* f, size_t from, size_t to) {
+    std::string line;
     for (size_t i = from; i < to; ++i) {
-      std::fprintf(f, "%s\n", format_entry(*shown[i]).c_str());
+      line.clear();
+      append_entry(line, *shown[i], nullptr, cols);
+      std::fputs(line.c_str(), f);  // as "%s": up to a NUL, should a name hold one
+      std::fputc('\n', f);
       if (chains) print_sorted_chain(f, *shown[i]);
     }
   };

@@ -57,10 +57,19 @@ class TextLine {
   TextLine& dec(uint64_t v, int width = 0) {
     char tmp[20];
     int n = 0;
-    do {
-      tmp[19 - n++] = static_cast<char>('0' + v % 10);
-      v /= 10;
-    } while (v);
+    // Two digits per division: pids, times and periods are several digits long.
+    while (v >= 100) {
+      const char* d = kDigitPairs + 2 * (v % 100);
+      v /= 100;
+      tmp[19 - n++] = d[1];
+      tmp[19 - n++] = d[0];
+    }
+    if (v >= 10) {
+      tmp[19 - n++] = kDigitPairs[2 * v + 1];
+      tmp[19 - n++] = kDigitPairs[2 * v];
+    } else {
+      tmp[19 - n++] = static_cast<char>('0' + v);
+    }
     return aligned(std::string_view(tmp + 20 - n, n), width);
   }
   TextLine& sdec(int64_t v, int width = 0) {
@@ -78,10 +87,14 @@ class TextLine {
   // Decimal with exactly `digits` digits, zero-filled (printf "%0*lu").
   TextLine& dec0(uint64_t v, int digits) {
     char tmp[20];
-    for (int i = digits - 1; i >= 0; --i) {
-      tmp[i] = static_cast<char>('0' + v % 10);
-      v /= 10;
+    int i = digits - 1;
+    for (; i >= 1; i -= 2) {
+      const char* d = kDigitPairs + 2 * (v % 100);
+      v /= 100;
+      tmp[i] = d[1];
+      tmp[i - 1] = d[0];
     }
+    if (i == 0) tmp[0] = static_cast<char>('0' + v % 10);
     return put(std::string_view(tmp, static_cast<size_t>(digits)));
   }
   // `s` right-aligned in `width` (printf "%*s"), or left-aligned for a negative width.
@@ -122,6 +135,10 @@ class TextLine {
 
  private:
   static constexpr size_t kCap = 1024;
+  static constexpr char kDigitPairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
   std::FILE* out_;
   size_t len_ = 0;
   uint64_t writes_ = 0;

@@ -81,6 +81,8 @@ class FieldSet {
   std::string check(const perf_event_attr& attr, const std::string& evname, bool use_callchain,
                     bool pipe_callchain = false, uint64_t combined_branch_type = 0,
                     bool auxtrace = false);
+  // check() has run for the type (it checks each type once).
+  bool checked(int type) const { return checked_[type]; }
 
   uint64_t fields(int type) const { return fields_[type]; }
   bool has(int type, uint64_t f) const { return fields_[type] & f; }

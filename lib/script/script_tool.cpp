@@ -158,6 +158,7 @@ bool ScriptTool::check_fields(int attr_index, Session& s) {
   const EventAttrEntry& e = s.attrs()[attr_index];
   // perf checks the first event of each output type.
   int type = output_type(e.attr.type);
+  if (fields_.checked(type)) return error_.empty();  // the usual case: every sample asks
   // perf checks pipe-mode events as their attrs arrive: callchains in any event seen so far
   // turn on ip and sym (the check runs at the first sample here, after all attrs).
   uint64_t combined = 0, branch_types = 0;

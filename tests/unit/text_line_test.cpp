@@ -58,6 +58,21 @@ TEST(TextLineTest, NumbersMatchPrintf) {
   }
 }
 
+// Every digit count, odd and even (dec and dec0 write two digits at a time).
+TEST(TextLineTest, EveryDigitCountMatchesPrintf) {
+  uint64_t v = 0;
+  for (int digits = 1; digits <= 20; ++digits) {
+    v = v * 10 + static_cast<uint64_t>(digits % 10);
+    EXPECT_EQ(render([&](TextLine& l) { l.dec(v, 3); }), printf_str("%3" PRIu64, v));
+    for (int d : {1, 2, 3, 6, 9}) {
+      uint64_t m = 1;
+      for (int i = 0; i < d; ++i) m *= 10;
+      EXPECT_EQ(render([&](TextLine& l) { l.dec0(v % m, d); }), printf_str("%0*" PRIu64, d, v % m));
+    }
+  }
+  for (uint64_t x = 0; x < 100000; x += 7) EXPECT_EQ(render([&](TextLine& l) { l.dec(x); }), printf_str("%" PRIu64, x));
+}
+
 TEST(TextLineTest, StringsAlignAndLongTextPassesThrough) {
   EXPECT_EQ(render([](TextLine& l) { l.aligned("deep", 16).put(' ').aligned("x", -3).put('|'); }),
             printf_str("%16s %-3s|", "deep", "x"));
