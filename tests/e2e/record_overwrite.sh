@@ -42,7 +42,10 @@ echo "ok: --overwrite --tail-synthesize names the workload"
 wait_cpu_ticks $W 5
 "$CPERF" record --tail-synthesize -e cpu-clock -p $W -o tp.data -- bash -c "wait_cpu_ticks $W 20" > /dev/null 2>&1 || fail "-p tail: status $?"
 kill $W; wait $W 2>/dev/null
-"$CPERF" buildid-list -i tp.data | grep -q " $WL/deep\$" || { fail "-p --tail-synthesize: deep not in the build-id table"; "$CPERF" buildid-list -i tp.data; }
+"$CPERF" buildid-list -i tp.data | grep -q " $WL/deep\$" || {
+  fail "-p --tail-synthesize: deep not in the build-id table"; "$CPERF" buildid-list -i tp.data
+  echo "its samples by dso, and its MMAP2 records:"; "$CPERF" report --stdio -s dso -g none -i tp.data 2>&1 | grep '%'
+  "$CPERF" report -D -i tp.data | grep 'PERF_RECORD_MMAP2' | head -5; }
 echo "ok: -p --tail-synthesize: build ids of the DSOs hit"
 [ $fails = 0 ] || exit 1
 echo PASS
