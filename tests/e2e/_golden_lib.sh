@@ -69,3 +69,9 @@ golden_summary() {
   echo "$1: $GOLDEN_PASSES identical, $GOLDEN_FAILS different"
   [ "$GOLDEN_FAILS" -eq 0 ]
 }
+
+# not_owned_copy FILE DIR: DIR/not-owned.data, a copy of FILE owned by another user (uid 12345),
+# for the -f/--force goldens; fails when this is not root.
+not_owned_copy() {
+  cp "$1" "$2/not-owned.data" && [ "$(id -u)" = 0 ] && chown 12345 "$2/not-owned.data"
+}

@@ -153,8 +153,7 @@ for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf groups generations synthe
       case $kind in
         report-not-owned|report-not-owned-f)
           cwd=$ks/w/data input=../not-owned.data; mkdir -p "$cwd"; ln -sfn "$PWD/$dir/symfs" "$ks/w/symfs"
-          cp "$dir/data/$name.data" "$ks/w/not-owned.data"
-          if [ "$(id -u)" != 0 ] || ! chown 12345 "$ks/w/not-owned.data"; then
+          if ! not_owned_copy "$dir/data/$name.data" "$ks/w"; then
             echo "SKIP $set.$name.$kind: needs root to make a file owned by another user"
             rm -rf "$out" "$err" "$ks/w"; continue
           fi ;;
