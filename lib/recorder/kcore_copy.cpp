@@ -1,18 +1,19 @@
 #include "recorder/kcore_copy.h"
 
-#include "base/fd_io.h"
-#include "symbol/kcore_file.h"
-
 #include <elf.h>
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <vector>
+
+#include "base/fd_io.h"
+#include "symbol/kcore_file.h"
 
 namespace cperf {
 namespace {
