@@ -37,10 +37,13 @@ echo "ok: --overwrite -m 2: the newest $n samples kept"
 "$CPERF" script -i tail.data -F comm | sort | uniq -c | grep -qw deep || fail "--tail-synthesize: no samples named deep"
 "$CPERF" script --dump-unsorted-raw-trace -i tail.data | grep -E '^[0-9]+ 0x[0-9a-f]+ \[0x[0-9a-f]+\]: PERF_RECORD_(SAMPLE|FINISHED_INIT)' | tail -1 | grep -q FINISHED_INIT || fail "--tail-synthesize: FINISHED_INIT not at the end"
 echo "ok: --overwrite --tail-synthesize names the workload"
-# -p with --tail-synthesize: the maps come after the samples, the build-id table still names deep.
+# -p with --tail-synthesize: the maps come after the samples, the build-id table still names deep
+# (the recorder's own hit list: --no-buildid-mmap writes the table. In the default build-id-mmap
+# layout the ids are in the tail's MMAP2s, and a reader learns the hits only from samples it
+# orders after them: on a busy machine the recording writes rounds that flush samples first.)
 "$WL/deep" 100000000 > /dev/null & W=$!
 wait_cpu_ticks $W 5
-"$CPERF" record --tail-synthesize -e cpu-clock -p $W -o tp.data -- bash -c "wait_cpu_ticks $W 20" > /dev/null 2>&1 || fail "-p tail: status $?"
+"$CPERF" record --no-buildid-mmap --tail-synthesize -e cpu-clock -p $W -o tp.data -- bash -c "wait_cpu_ticks $W 20" > /dev/null 2>&1 || fail "-p tail: status $?"
 kill $W; wait $W 2>/dev/null
 "$CPERF" buildid-list -i tp.data | grep -q " $WL/deep\$" || {
   fail "-p --tail-synthesize: deep not in the build-id table"; "$CPERF" buildid-list -i tp.data
