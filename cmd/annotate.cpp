@@ -130,6 +130,9 @@ void print_stdio2(const SymbolSamples& s, const std::string& sym_name, const std
   DisasmContext ctx;
   ctx.start = s.objdump_start;
   ctx.end = s.objdump_end;
+  // A kcore symbol ends where the next one starts (kallsyms has no sizes): perf takes a jump to
+  // that address as a jump out to the next symbol (seen in the 7.2 VM: memcpy's jmp memcpy_orig).
+  if (!out.kcore.empty() && s.dso->kernel && !s.dso->module && ctx.end > ctx.start) ctx.end -= 1;
   ctx.symbol_at = [&](uint64_t addr) { return target_symbol(s, *out.run, addr); };
   const Annotation2 n = prepare_annotation2(a, sym_name, ctx, out.print.percent);
   if (int i = unprintable_line(a, n); i >= 0) {
