@@ -35,14 +35,15 @@ mkdir -p "$W"
 rec() { if [ "$RECORDER" = cperf ] || ! command -v perf >/dev/null; then "$CPERF" record "$@"; else perf record "$@"; fi; }
 
 # --- the recordings (each made once)
+# CCACHE= : the build must really compile (a warm ccache leaves a profile of a few seconds).
 clone() { rm -rf "$W/src" && git clone -q "$root" "$W/src"; }
 if [[ " $FILES " == *" make-g "* ]] && [ ! -s "$W/make-g.data" ]; then
   echo "recording make-g (a parallel build of this project, a few minutes)..."
-  clone && rec -q -g -e cpu-clock -o "$W/make-g.data" -- make -C "$W/src" -j"$(nproc)" cperf >/dev/null 2>&1
+  clone && rec -q -g -e cpu-clock -o "$W/make-g.data" -- make -C "$W/src" -j"$(nproc)" CCACHE= cperf >/dev/null 2>&1
 fi
 if [[ " $FILES " == *" syswide-g "* ]] && [ ! -s "$W/syswide-g.data" ]; then
   echo "recording syswide-g (10 s of the whole machine during a build)..."
-  clone && (make -C "$W/src" -j"$(nproc)" cperf >/dev/null 2>&1 &) && sleep 5
+  clone && (make -C "$W/src" -j"$(nproc)" CCACHE= cperf >/dev/null 2>&1 &) && sleep 5
   rec -q -a -g -e cpu-clock -o "$W/syswide-g.data" -- sleep 10 >/dev/null 2>&1
   pkill -f "make -C $W/src" 2>/dev/null; sleep 1
 fi
