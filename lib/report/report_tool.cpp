@@ -32,6 +32,9 @@ uint64_t cacheline_size() {
 ReportTool::ReportTool(ReportToolOptions opts)
     : opts_(std::move(opts)), symbols_(opts_.symfs, opts_.kallsyms, opts_.demangle, opts_.srcline) {
   symbols_.set_inline_frames(opts_.inline_frames);
+  // Entries matched by symbol name alone (diff) look a sample's table up at a start that
+  // came from another dso's table (Hists::refresh_map, on the feeder thread).
+  symbols_.set_direct_table_lookups(opts_.hist.collapse_sym_names);
   if (opts_.browser_annotations) annotations_ = std::make_unique<ReportAnnotations>(opts_.symfs, symbols_);
   symbols_.set_kernel_maps(&machine_.kernel_maps());
   unwinder_.set_style(opts_.unwind_style);
@@ -309,7 +312,8 @@ Hists& ReportTool::hists_for(int attr_index) {
       h->set_appender(&appender_);
       h->set_print_threads(true);
     }
-    // Runs on the feeder's thread: it reads the sample's table, never symbols_.
+    // Runs on the feeder's thread: it reads the sample's table, never symbols_. The symbol
+    // found has its name demangled: see ScriptSymbols::load.
     h->set_symbol_lookup([](const HistSample& sample, uint64_t addr) {
       SymbolAt at;
       const auto* table = static_cast<const SymbolTable*>(sample.symbols);

@@ -97,8 +97,19 @@ ScriptSymbols::Entry ScriptSymbols::load(const Map* map) {
   std::optional<BuildId> bid = build_id_of(dso);
   const DsoSymbols& d = cache_.dso(symbol_file_name(dso), bid ? bid->to_hex() : std::string());
   e.file = &d;
-  if (!d.table().empty()) {
-    e.table = &d.table();
+  if (!d.empty()) {
+    // Lookups of user symbols go through d.find(), which demangles the names it returns.
+    // Report's entries also search a sample's table at a symbol start another sample of the
+    // same dso name resolved: in the same table that symbol is demangled already; two files
+    // of one name get every name demangled here, on this thread. So do callers that search
+    // tables themselves.
+    const DsoSymbols*& same_name = user_by_name_[dso.short_name];
+    if (direct_table_lookups_ || (same_name && same_name != &d)) {
+      d.table();
+      if (same_name) same_name->table();
+    }
+    if (!same_name) same_name = &d;
+    e.table = &d.table_with_raw_names();
     e.user = &d;
   }
   return e;

@@ -36,6 +36,9 @@ class ScriptSymbols {
 
   // perf's --no-inline: callchain entries are never split into inline lines.
   void set_inline_frames(bool on) { inline_frames_ = on; }
+  // Callers will search table_of()'s user tables themselves (not only through find()): their
+  // names are then all demangled when a dso is loaded.
+  void set_direct_table_lookups(bool on) { direct_table_lookups_ = on; }
   // No "No kallsyms or vmlinux with build-id ..." line (perf's data convert prints none).
   void set_quiet_kernel(bool on) { quiet_kernel_ = on; }
 
@@ -103,6 +106,8 @@ class ScriptSymbols {
   std::unordered_map<const Dso*, Entry> by_dso_;
   bool inline_frames_ = true;
   bool quiet_kernel_ = false;
+  bool direct_table_lookups_ = false;
+  std::unordered_map<std::string, const DsoSymbols*> user_by_name_;  // short name -> first loaded
   bool prefetch_ = false;
   const Dso* last_dso_ = nullptr;
   const Entry* last_entry_ = nullptr;

@@ -55,6 +55,15 @@ std::optional<std::string> Demangler::demangle(std::string_view name, bool kerne
   return demangle_ocaml(name);
 }
 
+bool Demangler::may_demangle(std::string_view name, bool kernel) const {
+  if (!(kernel ? opts_.demangle_kernel : opts_.demangle)) return false;
+  // The prefixes the schemes above accept: Rust legacy/v0 and C++ ("_ZN", "__ZN", "ZN",
+  // "_R", "__R", "R"), OCaml ("caml").
+  return name.starts_with("_Z") || name.starts_with("__Z") || name.starts_with("ZN") ||
+         name.starts_with("_R") || name.starts_with("__R") || name.starts_with("R") ||
+         name.starts_with("caml");
+}
+
 std::string Demangler::display_name(std::string_view name, bool kernel) const {
   std::optional<std::string> d = demangle(name, kernel);
   return d ? std::move(*d) : std::string(name);

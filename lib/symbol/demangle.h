@@ -25,6 +25,10 @@ class Demangler {
   // The name to show: demangled if possible, else `name` itself.
   std::string display_name(std::string_view name, bool kernel = false) const;
 
+  // False when demangle() surely returns nullopt for `name` (a cheap prefix test): names
+  // that fail it need no demangling at all.
+  bool may_demangle(std::string_view name, bool kernel = false) const;
+
   const DemangleOptions& options() const { return opts_; }
 
  private:

@@ -32,7 +32,7 @@ struct PassResult {
 // One pass over .symtab or .dynsym of `syms`, appending to `out` (perf's
 // dso__load_sym_internal for a user dso).
 PassResult load_pass(const ElfFile& syms, const ElfFile::Section& table, const ElfFile& runtime,
-                     const Demangler& dem, std::vector<Symbol>& out) {
+                     const Demangler& dem, NameDemangling when, std::vector<Symbol>& out) {
   PassResult r;
   Elf_Data* data = elf_getdata(table.scn, nullptr);
   std::optional<ElfFile::Section> strtab = syms.section_by_index(table.shdr.sh_link);
@@ -80,7 +80,12 @@ PassResult load_pass(const ElfFile& syms, const ElfFile::Section& table, const E
     Symbol s;
     s.start = value;
     s.end = sym.st_size != 0 ? value + sym.st_size : value;
-    s.name = dem.display_name(name);
+    if (when == NameDemangling::kOnLookup && dem.may_demangle(name)) {
+      s.name = name;
+      s.name_pending = true;
+    } else {
+      s.name = dem.display_name(name);
+    }
     s.binding = static_cast<uint8_t>(GELF_ST_BIND(sym.st_info));
     s.type = static_cast<uint8_t>(GELF_ST_TYPE(sym.st_info));
     out.push_back(std::move(s));
@@ -89,17 +94,34 @@ PassResult load_pass(const ElfFile& syms, const ElfFile::Section& table, const E
   return r;
 }
 
+// perf picks among symbols of one address by their (demangled) names.
+void settle_same_start_names(std::vector<Symbol>& syms, const Demangler& dem) {
+  for (size_t i = 1; i < syms.size(); ++i)
+    if (syms[i].start == syms[i - 1].start) {
+      settle_name(syms[i - 1], dem);
+      settle_name(syms[i], dem);
+    }
+}
+
 }  // namespace
 
-SymbolTable load_elf_symbols(const ElfFile& syms, const ElfFile& runtime, const Demangler& dem) {
+void settle_name(Symbol& s, const Demangler& dem) {
+  if (!s.name_pending) return;
+  if (std::optional<std::string> d = dem.demangle(s.name)) s.name = std::move(*d);
+  s.name_pending = false;
+}
+
+SymbolTable load_elf_symbols(const ElfFile& syms, const ElfFile& runtime, const Demangler& dem,
+                             NameDemangling when) {
   std::vector<Symbol> out;
   int total = 0;
   for (const auto* table : {&syms.symtab(), &syms.dynsym()}) {
     if (!table->has_value()) continue;
     // Later passes land after earlier ones at equal addresses: a stable sort keeps the
     // order perf's rb-tree inserts give.
-    PassResult r = load_pass(syms, **table, runtime, dem, out);
+    PassResult r = load_pass(syms, **table, runtime, dem, when, out);
     sort_symbols(out);
+    if (when == NameDemangling::kOnLookup) settle_same_start_names(out, dem);
     // perf leaves a failed load's symbols as they are and adds no PLT entries.
     if (!r.ok) return SymbolTable::from_sorted(std::move(out));
     if (r.added > 0) {
@@ -108,7 +130,12 @@ SymbolTable load_elf_symbols(const ElfFile& syms, const ElfFile& runtime, const 
     }
     total += r.added;
   }
-  if (total > 0) synthesize_plt_symbols(runtime, dem, out);
+  if (total > 0) {
+    // IFUNC resolvers lend their names to PLT slots.
+    for (Symbol& s : out)
+      if (s.type == kSttGnuIfunc || s.ifunc_alias) settle_name(s, dem);
+    synthesize_plt_symbols(runtime, dem, out);
+  }
   return SymbolTable::from_sorted(std::move(out));
 }
 

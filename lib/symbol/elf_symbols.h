@@ -23,8 +23,18 @@
 
 namespace cperf {
 
-// Never throws. A file without usable symbols gives an empty table.
-SymbolTable load_elf_symbols(const ElfFile& syms, const ElfFile& runtime, const Demangler& dem);
+// When names are demangled: at load, or only for the symbols a lookup returns (the caller
+// then runs settle_name() on each symbol it hands out, see DsoSymbols::find()).
+enum class NameDemangling { kAtLoad, kOnLookup };
+
+// Never throws. A file without usable symbols gives an empty table. With kOnLookup, names
+// that may be mangled stay raw (Symbol::name_pending) except where perf's duplicate rule
+// compares them.
+SymbolTable load_elf_symbols(const ElfFile& syms, const ElfFile& runtime, const Demangler& dem,
+                             NameDemangling when = NameDemangling::kAtLoad);
+
+// Demangles a symbol's pending name in place.
+void settle_name(Symbol& s, const Demangler& dem);
 
 // Adds perf's synthetic PLT symbols (".plt", "name@plt", "offset_0x...@plt") from `runtime`
 // to the sorted `syms`. Returns how many "@plt" entries were added.

@@ -28,6 +28,9 @@ struct Symbol {
   uint8_t type = kSttFunc;       // STT_*
   // Set when an STT_GNU_IFUNC symbol at the same address was dropped in favour of this one.
   bool ifunc_alias = false;
+  // `name` is still the raw ELF name, to be demangled when the symbol is first looked up
+  // (see settle_name(); most of a big C++ dso's symbols are never hit).
+  bool name_pending = false;
 
   bool contains(uint64_t addr) const {
     return addr >= start && (addr < end || (addr == start && start == end));

@@ -66,15 +66,28 @@ DsoSymbols load_dso_symbols(const DsoLocator& loc, const Demangler& dem, std::st
   if (has_no_file(path)) return {};
   if (is_perf_map_path(path)) {
     DsoSymbols d(load_perf_map(std::string(path)), "", "", dem.options());
-    if (!d.table().empty()) d.set_origin('j');
+    if (!d.empty()) d.set_origin('j');
     return d;
   }
   LocatedDso found = loc.locate(path, build_id);
   if (!found.syms) return {};
-  DsoSymbols d(load_elf_symbols(*found.syms, *found.runtime, dem), found.syms->path(),
+  DsoSymbols d(load_elf_symbols(*found.syms, *found.runtime, dem, NameDemangling::kOnLookup), found.syms->path(),
                found.runtime->path(), dem.options());
   d.set_origin(found.origin);
   return d;
+}
+
+void DsoSymbols::settle(const Symbol& sym) const {
+  // table_'s symbols are this object's own (not const objects); only their names change.
+  settle_name(const_cast<Symbol&>(sym), Demangler(demangle_));
+}
+
+const SymbolTable& DsoSymbols::table() const {
+  if (!all_settled_) {
+    for (const Symbol& s : table_.symbols()) settle(s);
+    all_settled_ = true;
+  }
+  return table_;
 }
 
 const std::string* DsoSymbols::addr2line_name(uint64_t addr) const {
@@ -315,7 +328,7 @@ void SymbolCache::prefetch_loop() {
     std::unique_ptr<DsoSymbols> syms;
     try {
       syms = load(key);
-      if (with_dwarf_ && !syms->table().empty()) syms->open_dwarf_now();
+      if (with_dwarf_ && !syms->empty()) syms->open_dwarf_now();
     } catch (...) {
       syms.reset();  // dso() loads it again and reports what went wrong
     }

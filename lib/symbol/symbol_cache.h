@@ -63,6 +63,7 @@ class DsoSymbols {
     if (last_sym_ == nullptr || last_addr_ != addr) {
       last_addr_ = addr;
       last_sym_ = table_.find(addr);
+      if (last_sym_ != nullptr && last_sym_->name_pending) settle(*last_sym_);
     }
     return last_sym_;
   }
@@ -108,7 +109,12 @@ class DsoSymbols {
   // Opens the file's DWARF now rather than at the first inline-frame or srcline lookup.
   void open_dwarf_now() const { open_dwarf(); }
 
-  const SymbolTable& table() const { return table_; }
+  bool empty() const { return table_.empty(); }
+  // The table with every name demangled, for callers that walk it or search it themselves.
+  const SymbolTable& table() const;
+  // The table as loaded: a name may still be raw (Symbol::name_pending) until find() returns
+  // its symbol. For callers whose lookups all go through find().
+  const SymbolTable& table_with_raw_names() const { return table_; }
   // perf's letter for where the symbols came from (LocatedDso::origin; 'j' a perf map file).
   char origin() const { return origin_; }
   void set_origin(char o) { origin_ = o; }
@@ -136,6 +142,9 @@ class DsoSymbols {
   const std::string* intern(std::string name) const;
   std::string srcline_text(const std::string& file, int line) const;
   uint64_t to_vaddr(uint64_t addr) const;
+  // Demangles a symbol of table_ in place; the one thread using this object does it.
+  void settle(const Symbol& sym) const;
+  mutable bool all_settled_ = false;
   mutable uint64_t last_addr_ = 0;
   mutable const Symbol* last_sym_ = nullptr;
 };

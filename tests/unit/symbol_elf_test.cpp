@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "symbol/elf_symbols.h"
@@ -158,6 +159,42 @@ TEST(SymbolElfTest, NoDemangleKeepsRawNames) {
   SymbolTable raw = load_elf_symbols(*f, *f, Demangler(off));
   SymbolTable dem = load_elf_symbols(*f, *f, Demangler());
   EXPECT_EQ(raw.size(), dem.size());  // a C binary: nothing to demangle either way
+}
+
+// Names demangled on lookup end up as those demangled at load: for each symbol find()
+// returns, and for the whole table once table() is asked for.
+TEST(SymbolElfTest, NamesDemangledOnLookupEqualThoseDemangledAtLoad) {
+  std::optional<std::string> dir = symbol_test::fixture_dir("cxx");
+  const std::string bin = dir ? *dir + "/symfs/tmp/cperf-cxx/cxx" : "";
+  std::unique_ptr<ElfFile> f = dir ? ElfFile::open(bin) : nullptr;
+  if (!f) GTEST_SKIP() << "tests/data/cxx/symfs is not present";
+  SymbolTable eager = load_elf_symbols(*f, *f, Demangler());
+  SymbolTable lazy = load_elf_symbols(*f, *f, Demangler(), NameDemangling::kOnLookup);
+  ASSERT_EQ(eager.size(), lazy.size());
+  size_t pending = 0;
+  for (const Symbol& s : lazy.symbols()) pending += s.name_pending;
+  EXPECT_GT(pending, 0u);  // the C++ symbols wait
+
+  SymbolOptions o;
+  o.symfs = *dir + "/symfs";
+  SymbolCache cache(o);
+  const DsoSymbols& d = cache.dso("/tmp/cperf-cxx/cxx", "");
+  ASSERT_EQ(d.table_with_raw_names().size(), eager.size());
+  const Symbol& first_cxx = *std::find_if(eager.symbols().begin(), eager.symbols().end(),
+                                          [](const Symbol& s) { return s.name.find("::") != std::string::npos; });
+  const Symbol* hit = d.find(first_cxx.start);
+  ASSERT_NE(hit, nullptr);
+  EXPECT_FALSE(hit->name_pending);
+  EXPECT_EQ(hit->name, first_cxx.name);
+  size_t still_raw = 0;
+  for (const Symbol& s : d.table_with_raw_names().symbols()) still_raw += s.name_pending;
+  EXPECT_GT(still_raw, 0u);  // only what was looked up
+
+  const SymbolTable& all = d.table();
+  for (size_t i = 0; i < all.size(); ++i) {
+    EXPECT_FALSE(all.symbols()[i].name_pending);
+    EXPECT_EQ(all.symbols()[i].name, eager.symbols()[i].name);
+  }
 }
 
 // A dynamic library exercises ET_DYN, .dynsym and PLT synthesis. It is the system's libc,
