@@ -38,6 +38,7 @@
 #include "inject/jitdump.h"
 #include "inject/sched_stat.h"
 #include "header/build_id_table.h"
+#include "header/feature_debug.h"
 #include "io/perf_data_reader.h"
 #include "machine/machine.h"
 #include "record/side_band.h"
@@ -162,8 +163,7 @@ std::vector<std::byte> event_update_name(uint64_t id, const std::string& name) {
 }
 
 struct Stats {
-  uint64_t records = 0, merged = 0, unmerged = 0, dropped_deferred = 0, rewrite_failed = 0;
-  uint64_t converted = 0;
+  uint64_t merged = 0, unmerged = 0, dropped_deferred = 0, rewrite_failed = 0;
   uint64_t aslr_unseen = 0;  // --aslr: records the first pass did not see, dropped
 };
 
@@ -222,6 +222,7 @@ class Injector {
   bool jit_failed_ = false;
   void write_sched_stat_sample(const RawRecord& rec, Session& helper);
   std::vector<BuildIdEntry> new_build_ids_;
+  bool no_build_id_feature_ = false;  // -b, --buildid-all: no dso had a build id
   PerfDataWriter w_;
   bool write_error_ = false;
   // Collected from the stream for a file output.
@@ -249,6 +250,7 @@ void Injector::prepass() {
   bool need = o_.build_ids || o_.buildid_all || rewrites_records();
   meta_ = std::make_unique<PerfDataReader>(in_path_);
   if (meta_->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");
+  if (o_.verbose) std::fputs(feature_debug_lines(*meta_).c_str(), stderr);
   if (!need) {
     // Pipe-format input: read it through once so attrs and features are complete.
     if (meta_->is_pipe())
@@ -306,7 +308,6 @@ void Injector::prepass() {
           for (const std::string& n : build_id_filenames(rec->bytes, scan.swapped())) known.insert(n);
     }
     new_build_ids_ = collect_hit_build_ids(r, o_.buildid_all, known, o_.known_build_ids);
-    if (o_.verbose) std::fprintf(stderr, "build ids: %zu added\n", new_build_ids_.size());
     // ... and the records perf 7.2 writes into the data for them.
     std::unordered_map<std::string, std::string> table;
     if (auto it = r.features().find(HEADER_BUILD_ID); it != r.features().end())
@@ -318,11 +319,13 @@ void Injector::prepass() {
       if (std::optional<BuildId> b = BuildId::from_hex(hex)) return {b->bytes().begin(), b->bytes().end()};
       if (d.kernel) return local_build_id(true, d.long_name);
       return build_id_for(d.long_name);
-    });
+    }, o_.verbose);
     PerfDataReader r2(in_path_, false);
     Session session(r2, SessionOptions{}, collector);
     session.run();
     build_id_recs_ = std::move(collector.results);
+    // perf writes its HEADER_BUILD_ID feature only when a dso hit (or a [vdso]) has an id
+    no_build_id_feature_ = !collector.any_build_id && !table.count("[vdso]");
   }
   if (!rewrites_samples() && meta_->is_pipe())  // the rewrite pass already read everything
     while (meta_->next()) {
@@ -515,7 +518,6 @@ void Injector::write_converted_sample(const RawRecord& rec, Session& helper) {
     ++stats_.rewrite_failed;
     return write_record(rec);
   }
-  ++stats_.converted;
   RawRecord copy = rec;
   copy.bytes = Bytes(out.data(), out.size());
   copy.payload = {};
@@ -606,7 +608,6 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
   const bool unpack = unpacks();
   while (auto r = in.next()) {
     const RawRecord& rec = *r;
-    ++stats_.records;
     if (rec.decompressed != unpack) {
       if (!rec.decompressed) {
         // A COMPRESSED record while unpacking: its records follow.
@@ -819,17 +820,13 @@ int Injector::run() {
     if (ids.empty()) features.erase(HEADER_BUILD_ID);
   }
   if (!w_.finish(features)) return fail_write(), 1;
-  if (o_.verbose) {
-    std::fprintf(stderr, "%llu records read\n", (unsigned long long)stats_.records);
-    if (o_.merge_callchains)
-      std::fprintf(stderr,
-                   "%llu samples merged, %llu kept their kernel part only, %llu CALLCHAIN_DEFERRED "
-                   "records dropped\n",
-                   (unsigned long long)stats_.merged, (unsigned long long)stats_.unmerged,
-                   (unsigned long long)stats_.dropped_deferred);
-  }
-  if (o_.verbose && o_.convert_callchain)
-    std::fprintf(stderr, "%llu samples converted\n", (unsigned long long)stats_.converted);
+  if (o_.verbose && no_build_id_feature_ && !w_.is_pipe()) std::fputs("failed to write feature BUILD_ID\n", stderr);
+  if (o_.verbose && o_.merge_callchains)  // cperf's own option: its own account
+    std::fprintf(stderr,
+                 "%llu samples merged, %llu kept their kernel part only, %llu CALLCHAIN_DEFERRED "
+                 "records dropped\n",
+                 (unsigned long long)stats_.merged, (unsigned long long)stats_.unmerged,
+                 (unsigned long long)stats_.dropped_deferred);
   if (stats_.aslr_unseen)
     std::fprintf(stderr, "cperf inject: %llu records of unknown events were dropped (--aslr could not remap them)\n",
                  (unsigned long long)stats_.aslr_unseen);

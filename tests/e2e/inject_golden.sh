@@ -5,7 +5,8 @@
 # another user, --strip's refusal, --convert-callchain (which unwinds with the binaries at
 # their recorded paths too) and -j (whose jitdump is read at its recorded path). The golden is perf's report -D of its injected file,
 # without file offsets, and (-b, --buildid-all) perf buildid-list's lines; its stderr and exit
-# status are compared too. The recording maps /tmp/cperf-inject-fixture/{deep,mt,other,gone}:
+# status are compared too (--convert-callchain with --unwind-style libdw, perf's default
+# unwinder, too). The recording maps /tmp/cperf-inject-fixture/{deep,mt,other,gone}:
 # the fixture is placed there (and removed) under a lock, as two test runs may share /tmp.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
@@ -63,6 +64,7 @@ fi
 # --convert-callchain: perf6.1's --call-graph dwarf recording, mapping the fixture's deep
 name=dwarf
 run inject-convert-callchain dump --convert-callchain -i dwarf.data -o ../inj.data
+run inject-convert-callchain-libdw dump --convert-callchain --unwind-style libdw -i dwarf.data -o ../inj.data
 # -j: a recording of tests/workloads/jitdump.c whose jitdump is in the fixture; cperf writes the
 # jitted files beside it, as perf did; the golden is script's names for the samples
 name=jit
