@@ -814,6 +814,7 @@ int Injector::run() {
     features = output_features(meta);
     if (!tracing_data_.empty()) features[HEADER_TRACING_DATA] = tracing_data_;
     std::vector<std::byte>& ids = features[HEADER_BUILD_ID];
+    if (o_.buildid_all) ids = without_core_kernel(Bytes(ids.data(), ids.size()), meta.swapped());
     ids.insert(ids.end(), build_id_records_.begin(), build_id_records_.end());
     std::vector<std::byte> extra = encode_build_ids(new_build_ids_);
     if (!new_build_ids_.empty()) ids.insert(ids.end(), extra.begin(), extra.end());
