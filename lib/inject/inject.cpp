@@ -28,6 +28,7 @@
 #include "inject/aslr.h"
 #include "inject/build_id_records.h"
 #include "inject/build_ids.h"
+#include "inject/guestmount_check.h"
 #include "inject/chain_rewrite.h"
 #include "inject/dwarf_convert.h"
 #include "inject/lazy_mmaps.h"
@@ -251,6 +252,12 @@ void Injector::prepass() {
   meta_ = std::make_unique<PerfDataReader>(in_path_);
   if (meta_->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");
   if (o_.verbose) std::fputs(feature_debug_lines(*meta_).c_str(), stderr);
+  if (!o_.guestmount.empty()) {
+    PerfDataReader r(in_path_, false);
+    GuestMountCheck check(o_.guestmount);
+    Session session(r, SessionOptions{}, check);
+    session.run();
+  }
   if (!need) {
     // Pipe-format input: read it through once so attrs and features are complete.
     if (meta_->is_pipe())

@@ -58,6 +58,7 @@ struct InjectOptions {
   bool mmap2_buildids = false;     // -B, --mmap2-buildids
   bool aslr = false;               // --aslr: see inject/aslr.h
   bool sched_stat = false;         // -s, --sched-stat: see inject/sched_stat.h
+  std::string guestmount;          // --guestmount: see inject/guestmount_check.h
   bool jit = false;                // -j, --jit: see inject/jitdump.h
   bool itrace = false;             // --itrace: see inject/itrace_order.h
   bool strip = false;              // --strip (with --itrace)

@@ -141,6 +141,10 @@
 #                         tid,ip,sym,dso -i ../inj.data (no --symfs: the jitted files are where
 #                         the jitdump is; inject set: its jit file)
 #   inject-convert-callchain-libdw  the same with --unwind-style libdw (perf's own unwinder)
+#   inject-guestmount, inject-guestmount-found: perf inject --guestmount=DIR -i NAME.data -o
+#                         ../inj.data, DIR ../no-guests (none: perf's "Can't access file DIR/PID")
+#                         or ../guests with a folder for the guest (PID: guest-host.pid); the dump
+#                         (inject set: guest-merged, perf's merge of guest-host and guest-vm)
 #   inject-v, inject-v-b, inject-v-buildid-all: perf inject -v [-b / --buildid-all] -i NAME.data
 #                         -o ../inj.data: its stdout (none) and -v lines on stderr, the golden
 #   script-list, script-list-dlfilters, script-list-dlfilters-v: perf script -l /
@@ -324,6 +328,9 @@ for f in "$@"; do
       inject-convert-callchain) set -- inject --convert-callchain -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-jit)           set -- inject -j -i $f.data -o ../inj.data; post=script-jit tip=0 ;;
       inject-convert-callchain-libdw) set -- inject --convert-callchain --unwind-style libdw -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-guestmount)    set -- inject --guestmount=../no-guests -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-guestmount-found) mkdir -p ../guests/$(cat guest-host.pid)
+                            set -- inject --guestmount=../guests -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-v)             set -- inject -v -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
       inject-v-b)           set -- inject -v -b -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
       inject-v-buildid-all) set -- inject -v --buildid-all -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
@@ -721,7 +728,7 @@ for set in $sets; do
     exec 9> "$SID_ROOT/tmp/cperf-inject-fixture.lock"
     flock 9
     sh "$src/place-fixture.sh" "$SID_ROOT"
-    bid=$(echo $names | tr ' ' '\n' | grep -vx -e dwarf -e jit -e guest-host -e guest-vm || true)
+    bid=$(echo $names | tr ' ' '\n' | grep -vx -e dwarf -e jit -e guest-host -e guest-vm -e guest-merged || true)
     [ -z "$bid" ] || run "$rel/$set/out" $inject_kinds $bid
     dw=$(echo $names | tr ' ' '\n' | grep -x dwarf || true)
     [ -z "$dw" ] || run "$rel/$set/out" inject-convert-callchain,inject-convert-callchain-libdw $dw
@@ -729,6 +736,8 @@ for set in $sets; do
     [ -z "$jit" ] || run "$rel/$set/out" inject-jit $jit
     gh=$(echo $names | tr ' ' '\n' | grep -x guest-host || true)
     [ -z "$gh" ] || run "$rel/$set/out" inject-guest-merge,inject-guest-merge-time,inject-guest-merge-ids,inject-guest-merge-overlap $gh
+    gm=$(echo $names | tr ' ' '\n' | grep -x guest-merged || true)
+    [ -z "$gm" ] || run "$rel/$set/out" inject-guestmount,inject-guestmount-found $gm
     rm -rf "$SID_ROOT/tmp/cperf-inject-fixture"
     exec 9>&-
   elif [ "$set" = generations ]; then

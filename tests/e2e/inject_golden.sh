@@ -3,7 +3,7 @@
 # tests/data/inject (made by tests/data/gen-golden.sh inject; see its README): -b,
 # --buildid-all, each with --known-build-ids, --known-build-ids alone; then -f on a file of
 # another user, --strip's refusal, --convert-callchain (which unwinds with the binaries at
-# their recorded paths too) and -j (whose jitdump is read at its recorded path). The golden is perf's report -D of its injected file,
+# their recorded paths too), -j (whose jitdump is read at its recorded path) and --guestmount. The golden is perf's report -D of its injected file,
 # without file offsets, and (-b, --buildid-all) perf buildid-list's lines; its stderr and exit
 # status are compared too (--convert-callchain with --unwind-style libdw, perf's default
 # unwinder, too). The recording maps /tmp/cperf-inject-fixture/{deep,mt,other,gone}:
@@ -69,4 +69,11 @@ run inject-convert-callchain-libdw dump --convert-callchain --unwind-style libdw
 # jitted files beside it, as perf did; the golden is script's names for the samples
 name=jit
 run inject-jit script-jit -j -i jit.data -o ../inj.data
+# --guestmount: perf's merge of guest-host and guest-vm (guest-merged.data), with no folder for
+# its guest under DIR (perf's "Can't access file DIR/PID", the copy unchanged), then with one
+name=guest-merged
+cp "$set_dir/data/guest-merged.data" "$T/set/data/"
+run inject-guestmount dump --guestmount=../no-guests -i guest-merged.data -o ../inj.data
+mkdir -p "$T/set/guests/$(cat "$set_dir/data/guest-host.pid")"
+run inject-guestmount-found dump --guestmount=../guests -i guest-merged.data -o ../inj.data
 golden_summary "inject goldens (tests/data/inject)"
