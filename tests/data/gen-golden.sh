@@ -141,6 +141,9 @@
 #                         tid,ip,sym,dso -i ../inj.data (no --symfs: the jitted files are where
 #                         the jitdump is; inject set: its jit file)
 #   inject-convert-callchain-libdw  the same with --unwind-style libdw (perf's own unwinder)
+#   inject-b-symbol-opts, inject-convert-callchain-symbol-opts: -b (buildids) / --convert-callchain
+#                         (dwarf) with -k ../kallsyms --kallsyms=../kallsyms --ignore-vmlinux (perf
+#                         loads no kernel symbols there: the goldens of -b's and the conversion's)
 #   inject-guestmount, inject-guestmount-found: perf inject --guestmount=DIR -i NAME.data -o
 #                         ../inj.data, DIR ../no-guests (none: perf's "Can't access file DIR/PID")
 #                         or ../guests with a folder for the guest (PID: guest-host.pid); the dump
@@ -328,6 +331,8 @@ for f in "$@"; do
       inject-convert-callchain) set -- inject --convert-callchain -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-jit)           set -- inject -j -i $f.data -o ../inj.data; post=script-jit tip=0 ;;
       inject-convert-callchain-libdw) set -- inject --convert-callchain --unwind-style libdw -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-b-symbol-opts) set -- inject -b -k ../kallsyms --kallsyms=../kallsyms --ignore-vmlinux -i $f.data -o ../inj.data; post=dump-ids tip=0 ;;
+      inject-convert-callchain-symbol-opts) set -- inject --convert-callchain -k ../kallsyms --kallsyms=../kallsyms --ignore-vmlinux -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-guestmount)    set -- inject --guestmount=../no-guests -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-guestmount-found) mkdir -p ../guests/$(cat guest-host.pid)
                             set -- inject --guestmount=../guests -i $f.data -o ../inj.data; post=dump tip=0 ;;
@@ -609,7 +614,7 @@ raw_trace_kinds=report-a---raw-trace+-s+trace~comm,report-a---raw-trace+-s+trace
 G=report-a---group-sort-idx+
 group_sort_kinds=${G}1+--no-children,${G}2+--no-children+-g+none,${G}1+--no-children+-s+sym+-n,${G}7+--no-children+-g+none,${G}2+--no-children+--hierarchy+-g+none
 # tests/data/inject: the inject options that read dsos at their recorded paths, and -f, --strip.
-inject_kinds=inject-b,inject-buildid-all,inject-b-known,inject-buildid-all-known,inject-known,inject-not-owned,inject-not-owned-f,inject-strip,inject-v,inject-v-b,inject-v-buildid-all
+inject_kinds=inject-b,inject-buildid-all,inject-b-known,inject-buildid-all-known,inject-known,inject-not-owned,inject-not-owned-f,inject-strip,inject-v,inject-v-b,inject-v-buildid-all,inject-b-symbol-opts
 lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-folded,report-callee,script-stitch-lbr,report-stitch-lbr
 # report --branch-history (issue 28): the synthetic branch-history files get every kind, the
 # other files of branches or callchains the first three ($bh_other_kinds).
@@ -731,7 +736,7 @@ for set in $sets; do
     bid=$(echo $names | tr ' ' '\n' | grep -vx -e dwarf -e jit -e guest-host -e guest-vm -e guest-merged || true)
     [ -z "$bid" ] || run "$rel/$set/out" $inject_kinds $bid
     dw=$(echo $names | tr ' ' '\n' | grep -x dwarf || true)
-    [ -z "$dw" ] || run "$rel/$set/out" inject-convert-callchain,inject-convert-callchain-libdw $dw
+    [ -z "$dw" ] || run "$rel/$set/out" inject-convert-callchain,inject-convert-callchain-libdw,inject-convert-callchain-symbol-opts $dw
     jit=$(echo $names | tr ' ' '\n' | grep -x jit || true)
     [ -z "$jit" ] || run "$rel/$set/out" inject-jit $jit
     gh=$(echo $names | tr ' ' '\n' | grep -x guest-host || true)

@@ -54,6 +54,10 @@ run inject-b-known dump-ids -b "--known-build-ids=$KNOWN" -i buildids.data -o ..
 run inject-buildid-all-known dump-ids --buildid-all "--known-build-ids=$KNOWN" -i buildids.data -o ../inj.data
 run inject-known dump "--known-build-ids=$KNOWN" -i buildids.data -o ../inj.data
 run inject-strip "" --strip -i buildids.data -o ../inj.data
+# -k, --kallsyms, --ignore-vmlinux: perf loads no kernel symbols for -b or --convert-callchain
+# (the goldens are those without them); the files are checked to exist, as perf does
+zcat "$set_dir/kallsyms.gz" > "$T/set/kallsyms"
+run inject-b-symbol-opts dump-ids -b -k ../kallsyms --kallsyms=../kallsyms --ignore-vmlinux -i buildids.data -o ../inj.data
 if [ "$(id -u)" = 0 ]; then
   cp "$T/set/data/buildids.data" "$T/set/not-owned.data" && chown 12345 "$T/set/not-owned.data"
   run inject-not-owned dump -i ../not-owned.data -o ../inj.data
@@ -65,6 +69,7 @@ fi
 name=dwarf
 run inject-convert-callchain dump --convert-callchain -i dwarf.data -o ../inj.data
 run inject-convert-callchain-libdw dump --convert-callchain --unwind-style libdw -i dwarf.data -o ../inj.data
+run inject-convert-callchain-symbol-opts dump --convert-callchain -k ../kallsyms --kallsyms=../kallsyms --ignore-vmlinux -i dwarf.data -o ../inj.data
 # -j: a recording of tests/workloads/jitdump.c whose jitdump is in the fixture; cperf writes the
 # jitted files beside it, as perf did; the golden is script's names for the samples
 name=jit
