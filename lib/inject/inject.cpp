@@ -735,6 +735,7 @@ bool Injector::jit_map(const RawRecord& rec, Session& helper) {
   std::string dir = name.substr(0, name.rfind('/'));
   if (o_.verbose) std::fprintf(stderr, "jit marker found: %s\ninjecting: %s\n", name.c_str(), name.c_str());
   for (const JitCode& c : dump.code) write_jit_mmap2(c, dir, helper, static_cast<uint16_t>(dump.elf_mach));
+  if (o_.verbose) std::fprintf(stderr, "injected: %s (0)\n", name.c_str());
   jitted_pids_.insert(sb.pid);
   return true;
 }

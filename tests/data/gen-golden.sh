@@ -148,7 +148,7 @@
 #                         ../inj.data, DIR ../no-guests (none: perf's "Can't access file DIR/PID")
 #                         or ../guests with a folder for the guest (PID: guest-host.pid); the dump
 #                         (inject set: guest-merged, perf's merge of guest-host and guest-vm)
-#   inject-v, inject-v-b, inject-v-buildid-all: perf inject -v [-b / --buildid-all] -i NAME.data
+#   inject-v, inject-v-b, inject-v-buildid-all, inject-v-j: perf inject -v [-b / --buildid-all / -j] -i NAME.data
 #                         -o ../inj.data: its stdout (none) and -v lines on stderr, the golden
 #   script-list, script-list-dlfilters, script-list-dlfilters-v: perf script -l /
 #                         --list-dlfilters / -v --list-dlfilters with PERF_EXEC_PATH the set's copy
@@ -339,6 +339,7 @@ for f in "$@"; do
       inject-v)             set -- inject -v -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
       inject-v-b)           set -- inject -v -b -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
       inject-v-buildid-all) set -- inject -v --buildid-all -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
+      inject-v-j)           set -- inject -v -j -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
       script-list)          set -- script -l; xenv=PERF_EXEC_PATH=$setdir/exec-path tip=0 ;;
       script-list-dlfilters) set -- script --list-dlfilters; xenv=PERF_EXEC_PATH=$setdir/exec-path tip=0 ;;
       script-list-dlfilters-v) set -- script -v --list-dlfilters; xenv=PERF_EXEC_PATH=$setdir/exec-path tip=0 ;;
@@ -738,7 +739,7 @@ for set in $sets; do
     dw=$(echo $names | tr ' ' '\n' | grep -x dwarf || true)
     [ -z "$dw" ] || run "$rel/$set/out" inject-convert-callchain,inject-convert-callchain-libdw,inject-convert-callchain-symbol-opts $dw
     jit=$(echo $names | tr ' ' '\n' | grep -x jit || true)
-    [ -z "$jit" ] || run "$rel/$set/out" inject-jit $jit
+    [ -z "$jit" ] || run "$rel/$set/out" inject-jit,inject-v-j $jit
     gh=$(echo $names | tr ' ' '\n' | grep -x guest-host || true)
     [ -z "$gh" ] || run "$rel/$set/out" inject-guest-merge,inject-guest-merge-time,inject-guest-merge-ids,inject-guest-merge-overlap $gh
     gm=$(echo $names | tr ' ' '\n' | grep -x guest-merged || true)
