@@ -198,6 +198,7 @@ class Injector {
   bool itrace_refused_ = false;          // --itrace met instruction trace
   bool auxtrace_warned_ = false;
   void write_mmap2_build_id(const RawRecord& rec);
+  void say_no_mmap_build_id(const RawRecord& rec);
   void write_lazy_mmaps(const RawRecord& sample, Session& helper);
   const std::vector<uint8_t>& build_id_for(const std::string& filename);
   std::unordered_map<std::string, std::vector<uint8_t>> build_ids_;  // by mmap filename
@@ -564,6 +565,7 @@ void Injector::write_mmap2_build_id(const RawRecord& rec) {
   SideBand sb;
   if (!decode_side_band(rec, false, sb).empty() || rec.bytes.size() < kIdsAt + 24) return write_record(rec);
   const std::vector<uint8_t>& id = build_id_for(std::string(sb.name));
+  if (o_.verbose) say_no_mmap_build_id(rec);
   if (id.empty() || id.size() > 20) return write_record(rec);
   std::vector<std::byte> out(rec.bytes.begin(), rec.bytes.end());
   // perf keeps the cpumode only (MMAP_DATA goes).
@@ -576,6 +578,16 @@ void Injector::write_mmap2_build_id(const RawRecord& rec) {
   copy.bytes = Bytes(out.data(), out.size());
   copy.payload = {};
   write_record(copy);
+}
+
+// --mmap2-buildid-all -v: perf's line for each map (MMAP or MMAP2) whose dso has no build id,
+// but those of anonymous or no-dso memory.
+void Injector::say_no_mmap_build_id(const RawRecord& rec) {
+  SideBand sb;
+  if (!decode_side_band(rec, false, sb).empty()) return;
+  std::string name(sb.name);
+  if (build_id_for(name).empty() && !is_jit_candidate(name))
+    std::fprintf(stderr, "no build_id found for %s\n", name.c_str());
 }
 
 // -b/--buildid-all: the build-id records the first pass found to go before this record.
@@ -673,6 +685,7 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
       case PERF_RECORD_MMAP:
         if (o_.jit && jit_map(rec, helper)) break;
         if (o_.buildid_all) write_build_id_records(rec, helper);
+        if (o_.mmap2_buildid_all && o_.verbose) say_no_mmap_build_id(rec);
         if (!o_.mmap2_buildids) write_record(rec);  // -B: maps come back when samples hit them
         break;
       case PERF_RECORD_MMAP2:

@@ -148,7 +148,8 @@
 #                         ../inj.data, DIR ../no-guests (none: perf's "Can't access file DIR/PID")
 #                         or ../guests with a folder for the guest (PID: guest-host.pid); the dump
 #                         (inject set: guest-merged, perf's merge of guest-host and guest-vm)
-#   inject-v, inject-v-b, inject-v-buildid-all, inject-v-j: perf inject -v [-b / --buildid-all / -j] -i NAME.data
+#   inject-v, inject-v-b, inject-v-buildid-all, inject-v-j, inject-v-B, inject-v-mmap2-buildid-all,
+#   inject-v-aslr: perf inject -v [-b / --buildid-all / -j / -B / --mmap2-buildid-all / --aslr] -i NAME.data
 #                         -o ../inj.data: its stdout (none) and -v lines on stderr, the golden
 #   script-list, script-list-dlfilters, script-list-dlfilters-v: perf script -l /
 #                         --list-dlfilters / -v --list-dlfilters with PERF_EXEC_PATH the set's copy
@@ -340,6 +341,9 @@ for f in "$@"; do
       inject-v-b)           set -- inject -v -b -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
       inject-v-buildid-all) set -- inject -v --buildid-all -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
       inject-v-j)           set -- inject -v -j -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
+      inject-v-B)           set -- inject -v -B -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
+      inject-v-mmap2-buildid-all) set -- inject -v --mmap2-buildid-all -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
+      inject-v-aslr)        set -- inject -v --aslr -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
       script-list)          set -- script -l; xenv=PERF_EXEC_PATH=$setdir/exec-path tip=0 ;;
       script-list-dlfilters) set -- script --list-dlfilters; xenv=PERF_EXEC_PATH=$setdir/exec-path tip=0 ;;
       script-list-dlfilters-v) set -- script -v --list-dlfilters; xenv=PERF_EXEC_PATH=$setdir/exec-path tip=0 ;;
@@ -639,13 +643,13 @@ tc_lbr_kinds=$T+-b,$T+-b+--percent-limit+30
 p61_syswide_kinds=report-a--C+1,report-a---no-children+-d+mt~libc.so.6,report-a---no-children+--pid+22522~22618,report-a--g+none+--tid+22522~22618,script-per-event-dump
 p61_mt_kinds=report-a---no-children+--tid+19859,report-a---tid+19858
 p61_g_kinds=report-s-ipc_lbr,report-a--d+deep,report-a---max-stack+3,report-a---no-children+--max-stack+2+-G,report-a--k+nonexistent,report-a--k+g.data+-g+none,report-not-owned,report-not-owned-f,script-a--k+nonexistent,script-a--k+g.data,script-a--v,script-a---header-only,script-not-owned,script-not-owned-f,script-per-event-dump,script-dlfilter
-p61_two_kinds=script-per-event-dump,inject-v,inject-v-b,inject-v-buildid-all,inject-buildid-all
+p61_two_kinds=script-per-event-dump,inject-v,inject-v-b,inject-v-buildid-all,inject-v-B,inject-v-mmap2-buildid-all,inject-v-aslr,inject-buildid-all
 # inject -v (perf's debug lines: the build-id table, empty PMU caps, dsos without build ids; not
 # --buildid-all where the maps name files of the recording machine that may exist here), script
 # -l / --list-dlfilters (of tests/data/exec-path), -g, --xed, --unwind-style libdw; inject
 # --buildid-all (g, mt, two-events: the kernel's table entry dropped, tests/e2e/
 # inject_buildid_all_kernel.sh)
-p61_v_kinds=inject-v,inject-v-b,inject-v-buildid-all
+p61_v_kinds=inject-v,inject-v-b,inject-v-buildid-all,inject-v-B,inject-v-mmap2-buildid-all,inject-v-aslr
 p61_g_kinds2=$p61_v_kinds,script-list,script-list-dlfilters,script-list-dlfilters-v,script-gen-python,script-gen-perl,script-a--g+foo,script-a--g+pl,script-a--g+PERL,script-xed
 p61_tracepoint_kinds=inject-v,inject-v-b,script-gen-python
 p61_dwarf_kinds=script-a---unwind-style+libdw,report-a---unwind-style+libdw

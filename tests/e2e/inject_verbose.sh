@@ -1,13 +1,13 @@
 #!/bin/bash
-# inject -v against perf 7.2's goldens: the inject-v, inject-v-b, inject-v-buildid-all and
-# inject-v-j kinds of tests/data/gen-golden.sh (perf inject -v [-b / --buildid-all / -j] -i
-# NAME.data -o ../inj.data) on the perf6.1 set's files and the inject set's buildids.data and
-# jit.data (whose dsos and jitdump are the fixture at /tmp/cperf-inject-fixture, placed under
-# a lock as inject_golden.sh does). perf's -v lines go to stderr: the build-id table's entries
-# as it reads them, empty PMU capability sections, each dso hit (-b) or mapped (--buildid-all)
-# without a build id, "failed to write feature BUILD_ID" when no dso has one, -j's "jit marker
-# found", "write ELF image", "injected"; stdout (nothing), stderr and the exit status must be
-# perf's.
+# inject -v against perf 7.2's goldens: the inject-v and inject-v-* kinds of
+# tests/data/gen-golden.sh (perf inject -v [-b / --buildid-all / -j / -B / --mmap2-buildid-all
+# / --aslr] -i NAME.data -o ../inj.data) on the perf6.1 set's files and the inject set's
+# buildids.data and jit.data (whose dsos and jitdump are the fixture at
+# /tmp/cperf-inject-fixture, placed under a lock as inject_golden.sh does). perf's -v lines go
+# to stderr: the build-id table's entries as it reads them, empty PMU capability sections, each
+# dso hit (-b) or mapped (--buildid-all) without a build id (--mmap2-buildid-all: each such
+# map), "failed to write feature BUILD_ID" when no dso has one, -j's "jit marker found", "write
+# ELF image", "injected"; stdout (nothing), stderr and the exit status must be perf's.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
 T=$(mktemp -d /tmp/cperf-inject-v.XXXXXX)
@@ -18,7 +18,7 @@ sh tests/data/inject/place-fixture.sh / || { echo "FAIL: cannot place the fixtur
 for set in perf6.1 inject; do
   dir=$PWD/tests/data/$set
   while read -r name kind ex _ rest; do
-    case $kind in inject-v|inject-v-b|inject-v-buildid-all|inject-v-j) ;; *) continue ;; esac
+    case $kind in inject-v|inject-v-*) ;; *) continue ;; esac
     read -ra argv <<< "${rest#perf inject }"
     mkdir -p "$T/w/data" && cp "$dir/data/$name.data" "$T/w/data/"
     (cd "$T/w/data" && "$CPERF" inject "${argv[@]}" > "$T/out" 2> "$T/err")
