@@ -206,6 +206,10 @@ class Injector {
   std::map<SampleKey, std::deque<std::vector<std::vector<std::byte>>>> lazy_mmaps_;  // -B
   std::map<SampleKey, std::vector<std::vector<std::byte>>> build_id_recs_;  // -b, --buildid-all
   void write_build_id_records(const RawRecord& rec, Session& helper);
+  std::vector<std::vector<std::byte>> take_build_id_records(const RawRecord& rec, Session& helper);
+  // -b: perf's ordered queue, flushed only at the end (as --itrace's): timed kernel records,
+  // with the build-id records of a sample before it, go out last in time order
+  std::unique_ptr<ItraceOrder> build_id_order_;
   FeatureMap output_features(PerfDataReader& meta);
   bool fail_write();
 
@@ -592,18 +596,23 @@ void Injector::say_no_mmap_build_id(const RawRecord& rec) {
 
 // -b/--buildid-all: the build-id records the first pass found to go before this record.
 void Injector::write_build_id_records(const RawRecord& rec, Session& helper) {
+  for (const std::vector<std::byte>& b : take_build_id_records(rec, helper))
+    if (!write_error_ && !w_.write(b.data(), b.size())) fail_write();
+}
+
+std::vector<std::vector<std::byte>> Injector::take_build_id_records(const RawRecord& rec, Session& helper) {
   SampleKey key{rec.offset, 0, 0};
   if (rec.type == PERF_RECORD_SAMPLE) {
     int idx = helper.attr_for(rec);
     DecodedSample ds;
-    if (idx < 0 || !decode_sample(rec.bytes, helper.swapped(), helper.attrs()[idx].attr, ds).empty()) return;
+    if (idx < 0 || !decode_sample(rec.bytes, helper.swapped(), helper.attrs()[idx].attr, ds).empty()) return {};
     key = {rec.offset, ds.time, ds.tid};
   }
   auto it = build_id_recs_.find(key);
-  if (it == build_id_recs_.end()) return;
-  for (const std::vector<std::byte>& b : it->second)
-    if (!write_error_ && !w_.write(b.data(), b.size())) fail_write();
+  if (it == build_id_recs_.end()) return {};
+  std::vector<std::vector<std::byte>> out = std::move(it->second);
   build_id_recs_.erase(it);
+  return out;
 }
 
 void Injector::write_lazy_mmaps(const RawRecord& sample, Session& helper) {
@@ -651,6 +660,15 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
     }
     if (itrace_ && (itrace_->drops(rec.type) || itrace_->queue(rec, helper.time_of(rec, helper.attr_for(rec)))))
       continue;
+    if (build_id_order_) {
+      uint64_t t = helper.time_of(rec, helper.attr_for(rec));
+      if (build_id_order_->takes(rec, t)) {
+        if (rec.type == PERF_RECORD_SAMPLE)
+          for (std::vector<std::byte>& b : take_build_id_records(rec, helper)) build_id_order_->queue(t, std::move(b));
+        build_id_order_->queue(rec, t);
+        continue;
+      }
+    }
     switch (rec.type) {
       case PERF_RECORD_HEADER_ATTR:
       case PERF_RECORD_HEADER_FEATURE:
@@ -716,9 +734,10 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
     }
     if (write_error_ || jit_failed_) return;
   }
-  if (itrace_)
-    for (const std::vector<std::byte>& b : itrace_->take_sorted())
-      if (!write_error_ && !w_.write(b.data(), b.size())) fail_write();
+  for (ItraceOrder* order : {itrace_.get(), build_id_order_.get()})
+    if (order)
+      for (const std::vector<std::byte>& b : order->take_sorted())
+        if (!write_error_ && !w_.write(b.data(), b.size())) fail_write();
 }
 
 bool Injector::jit_map(const RawRecord& rec, Session& helper) {
@@ -827,6 +846,8 @@ int Injector::run() {
   // perf orders only when the first event has sample_id_all (else "unordered processing")
   if (o_.itrace)
     itrace_ = std::make_unique<ItraceOrder>(o_.strip, !meta.attrs().empty() && meta.attrs()[0].attr.sample_id_all);
+  if (o_.build_ids && !o_.buildid_all && !rewrites_records())
+    build_id_order_ = std::make_unique<ItraceOrder>(false, !meta.attrs().empty() && meta.attrs()[0].attr.sample_id_all);
   copy_records(*in, meta);
   if (write_error_ || itrace_refused_) return 1;
   if (jit_failed_) return 255;

@@ -643,15 +643,15 @@ tc_lbr_kinds=$T+-b,$T+-b+--percent-limit+30
 p61_syswide_kinds=report-a--C+1,report-a---no-children+-d+mt~libc.so.6,report-a---no-children+--pid+22522~22618,report-a--g+none+--tid+22522~22618,script-per-event-dump
 p61_mt_kinds=report-a---no-children+--tid+19859,report-a---tid+19858
 p61_g_kinds=report-s-ipc_lbr,report-a--d+deep,report-a---max-stack+3,report-a---no-children+--max-stack+2+-G,report-a--k+nonexistent,report-a--k+g.data+-g+none,report-not-owned,report-not-owned-f,script-a--k+nonexistent,script-a--k+g.data,script-a--v,script-a---header-only,script-not-owned,script-not-owned-f,script-per-event-dump,script-dlfilter
-p61_two_kinds=script-per-event-dump,inject-v,inject-v-b,inject-v-buildid-all,inject-v-B,inject-v-mmap2-buildid-all,inject-v-aslr,inject-buildid-all
+p61_two_kinds=script-per-event-dump,inject-v,inject-v-b,inject-v-buildid-all,inject-v-B,inject-v-mmap2-buildid-all,inject-v-aslr,inject-buildid-all,inject-b
 # inject -v (perf's debug lines: the build-id table, empty PMU caps, dsos without build ids; not
 # --buildid-all where the maps name files of the recording machine that may exist here), script
 # -l / --list-dlfilters (of tests/data/exec-path), -g, --xed, --unwind-style libdw; inject
-# --buildid-all (g, mt, two-events: the kernel's table entry dropped, tests/e2e/
-# inject_buildid_all_kernel.sh)
+# --buildid-all (g, mt, two-events: the kernel's table entry dropped) and -b (also tracepoint:
+# perf's order), tests/e2e/inject_buildid_perf61.sh
 p61_v_kinds=inject-v,inject-v-b,inject-v-buildid-all,inject-v-B,inject-v-mmap2-buildid-all,inject-v-aslr
 p61_g_kinds2=$p61_v_kinds,script-list,script-list-dlfilters,script-list-dlfilters-v,script-gen-python,script-gen-perl,script-a--g+foo,script-a--g+pl,script-a--g+PERL,script-xed
-p61_tracepoint_kinds=inject-v,inject-v-b,script-gen-python
+p61_tracepoint_kinds=inject-v,inject-v-b,script-gen-python,inject-b
 p61_dwarf_kinds=script-a---unwind-style+libdw,report-a---unwind-style+libdw
 # the call-graph keys srcline and address (-g srcline, -g address; "s" a prefix of srcline,
 # "fo" of folded) in each print type and order, on perf6.1's files whose frames all resolve
@@ -772,8 +772,8 @@ for set in $sets; do
       for n in syswide mt g two-events dwarf tracepoint zstd; do
         case " $(echo $names) " in *" $n "*) ;; *) continue ;; esac
         case $n in
-          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds,$cckey_kinds,$ccval_kinds,$p61_v_kinds,inject-buildid-all ;;
-          g) k=$p61_g_kinds,$cckey_kinds,$ccval_kinds,$p61_g_kinds2,inject-buildid-all ;;
+          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds,$cckey_kinds,$ccval_kinds,$p61_v_kinds,inject-buildid-all,inject-b ;;
+          g) k=$p61_g_kinds,$cckey_kinds,$ccval_kinds,$p61_g_kinds2,inject-buildid-all,inject-b ;;
           dwarf) k=$cckey_kinds,$p61_dwarf_kinds ;; tracepoint) k=$p61_tracepoint_kinds ;; zstd) k=$p61_v_kinds ;;
           *) k=$p61_two_kinds ;;
         esac
