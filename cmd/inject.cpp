@@ -50,8 +50,9 @@ int cmd_inject(const Args& args) {
   std::string unwind_style;
   app.add_option("--unwind-style", unwind_style, "unwind styles (libdw,libunwind)");
   app.add_option("--symfs", o.symfs, "Look for files with symbols relative to this directory");
-  // Symbol and guest options: the modes cperf implements read no kernel image, so they are
-  // checked as perf checks them and have no further effect.
+  // Symbol options: the modes cperf implements read no kernel image (nor do perf 7.2's on a
+  // file without instruction trace), so they are checked as perf checks them and have no
+  // further effect. --guestmount: inject/guestmount_check.h.
   std::string vmlinux, kallsyms, guestmount, known_build_ids, vm_time_correlation;
   bool ignore_vmlinux = false, strip = false;
   app.add_option("-k,--vmlinux", vmlinux, "vmlinux pathname");
@@ -114,6 +115,7 @@ int cmd_inject(const Args& args) {
                stderr);
     return 1;
   }
+  o.guestmount = guestmount;
   o.known_build_ids = parse_known_build_ids(known_build_ids);
   if (int err = refuse_foreign_input(o.input, o.force)) return err;
   if (o.convert_callchain && o.merge_callchains) {

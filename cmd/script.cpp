@@ -285,7 +285,7 @@ int cmd_script(const Args& args) {
     return 0;
   }
   if (o.list_dlfilters) {
-    DlFilter::list(stdout, script_search_paths());
+    DlFilter::list(stdout, script_search_paths(), o.verbose > 0);
     return 0;
   }
   if (o.input.empty()) o.input = default_input();

@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -104,13 +105,23 @@ int run_named_script(const std::string& kind, const std::string& name,
 }
 
 int generate_script(const std::string& lang, const std::string& input) {
-  // "python" (or "py") writes perf-script.py; a file name ending in .py names the output.
+  // perf's language names (any case): "python"/"py" write perf-script.py, a file name ending in
+  // .py names the output; "perl"/"pl" and NAME.pl are perf's Perl, which perf 7.2 is built without.
+  std::string lower = lang;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  auto ends_with = [&](const char* ext) { return lang.size() > 3 && lang.compare(lang.size() - 3, 3, ext) == 0; };
   std::string base = "perf-script";
-  bool file = lang.size() > 3 && lang.compare(lang.size() - 3, 3, ".py") == 0;
+  bool file = lower != "python" && lower != "py" && ends_with(".py");
   if (file) base = lang.substr(0, lang.size() - 3);
-  if (!file && lang != "python" && lang != "py") {
-    std::fprintf(stderr, "invalid language specifier\n");
+  if (lower == "perl" || lower == "pl" || (lower != "python" && lower != "py" && ends_with(".pl"))) {
+    std::fputs("Perl scripting not supported.  Install libperl and rebuild perf to enable it.\n"
+               "For example:\n  # apt-get install libperl-dev (ubuntu)\n"
+               "  # yum install 'perl(ExtUtils::Embed)' (Fedora)\n  etc.\n", stderr);
     return 255;
+  }
+  if (!file && lower != "python" && lower != "py") {
+    std::fprintf(stderr, "invalid language specifier '%s'\n", lang.c_str());
+    return 254;  // perf's -ENOENT
   }
   try {
     PerfDataReader reader(input);

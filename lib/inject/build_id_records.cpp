@@ -1,6 +1,7 @@
 #include "inject/build_id_records.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include "format/record_types.h"
@@ -74,6 +75,12 @@ void BuildIdRecordCollector::record(Event& ev, Session& s) {
     if (!decode_side_band(rec, s.swapped(), sb).empty()) return;
     apply_side_band(machine_, rec, sb);
     if (!all_ || (rec.type != PERF_RECORD_MMAP && rec.type != PERF_RECORD_MMAP2)) return;
+    // perf takes the kernel's own map by the mmap's filename ([kernel.kallsyms]_text): a dso
+    // of no file, so of no build id, whatever the table says of [kernel.kallsyms].
+    if (cpumode == PERF_RECORD_MISC_KERNEL && sb.name.rfind("[kernel.kallsyms]", 0) == 0) {
+      if (kernel_maps_done_.insert(std::string(sb.name)).second) no_build_id(std::string(sb.name));
+      return;
+    }
     // The map just made: the thread's, or the kernel's.
     Thread& t = machine_.findnew_thread(sb.pid, sb.tid);
     std::vector<std::byte> id_sample = id_sample_of(attr, rec);
@@ -97,8 +104,16 @@ void BuildIdRecordCollector::record(Event& ev, Session& s) {
 void BuildIdRecordCollector::hit(const Map* m, uint16_t misc, Bytes id_sample,
                                  std::vector<std::vector<std::byte>>& out) {
   if (!m || !m->dso || !done_.insert(m->dso).second) return;
+  // perf skips anonymous and no-dso memory (//anon, [heap], [stack], ...) without a word
+  if (is_jit_candidate(m->dso->long_name)) return;
   std::vector<uint8_t> id = build_id_of_(*m->dso);
-  if (!id.empty()) out.push_back(build_id_record(misc, id, m->dso->long_name, id_sample));
+  if (id.empty()) return no_build_id(m->dso->long_name);
+  any_build_id = true;
+  out.push_back(build_id_record(misc, id, m->dso->long_name, id_sample));
+}
+
+void BuildIdRecordCollector::no_build_id(const std::string& name) {
+  if (verbose_) std::fprintf(stderr, "no build_id found for %s\n", name.c_str());
 }
 
 }  // namespace cperf

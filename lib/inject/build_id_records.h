@@ -19,17 +19,24 @@ class BuildIdRecordCollector : public SessionTool {
  public:
   // A dso's build id; empty: none known (perf writes nothing for it).
   using BuildIdOf = std::function<std::vector<uint8_t>(const Dso&)>;
-  BuildIdRecordCollector(bool all, BuildIdOf build_id_of) : all_(all), build_id_of_(std::move(build_id_of)) {}
+  // verbose: perf's -v line for each dso without a build id ("no build_id found for NAME").
+  BuildIdRecordCollector(bool all, BuildIdOf build_id_of, bool verbose = false)
+      : all_(all), verbose_(verbose), build_id_of_(std::move(build_id_of)) {}
   void record(Event& ev, Session& s) override;
   // Keyed as samples are (offset, time, tid); map records by (offset, 0, 0).
   std::map<SampleKey, std::vector<std::vector<std::byte>>> results;
+  // Some dso hit had a build id: else perf writes no HEADER_BUILD_ID feature (says so with -v).
+  bool any_build_id = false;
 
  private:
   void hit(const Map* m, uint16_t misc, Bytes id_sample, std::vector<std::vector<std::byte>>& out);
+  void no_build_id(const std::string& name);
   bool all_;
+  bool verbose_;
   BuildIdOf build_id_of_;
   Machine machine_;
   std::set<const Dso*> done_;
+  std::set<std::string> kernel_maps_done_;  // --buildid-all: kernel mmaps perf names by their filename
 };
 
 // The record itself: header (misc | PERF_RECORD_MISC_BUILD_ID_SIZE), the host machine's pid

@@ -87,6 +87,28 @@ std::set<std::string> build_id_filenames(Bytes payload, bool swap) {
   return out;
 }
 
+std::vector<std::byte> without_core_kernel(Bytes payload, bool swap) {
+  std::vector<std::byte> out;
+  size_t pos = 0;
+  while (pos + 8 <= payload.size()) {
+    ByteReader r(payload.subspan(pos), swap);
+    r.skip(4);
+    uint16_t misc = r.u16();
+    uint16_t size = r.u16();
+    if (size < 8 || pos + size > payload.size()) break;
+    constexpr size_t kNameAt = 8 + 4 + 24;
+    std::string name;
+    if (size > kNameAt) {
+      const char* n = reinterpret_cast<const char*>(payload.data() + pos + kNameAt);
+      name.assign(n, strnlen(n, size - kNameAt));
+    }
+    bool core = (misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL && name == "[kernel.kallsyms]";
+    if (!core) out.insert(out.end(), payload.begin() + pos, payload.begin() + pos + size);
+    pos += size;
+  }
+  return out;
+}
+
 std::vector<BuildIdEntry> collect_hit_build_ids(PerfDataReader& reader, bool all,
                                                 const std::set<std::string>& known,
                                                 const std::map<std::string, std::vector<uint8_t>>& given) {

@@ -15,6 +15,11 @@ namespace cperf {
 // Filenames already listed in a HEADER_BUILD_ID payload (a series of build-id records).
 std::set<std::string> build_id_filenames(Bytes payload, bool swap);
 
+// A HEADER_BUILD_ID payload without the core kernel's entry ([kernel.kallsyms]): what perf 7.2's
+// --buildid-all keeps of a file's table, since it takes the kernel's map by its mmap name
+// ([kernel.kallsyms]_text, no build id) and so never marks the kernel's dso hit.
+std::vector<std::byte> without_core_kernel(Bytes payload, bool swap);
+
 // Runs over the whole input of `reader` (which must be fresh) and returns an entry for every
 // DSO hit by a sample's ip or callchain (all mapped DSOs with `all`) whose build id can be found and whose
 // name is not in `known`.

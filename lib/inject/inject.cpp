@@ -28,6 +28,7 @@
 #include "inject/aslr.h"
 #include "inject/build_id_records.h"
 #include "inject/build_ids.h"
+#include "inject/guestmount_check.h"
 #include "inject/chain_rewrite.h"
 #include "inject/dwarf_convert.h"
 #include "inject/lazy_mmaps.h"
@@ -38,6 +39,7 @@
 #include "inject/jitdump.h"
 #include "inject/sched_stat.h"
 #include "header/build_id_table.h"
+#include "header/feature_debug.h"
 #include "io/perf_data_reader.h"
 #include "machine/machine.h"
 #include "record/side_band.h"
@@ -162,8 +164,7 @@ std::vector<std::byte> event_update_name(uint64_t id, const std::string& name) {
 }
 
 struct Stats {
-  uint64_t records = 0, merged = 0, unmerged = 0, dropped_deferred = 0, rewrite_failed = 0;
-  uint64_t converted = 0;
+  uint64_t merged = 0, unmerged = 0, dropped_deferred = 0, rewrite_failed = 0;
   uint64_t aslr_unseen = 0;  // --aslr: records the first pass did not see, dropped
 };
 
@@ -197,6 +198,7 @@ class Injector {
   bool itrace_refused_ = false;          // --itrace met instruction trace
   bool auxtrace_warned_ = false;
   void write_mmap2_build_id(const RawRecord& rec);
+  void say_no_mmap_build_id(const RawRecord& rec);
   void write_lazy_mmaps(const RawRecord& sample, Session& helper);
   const std::vector<uint8_t>& build_id_for(const std::string& filename);
   std::unordered_map<std::string, std::vector<uint8_t>> build_ids_;  // by mmap filename
@@ -204,6 +206,10 @@ class Injector {
   std::map<SampleKey, std::deque<std::vector<std::vector<std::byte>>>> lazy_mmaps_;  // -B
   std::map<SampleKey, std::vector<std::vector<std::byte>>> build_id_recs_;  // -b, --buildid-all
   void write_build_id_records(const RawRecord& rec, Session& helper);
+  std::vector<std::vector<std::byte>> take_build_id_records(const RawRecord& rec, Session& helper);
+  // -b: perf's ordered queue, flushed only at the end (as --itrace's): timed kernel records,
+  // with the build-id records of a sample before it, go out last in time order
+  std::unique_ptr<ItraceOrder> build_id_order_;
   FeatureMap output_features(PerfDataReader& meta);
   bool fail_write();
 
@@ -222,6 +228,7 @@ class Injector {
   bool jit_failed_ = false;
   void write_sched_stat_sample(const RawRecord& rec, Session& helper);
   std::vector<BuildIdEntry> new_build_ids_;
+  bool no_build_id_feature_ = false;  // -b, --buildid-all: no dso had a build id
   PerfDataWriter w_;
   bool write_error_ = false;
   // Collected from the stream for a file output.
@@ -249,6 +256,13 @@ void Injector::prepass() {
   bool need = o_.build_ids || o_.buildid_all || rewrites_records();
   meta_ = std::make_unique<PerfDataReader>(in_path_);
   if (meta_->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");
+  if (o_.verbose) std::fputs(feature_debug_lines(*meta_).c_str(), stderr);
+  if (!o_.guestmount.empty()) {
+    PerfDataReader r(in_path_, false);
+    GuestMountCheck check(o_.guestmount);
+    Session session(r, SessionOptions{}, check);
+    session.run();
+  }
   if (!need) {
     // Pipe-format input: read it through once so attrs and features are complete.
     if (meta_->is_pipe())
@@ -306,7 +320,6 @@ void Injector::prepass() {
           for (const std::string& n : build_id_filenames(rec->bytes, scan.swapped())) known.insert(n);
     }
     new_build_ids_ = collect_hit_build_ids(r, o_.buildid_all, known, o_.known_build_ids);
-    if (o_.verbose) std::fprintf(stderr, "build ids: %zu added\n", new_build_ids_.size());
     // ... and the records perf 7.2 writes into the data for them.
     std::unordered_map<std::string, std::string> table;
     if (auto it = r.features().find(HEADER_BUILD_ID); it != r.features().end())
@@ -318,11 +331,13 @@ void Injector::prepass() {
       if (std::optional<BuildId> b = BuildId::from_hex(hex)) return {b->bytes().begin(), b->bytes().end()};
       if (d.kernel) return local_build_id(true, d.long_name);
       return build_id_for(d.long_name);
-    });
+    }, o_.verbose);
     PerfDataReader r2(in_path_, false);
     Session session(r2, SessionOptions{}, collector);
     session.run();
     build_id_recs_ = std::move(collector.results);
+    // perf writes its HEADER_BUILD_ID feature only when a dso hit (or a [vdso]) has an id
+    no_build_id_feature_ = !collector.any_build_id && !table.count("[vdso]");
   }
   if (!rewrites_samples() && meta_->is_pipe())  // the rewrite pass already read everything
     while (meta_->next()) {
@@ -515,7 +530,6 @@ void Injector::write_converted_sample(const RawRecord& rec, Session& helper) {
     ++stats_.rewrite_failed;
     return write_record(rec);
   }
-  ++stats_.converted;
   RawRecord copy = rec;
   copy.bytes = Bytes(out.data(), out.size());
   copy.payload = {};
@@ -555,6 +569,7 @@ void Injector::write_mmap2_build_id(const RawRecord& rec) {
   SideBand sb;
   if (!decode_side_band(rec, false, sb).empty() || rec.bytes.size() < kIdsAt + 24) return write_record(rec);
   const std::vector<uint8_t>& id = build_id_for(std::string(sb.name));
+  if (o_.verbose) say_no_mmap_build_id(rec);
   if (id.empty() || id.size() > 20) return write_record(rec);
   std::vector<std::byte> out(rec.bytes.begin(), rec.bytes.end());
   // perf keeps the cpumode only (MMAP_DATA goes).
@@ -569,20 +584,35 @@ void Injector::write_mmap2_build_id(const RawRecord& rec) {
   write_record(copy);
 }
 
+// --mmap2-buildid-all -v: perf's line for each map (MMAP or MMAP2) whose dso has no build id,
+// but those of anonymous or no-dso memory.
+void Injector::say_no_mmap_build_id(const RawRecord& rec) {
+  SideBand sb;
+  if (!decode_side_band(rec, false, sb).empty()) return;
+  std::string name(sb.name);
+  if (build_id_for(name).empty() && !is_jit_candidate(name))
+    std::fprintf(stderr, "no build_id found for %s\n", name.c_str());
+}
+
 // -b/--buildid-all: the build-id records the first pass found to go before this record.
 void Injector::write_build_id_records(const RawRecord& rec, Session& helper) {
+  for (const std::vector<std::byte>& b : take_build_id_records(rec, helper))
+    if (!write_error_ && !w_.write(b.data(), b.size())) fail_write();
+}
+
+std::vector<std::vector<std::byte>> Injector::take_build_id_records(const RawRecord& rec, Session& helper) {
   SampleKey key{rec.offset, 0, 0};
   if (rec.type == PERF_RECORD_SAMPLE) {
     int idx = helper.attr_for(rec);
     DecodedSample ds;
-    if (idx < 0 || !decode_sample(rec.bytes, helper.swapped(), helper.attrs()[idx].attr, ds).empty()) return;
+    if (idx < 0 || !decode_sample(rec.bytes, helper.swapped(), helper.attrs()[idx].attr, ds).empty()) return {};
     key = {rec.offset, ds.time, ds.tid};
   }
   auto it = build_id_recs_.find(key);
-  if (it == build_id_recs_.end()) return;
-  for (const std::vector<std::byte>& b : it->second)
-    if (!write_error_ && !w_.write(b.data(), b.size())) fail_write();
+  if (it == build_id_recs_.end()) return {};
+  std::vector<std::vector<std::byte>> out = std::move(it->second);
   build_id_recs_.erase(it);
+  return out;
 }
 
 void Injector::write_lazy_mmaps(const RawRecord& sample, Session& helper) {
@@ -606,7 +636,6 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
   const bool unpack = unpacks();
   while (auto r = in.next()) {
     const RawRecord& rec = *r;
-    ++stats_.records;
     if (rec.decompressed != unpack) {
       if (!rec.decompressed) {
         // A COMPRESSED record while unpacking: its records follow.
@@ -631,6 +660,15 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
     }
     if (itrace_ && (itrace_->drops(rec.type) || itrace_->queue(rec, helper.time_of(rec, helper.attr_for(rec)))))
       continue;
+    if (build_id_order_) {
+      uint64_t t = helper.time_of(rec, helper.attr_for(rec));
+      if (build_id_order_->takes(rec, t)) {
+        if (rec.type == PERF_RECORD_SAMPLE)
+          for (std::vector<std::byte>& b : take_build_id_records(rec, helper)) build_id_order_->queue(t, std::move(b));
+        build_id_order_->queue(rec, t);
+        continue;
+      }
+    }
     switch (rec.type) {
       case PERF_RECORD_HEADER_ATTR:
       case PERF_RECORD_HEADER_FEATURE:
@@ -665,6 +703,7 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
       case PERF_RECORD_MMAP:
         if (o_.jit && jit_map(rec, helper)) break;
         if (o_.buildid_all) write_build_id_records(rec, helper);
+        if (o_.mmap2_buildid_all && o_.verbose) say_no_mmap_build_id(rec);
         if (!o_.mmap2_buildids) write_record(rec);  // -B: maps come back when samples hit them
         break;
       case PERF_RECORD_MMAP2:
@@ -695,9 +734,10 @@ void Injector::copy_records(PerfDataReader& in, PerfDataReader& meta) {
     }
     if (write_error_ || jit_failed_) return;
   }
-  if (itrace_)
-    for (const std::vector<std::byte>& b : itrace_->take_sorted())
-      if (!write_error_ && !w_.write(b.data(), b.size())) fail_write();
+  for (ItraceOrder* order : {itrace_.get(), build_id_order_.get()})
+    if (order)
+      for (const std::vector<std::byte>& b : order->take_sorted())
+        if (!write_error_ && !w_.write(b.data(), b.size())) fail_write();
 }
 
 bool Injector::jit_map(const RawRecord& rec, Session& helper) {
@@ -727,6 +767,7 @@ bool Injector::jit_map(const RawRecord& rec, Session& helper) {
   std::string dir = name.substr(0, name.rfind('/'));
   if (o_.verbose) std::fprintf(stderr, "jit marker found: %s\ninjecting: %s\n", name.c_str(), name.c_str());
   for (const JitCode& c : dump.code) write_jit_mmap2(c, dir, helper, static_cast<uint16_t>(dump.elf_mach));
+  if (o_.verbose) std::fprintf(stderr, "injected: %s (0)\n", name.c_str());
   jitted_pids_.insert(sb.pid);
   return true;
 }
@@ -805,6 +846,8 @@ int Injector::run() {
   // perf orders only when the first event has sample_id_all (else "unordered processing")
   if (o_.itrace)
     itrace_ = std::make_unique<ItraceOrder>(o_.strip, !meta.attrs().empty() && meta.attrs()[0].attr.sample_id_all);
+  if (o_.build_ids && !o_.buildid_all && !rewrites_records())
+    build_id_order_ = std::make_unique<ItraceOrder>(false, !meta.attrs().empty() && meta.attrs()[0].attr.sample_id_all);
   copy_records(*in, meta);
   if (write_error_ || itrace_refused_) return 1;
   if (jit_failed_) return 255;
@@ -813,23 +856,20 @@ int Injector::run() {
     features = output_features(meta);
     if (!tracing_data_.empty()) features[HEADER_TRACING_DATA] = tracing_data_;
     std::vector<std::byte>& ids = features[HEADER_BUILD_ID];
+    if (o_.buildid_all) ids = without_core_kernel(Bytes(ids.data(), ids.size()), meta.swapped());
     ids.insert(ids.end(), build_id_records_.begin(), build_id_records_.end());
     std::vector<std::byte> extra = encode_build_ids(new_build_ids_);
     if (!new_build_ids_.empty()) ids.insert(ids.end(), extra.begin(), extra.end());
     if (ids.empty()) features.erase(HEADER_BUILD_ID);
   }
   if (!w_.finish(features)) return fail_write(), 1;
-  if (o_.verbose) {
-    std::fprintf(stderr, "%llu records read\n", (unsigned long long)stats_.records);
-    if (o_.merge_callchains)
-      std::fprintf(stderr,
-                   "%llu samples merged, %llu kept their kernel part only, %llu CALLCHAIN_DEFERRED "
-                   "records dropped\n",
-                   (unsigned long long)stats_.merged, (unsigned long long)stats_.unmerged,
-                   (unsigned long long)stats_.dropped_deferred);
-  }
-  if (o_.verbose && o_.convert_callchain)
-    std::fprintf(stderr, "%llu samples converted\n", (unsigned long long)stats_.converted);
+  if (o_.verbose && no_build_id_feature_ && !w_.is_pipe()) std::fputs("failed to write feature BUILD_ID\n", stderr);
+  if (o_.verbose && o_.merge_callchains)  // cperf's own option: its own account
+    std::fprintf(stderr,
+                 "%llu samples merged, %llu kept their kernel part only, %llu CALLCHAIN_DEFERRED "
+                 "records dropped\n",
+                 (unsigned long long)stats_.merged, (unsigned long long)stats_.unmerged,
+                 (unsigned long long)stats_.dropped_deferred);
   if (stats_.aslr_unseen)
     std::fprintf(stderr, "cperf inject: %llu records of unknown events were dropped (--aslr could not remap them)\n",
                  (unsigned long long)stats_.aslr_unseen);

@@ -7,7 +7,8 @@
 //                   ids between feature sections and their HEADER_* records.
 //   --build-ids     a build-id record before the first sample hitting each DSO (--buildid-all:
 //                   before each map), and a HEADER_BUILD_ID entry for those without one yet
-//                   (inject/build_id_records.h).
+//                   (inject/build_id_records.h). -b orders the records as perf's never
+//                   flushed queue does (inject/itrace_order.h).
 //   --merge-callchains  cperf's own: samples whose user callchain was deferred get it back
 //                   inline (kernel part, PERF_CONTEXT_USER, user ips), CALLCHAIN_DEFERRED
 //                   records are dropped and the defer bits cleared, so tools older than
@@ -58,6 +59,7 @@ struct InjectOptions {
   bool mmap2_buildids = false;     // -B, --mmap2-buildids
   bool aslr = false;               // --aslr: see inject/aslr.h
   bool sched_stat = false;         // -s, --sched-stat: see inject/sched_stat.h
+  std::string guestmount;          // --guestmount: see inject/guestmount_check.h
   bool jit = false;                // -j, --jit: see inject/jitdump.h
   bool itrace = false;             // --itrace: see inject/itrace_order.h
   bool strip = false;              // --strip (with --itrace)

@@ -28,8 +28,12 @@ bool ItraceOrder::drops(uint32_t type) const {
   }
 }
 
+bool ItraceOrder::takes(const RawRecord& rec, uint64_t time) const {
+  return ordered_ && rec.type < PERF_RECORD_USER_TYPE_START && time != 0 && time != ~uint64_t{0};
+}
+
 bool ItraceOrder::queue(const RawRecord& rec, uint64_t time) {
-  if (!ordered_ || rec.type >= PERF_RECORD_USER_TYPE_START || time == 0 || time == ~uint64_t{0}) return false;
+  if (!takes(rec, time)) return false;
   queued_.push_back({time, std::vector<std::byte>(rec.bytes.begin(), rec.bytes.end())});
   return true;
 }

@@ -5,7 +5,8 @@
 // (equal times in input order), after every user record and untimed record, which go out where
 // they are read. Dropped: ID_INDEX, AUXTRACE_INFO, AUXTRACE, AUX, ITRACE_START,
 // AUX_OUTPUT_HW_ID; with --strip also samples and context switches. No queue when the first
-// event lacks sample_id_all (perf then falls back to unordered processing).
+// event lacks sample_id_all (perf then falls back to unordered processing). perf's -b orders
+// the same way (without the drops): the build-id record of a sample goes just before it.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +25,10 @@ class ItraceOrder {
   bool drops(uint32_t type) const;
   // Queues a kernel record whose time is `time` (~0: none); false if it goes out now.
   bool queue(const RawRecord& rec, uint64_t time);
+  // Whether queue() would take it.
+  bool takes(const RawRecord& rec, uint64_t time) const;
+  // Queues bytes of a record made for the one at `time` (before it: equal times keep their order).
+  void queue(uint64_t time, std::vector<std::byte> bytes) { queued_.push_back({time, std::move(bytes)}); }
   // The queued records in output order.
   std::vector<std::vector<std::byte>> take_sorted();
 

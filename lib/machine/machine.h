@@ -90,6 +90,10 @@ struct Thread {
 
 std::string module_name(const std::string& filename);
 
+// perf's anonymous and no-dso memory (//anon, /dev/zero, /anon_hugepage, [stack, /SYSV,
+// [heap]): maps of no file.
+bool is_jit_candidate(const std::string& name);
+
 // The long name perf gives the kernel's dso once it reads kernel symbols from KALLSYMS (a
 // --kallsyms file, or a `record --kcore` directory's copy): the kcore file beside it, whose
 // code perf then uses, else "[kernel.kallsyms]"; "" when KALLSYMS is "".

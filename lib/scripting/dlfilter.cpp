@@ -128,7 +128,7 @@ int32_t DlFilter::cb_object_code(void*, uint64_t, void*, uint32_t) { return -1; 
 
 void DlFilter::cb_al_cleanup(void*, dlfilter_abi::AddrLocation*) {}
 
-void DlFilter::list(std::FILE* out, const std::vector<std::string>& exec_paths) {
+void DlFilter::list(std::FILE* out, const std::vector<std::string>& exec_paths, bool verbose) {
   std::fputs("List of available dlfilters:\n", out);
   std::set<std::string> seen;
   // The current directory first, as perf, then each exec path.
@@ -150,6 +150,11 @@ void DlFilter::list(std::FILE* out, const std::vector<std::string>& exec_paths) 
       const char* longer = nullptr;
       const char* text = desc ? desc(&longer) : nullptr;
       std::fprintf(out, "  %-36s %s\n", n.c_str(), text ? text : "");
+      for (std::string_view rest = verbose && longer ? longer : ""; !rest.empty();) {
+        size_t nl = rest.find('\n');
+        std::fprintf(out, "%39s%.*s\n", "", static_cast<int>(rest.substr(0, nl).size()), rest.data());
+        rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+      }
       dlclose(h);
     }
     closedir(d);

@@ -44,7 +44,8 @@ class DlFilter {
   // perf script --list-dlfilters: the filters (.so files defining filter_event or
   // filter_event_early) of the current directory, then of each exec path's dlfilters/
   // folder, with the one-line description each gives (a name once).
-  static void list(std::FILE* out, const std::vector<std::string>& exec_paths);
+  // verbose: each filter's long description too, line by line, under its short one (perf -v).
+  static void list(std::FILE* out, const std::vector<std::string>& exec_paths, bool verbose = false);
 
  private:
   DlFilter() = default;

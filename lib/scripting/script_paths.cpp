@@ -70,6 +70,8 @@ std::string exec_path() {
 }
 
 std::vector<std::string> script_search_paths() {
+  // perf looks in its exec path alone: one given by PERF_EXEC_PATH is the only one
+  if (const char* env = std::getenv("PERF_EXEC_PATH"); env && *env) return {env};
   std::vector<std::string> out;
   std::string own = exec_path();
   if (!own.empty()) out.push_back(own);

@@ -12,8 +12,9 @@ namespace cperf {
 // the source tree); else perf's install (/usr/lib/perf-core); else empty.
 std::string exec_path();
 
-// Every exec path to search for NAME-record/-report scripts: exec_path() first, then perf's
-// installs that exist (so perf's bundled scripts are found when perf is installed).
+// Every exec path to search for NAME-record/-report scripts: $PERF_EXEC_PATH alone when set (as
+// perf); else exec_path() first, then perf's installs that exist (so perf's bundled scripts
+// are found when perf is installed).
 std::vector<std::string> script_search_paths();
 
 // The path of scripts/<lang>/bin/NAME-<suffix> ("record" or "report") in the first search path

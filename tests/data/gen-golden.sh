@@ -140,6 +140,24 @@
 #   inject-jit            perf inject -j -i NAME.data -o ../inj.data; then perf script -F
 #                         tid,ip,sym,dso -i ../inj.data (no --symfs: the jitted files are where
 #                         the jitdump is; inject set: its jit file)
+#   inject-convert-callchain-libdw  the same with --unwind-style libdw (perf's own unwinder)
+#   inject-b-symbol-opts, inject-convert-callchain-symbol-opts: -b (buildids) / --convert-callchain
+#                         (dwarf) with -k ../kallsyms --kallsyms=../kallsyms --ignore-vmlinux (perf
+#                         loads no kernel symbols there: the goldens of -b's and the conversion's)
+#   inject-guestmount, inject-guestmount-found: perf inject --guestmount=DIR -i NAME.data -o
+#                         ../inj.data, DIR ../no-guests (none: perf's "Can't access file DIR/PID")
+#                         or ../guests with a folder for the guest (PID: guest-host.pid); the dump
+#                         (inject set: guest-merged, perf's merge of guest-host and guest-vm)
+#   inject-v, inject-v-b, inject-v-buildid-all, inject-v-j, inject-v-B, inject-v-mmap2-buildid-all,
+#   inject-v-aslr: perf inject -v [-b / --buildid-all / -j / -B / --mmap2-buildid-all / --aslr] -i NAME.data
+#                         -o ../inj.data: its stdout (none) and -v lines on stderr, the golden
+#   script-list, script-list-dlfilters, script-list-dlfilters-v: perf script -l /
+#                         --list-dlfilters / -v --list-dlfilters with PERF_EXEC_PATH the set's copy
+#                         of tests/data/exec-path (keep_symbol.so built into its dlfilters/)
+#   script-gen-python, script-gen-perl: perf script -g python / perl -i NAME.data $S: stdout, then
+#                         the script it wrote after a "== perf-script.py" line (perf 7.2 has no Perl)
+#   script-xed            perf script --insn-trace --xed -G -i NAME.data $S with
+#                         tests/data/xed-standin first on PATH (a stand-in for Intel's xed)
 #   convert-json          perf data convert --to-json OUT -i NAME.data: OUT without "captured-on"
 #                         (KEYS: sort keys joined by '+'; ARGS: options, '+' for a space, '~' for a comma;
 #                         asked for with KINDS=...)
@@ -287,7 +305,7 @@ nth() {
 not_owned() { cp $f.data ../not-owned.data && chown 12345 ../not-owned.data; }
 for f in "$@"; do
   for k in $(echo "$kinds" | tr , ' '); do
-    tip=1 post=
+    tip=1 post= xenv=
     case $k in
       inject-B)             set -- inject -B -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-mmap2-all)     set -- inject --mmap2-buildid-all -i $f.data -o ../inj.data; post=dump tip=0 ;;
@@ -313,6 +331,25 @@ for f in "$@"; do
       inject-guest-merge-overlap) set -- inject --guest-data=guest-vm.data,$(cat $f.pid),$(cat $f.offset) -i $f.data -o ../inj.data; post=dump-unordered tip=0 ;;
       inject-convert-callchain) set -- inject --convert-callchain -i $f.data -o ../inj.data; post=dump tip=0 ;;
       inject-jit)           set -- inject -j -i $f.data -o ../inj.data; post=script-jit tip=0 ;;
+      inject-convert-callchain-libdw) set -- inject --convert-callchain --unwind-style libdw -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-b-symbol-opts) set -- inject -b -k ../kallsyms --kallsyms=../kallsyms --ignore-vmlinux -i $f.data -o ../inj.data; post=dump-ids tip=0 ;;
+      inject-convert-callchain-symbol-opts) set -- inject --convert-callchain -k ../kallsyms --kallsyms=../kallsyms --ignore-vmlinux -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-guestmount)    set -- inject --guestmount=../no-guests -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-guestmount-found) mkdir -p ../guests/$(cat guest-host.pid)
+                            set -- inject --guestmount=../guests -i $f.data -o ../inj.data; post=dump tip=0 ;;
+      inject-v)             set -- inject -v -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
+      inject-v-b)           set -- inject -v -b -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
+      inject-v-buildid-all) set -- inject -v --buildid-all -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
+      inject-v-j)           set -- inject -v -j -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
+      inject-v-B)           set -- inject -v -B -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
+      inject-v-mmap2-buildid-all) set -- inject -v --mmap2-buildid-all -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
+      inject-v-aslr)        set -- inject -v --aslr -i $f.data -o ../inj.data; post=rm-inj tip=0 ;;
+      script-list)          set -- script -l; xenv=PERF_EXEC_PATH=$setdir/exec-path tip=0 ;;
+      script-list-dlfilters) set -- script --list-dlfilters; xenv=PERF_EXEC_PATH=$setdir/exec-path tip=0 ;;
+      script-list-dlfilters-v) set -- script -v --list-dlfilters; xenv=PERF_EXEC_PATH=$setdir/exec-path tip=0 ;;
+      script-gen-python)    set -- script -g python -i $f.data $S; post=gen-script tip=0 ;;
+      script-gen-perl)      set -- script -g perl -i $f.data $S; post=gen-script tip=0 ;;
+      script-xed)           set -- script --insn-trace --xed -G -i $f.data $S; xenv=PATH=$setdir/xed-standin:$PATH tip=0 ;;
       convert-json)         set -- data convert --to-json ../out.json -i $f.data; post=json tip=0 ;;
       script)               set -- script -i $f.data $S; tip=0 ;;
       script-nomerge)       set -- script --no-merge-callchains -i $f.data $S; tip=0 ;;
@@ -491,8 +528,16 @@ for f in "$@"; do
       *) echo "unknown kind $k" >&2; exit 1 ;;
     esac
     E=$out/$f.$k
-    perf "$@" > $E.raw 2> $E.stderr.txt
+    # (xenv: one VAR=VALUE the kind runs perf with)
+    if [ -n "$xenv" ]; then env "$xenv" perf "$@" > $E.raw 2> $E.stderr.txt; else perf "$@" > $E.raw 2> $E.stderr.txt; fi
     rc=$?
+    [ "$post" = rm-inj ] && rm -f ../inj.data
+    # ... or its stdout, then the script -g wrote
+    if [ "$post" = gen-script ]; then
+      for g in perf-script.py perf-script.pl; do
+        [ -e $g ] && { echo "== $g"; cat $g; rm -f $g; } >> $E.raw
+      done
+    fi
     # inject kinds: the injected file's dump, without file offsets (attr sizes differ).
     # (dump-ids: then the build ids perf lists for it)
     if [ "$post" = dump ] || [ "$post" = dump-ids ]; then
@@ -574,7 +619,7 @@ raw_trace_kinds=report-a---raw-trace+-s+trace~comm,report-a---raw-trace+-s+trace
 G=report-a---group-sort-idx+
 group_sort_kinds=${G}1+--no-children,${G}2+--no-children+-g+none,${G}1+--no-children+-s+sym+-n,${G}7+--no-children+-g+none,${G}2+--no-children+--hierarchy+-g+none
 # tests/data/inject: the inject options that read dsos at their recorded paths, and -f, --strip.
-inject_kinds=inject-b,inject-buildid-all,inject-b-known,inject-buildid-all-known,inject-known,inject-not-owned,inject-not-owned-f,inject-strip
+inject_kinds=inject-b,inject-buildid-all,inject-b-known,inject-buildid-all-known,inject-known,inject-not-owned,inject-not-owned-f,inject-strip,inject-v,inject-v-b,inject-v-buildid-all,inject-b-symbol-opts
 lbr_kinds=convert-json,script-maxstack,report-inverted,report-caller,report-folded,report-callee,script-stitch-lbr,report-stitch-lbr
 # report --branch-history (issue 28): the synthetic branch-history files get every kind, the
 # other files of branches or callchains the first three ($bh_other_kinds).
@@ -598,7 +643,16 @@ tc_lbr_kinds=$T+-b,$T+-b+--percent-limit+30
 p61_syswide_kinds=report-a--C+1,report-a---no-children+-d+mt~libc.so.6,report-a---no-children+--pid+22522~22618,report-a--g+none+--tid+22522~22618,script-per-event-dump
 p61_mt_kinds=report-a---no-children+--tid+19859,report-a---tid+19858
 p61_g_kinds=report-s-ipc_lbr,report-a--d+deep,report-a---max-stack+3,report-a---no-children+--max-stack+2+-G,report-a--k+nonexistent,report-a--k+g.data+-g+none,report-not-owned,report-not-owned-f,script-a--k+nonexistent,script-a--k+g.data,script-a--v,script-a---header-only,script-not-owned,script-not-owned-f,script-per-event-dump,script-dlfilter
-p61_two_kinds=script-per-event-dump
+p61_two_kinds=script-per-event-dump,inject-v,inject-v-b,inject-v-buildid-all,inject-v-B,inject-v-mmap2-buildid-all,inject-v-aslr,inject-buildid-all,inject-b
+# inject -v (perf's debug lines: the build-id table, empty PMU caps, dsos without build ids; not
+# --buildid-all where the maps name files of the recording machine that may exist here), script
+# -l / --list-dlfilters (of tests/data/exec-path), -g, --xed, --unwind-style libdw; inject
+# --buildid-all (g, mt, two-events: the kernel's table entry dropped) and -b (also tracepoint:
+# perf's order), tests/e2e/inject_buildid_perf61.sh
+p61_v_kinds=inject-v,inject-v-b,inject-v-buildid-all,inject-v-B,inject-v-mmap2-buildid-all,inject-v-aslr
+p61_g_kinds2=$p61_v_kinds,script-list,script-list-dlfilters,script-list-dlfilters-v,script-gen-python,script-gen-perl,script-a--g+foo,script-a--g+pl,script-a--g+PERL,script-xed
+p61_tracepoint_kinds=inject-v,inject-v-b,script-gen-python,inject-b
+p61_dwarf_kinds=script-a---unwind-style+libdw,report-a---unwind-style+libdw
 # the call-graph keys srcline and address (-g srcline, -g address; "s" a prefix of srcline,
 # "fo" of folded) in each print type and order, on perf6.1's files whose frames all resolve
 # here (syswide's libc is not in the symfs: perf reads the machine's; no fractal: its "[...]"
@@ -615,9 +669,13 @@ for set in $sets; do
   dst=$work/$set
   mkdir -p "$dst/out" "$dst/check"
   cp -rL "$src/data" "$src/symfs" "$dst/"
+  cp -r "$here/xed-standin" "$dst/"  # script-xed's stand-in xed
   # the dlfilter of script-dlfilter, built on this machine (perf runs it in the chroot)
   if command -v g++ > /dev/null; then
     g++ -std=c++20 -shared -fPIC -I"$here/../../lib" -o "$dst/keep_symbol.so" "$here/../dlfilters/keep_symbol.c"
+    # ... and the exec path of script -l and --list-dlfilters, with it as its one dlfilter
+    cp -r "$here/exec-path" "$dst/exec-path" && mkdir -p "$dst/exec-path/dlfilters" &&
+      cp "$dst/keep_symbol.so" "$dst/exec-path/dlfilters/"
   fi
   gzip -dc "$src/kallsyms.gz" > "$dst/kallsyms"
   touch -d "@$GOLDEN_MTIME" "$dst"/data/*.data
@@ -680,14 +738,16 @@ for set in $sets; do
     exec 9> "$SID_ROOT/tmp/cperf-inject-fixture.lock"
     flock 9
     sh "$src/place-fixture.sh" "$SID_ROOT"
-    bid=$(echo $names | tr ' ' '\n' | grep -vx -e dwarf -e jit -e guest-host -e guest-vm || true)
+    bid=$(echo $names | tr ' ' '\n' | grep -vx -e dwarf -e jit -e guest-host -e guest-vm -e guest-merged || true)
     [ -z "$bid" ] || run "$rel/$set/out" $inject_kinds $bid
     dw=$(echo $names | tr ' ' '\n' | grep -x dwarf || true)
-    [ -z "$dw" ] || run "$rel/$set/out" inject-convert-callchain $dw
+    [ -z "$dw" ] || run "$rel/$set/out" inject-convert-callchain,inject-convert-callchain-libdw,inject-convert-callchain-symbol-opts $dw
     jit=$(echo $names | tr ' ' '\n' | grep -x jit || true)
-    [ -z "$jit" ] || run "$rel/$set/out" inject-jit $jit
+    [ -z "$jit" ] || run "$rel/$set/out" inject-jit,inject-v-j $jit
     gh=$(echo $names | tr ' ' '\n' | grep -x guest-host || true)
     [ -z "$gh" ] || run "$rel/$set/out" inject-guest-merge,inject-guest-merge-time,inject-guest-merge-ids,inject-guest-merge-overlap $gh
+    gm=$(echo $names | tr ' ' '\n' | grep -x guest-merged || true)
+    [ -z "$gm" ] || run "$rel/$set/out" inject-guestmount,inject-guestmount-found $gm
     rm -rf "$SID_ROOT/tmp/cperf-inject-fixture"
     exec 9>&-
   elif [ "$set" = generations ]; then
@@ -709,11 +769,13 @@ for set in $sets; do
   else
     run "$rel/$set/out" $all_kinds $names
     if [ "$set" = perf6.1 ]; then  # the filters and options that change these files' output
-      for n in syswide mt g two-events dwarf; do
+      for n in syswide mt g two-events dwarf tracepoint zstd; do
         case " $(echo $names) " in *" $n "*) ;; *) continue ;; esac
         case $n in
-          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds,$cckey_kinds,$ccval_kinds ;; g) k=$p61_g_kinds,$cckey_kinds,$ccval_kinds ;;
-          dwarf) k=$cckey_kinds ;; *) k=$p61_two_kinds ;;
+          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds,$cckey_kinds,$ccval_kinds,$p61_v_kinds,inject-buildid-all,inject-b ;;
+          g) k=$p61_g_kinds,$cckey_kinds,$ccval_kinds,$p61_g_kinds2,inject-buildid-all,inject-b ;;
+          dwarf) k=$cckey_kinds,$p61_dwarf_kinds ;; tracepoint) k=$p61_tracepoint_kinds ;; zstd) k=$p61_v_kinds ;;
+          *) k=$p61_two_kinds ;;
         esac
         run "$rel/$set/out" "$k" $n
       done

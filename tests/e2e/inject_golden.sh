@@ -3,9 +3,10 @@
 # tests/data/inject (made by tests/data/gen-golden.sh inject; see its README): -b,
 # --buildid-all, each with --known-build-ids, --known-build-ids alone; then -f on a file of
 # another user, --strip's refusal, --convert-callchain (which unwinds with the binaries at
-# their recorded paths too) and -j (whose jitdump is read at its recorded path). The golden is perf's report -D of its injected file,
+# their recorded paths too), -j (whose jitdump is read at its recorded path) and --guestmount. The golden is perf's report -D of its injected file,
 # without file offsets, and (-b, --buildid-all) perf buildid-list's lines; its stderr and exit
-# status are compared too. The recording maps /tmp/cperf-inject-fixture/{deep,mt,other,gone}:
+# status are compared too (--convert-callchain with --unwind-style libdw, perf's default
+# unwinder, too). The recording maps /tmp/cperf-inject-fixture/{deep,mt,other,gone}:
 # the fixture is placed there (and removed) under a lock, as two test runs may share /tmp.
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
@@ -53,6 +54,10 @@ run inject-b-known dump-ids -b "--known-build-ids=$KNOWN" -i buildids.data -o ..
 run inject-buildid-all-known dump-ids --buildid-all "--known-build-ids=$KNOWN" -i buildids.data -o ../inj.data
 run inject-known dump "--known-build-ids=$KNOWN" -i buildids.data -o ../inj.data
 run inject-strip "" --strip -i buildids.data -o ../inj.data
+# -k, --kallsyms, --ignore-vmlinux: perf loads no kernel symbols for -b or --convert-callchain
+# (the goldens are those without them); the files are checked to exist, as perf does
+zcat "$set_dir/kallsyms.gz" > "$T/set/kallsyms"
+run inject-b-symbol-opts dump-ids -b -k ../kallsyms --kallsyms=../kallsyms --ignore-vmlinux -i buildids.data -o ../inj.data
 if [ "$(id -u)" = 0 ]; then
   cp "$T/set/data/buildids.data" "$T/set/not-owned.data" && chown 12345 "$T/set/not-owned.data"
   run inject-not-owned dump -i ../not-owned.data -o ../inj.data
@@ -63,8 +68,17 @@ fi
 # --convert-callchain: perf6.1's --call-graph dwarf recording, mapping the fixture's deep
 name=dwarf
 run inject-convert-callchain dump --convert-callchain -i dwarf.data -o ../inj.data
+run inject-convert-callchain-libdw dump --convert-callchain --unwind-style libdw -i dwarf.data -o ../inj.data
+run inject-convert-callchain-symbol-opts dump --convert-callchain -k ../kallsyms --kallsyms=../kallsyms --ignore-vmlinux -i dwarf.data -o ../inj.data
 # -j: a recording of tests/workloads/jitdump.c whose jitdump is in the fixture; cperf writes the
 # jitted files beside it, as perf did; the golden is script's names for the samples
 name=jit
 run inject-jit script-jit -j -i jit.data -o ../inj.data
+# --guestmount: perf's merge of guest-host and guest-vm (guest-merged.data), with no folder for
+# its guest under DIR (perf's "Can't access file DIR/PID", the copy unchanged), then with one
+name=guest-merged
+cp "$set_dir/data/guest-merged.data" "$T/set/data/"
+run inject-guestmount dump --guestmount=../no-guests -i guest-merged.data -o ../inj.data
+mkdir -p "$T/set/guests/$(cat "$set_dir/data/guest-host.pid")"
+run inject-guestmount-found dump --guestmount=../guests -i guest-merged.data -o ../inj.data
 golden_summary "inject goldens (tests/data/inject)"

@@ -63,15 +63,23 @@ for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf synthetic groups arch gen
     # Kinds that write next to their input or read ../not-owned.data (a copy owned by another
     # user) run in a scratch copy of the set's layout: data/NAME.data and ../symfs.
     cwd=$dir/data
+    # (xenv: the one VAR=VALUE gen-golden.sh ran perf with for the kind)
+    xenv=
     case $kind in
-      script-per-event-dump|script-not-owned|script-not-owned-f|script-dlfilter)
+      script-per-event-dump|script-not-owned|script-not-owned-f|script-dlfilter|script-gen-*|script-list*)
         cwd=$ks/w/data; mkdir -p "$cwd"; ln -sfn "$PWD/$dir/symfs" "$ks/w/symfs"
         cp "$dir/data/$name.data" "$cwd/"
         # the dlfilter (tests/dlfilters/keep_symbol.c) at ../keep_symbol.so
-        if [ $kind = script-dlfilter ] && ! { command -v g++ > /dev/null &&
+        if { [ $kind = script-dlfilter ] || [[ $kind == script-list* ]]; } && ! { command -v g++ > /dev/null &&
              g++ -std=c++20 -shared -fPIC -Ilib -o "$ks/w/keep_symbol.so" tests/dlfilters/keep_symbol.c; }; then
           echo "SKIP $set.$name.$kind: cannot build the dlfilter (no g++)"
           rm -rf "$out" "$err" "$ks/w"; continue
+        fi
+        # -l, --list-dlfilters: perf's exec path tests/data/exec-path, that filter its one dlfilter
+        if [[ $kind == script-list* ]]; then
+          cp -r tests/data/exec-path "$ks/w/exec-path" && mkdir -p "$ks/w/exec-path/dlfilters" &&
+            cp "$ks/w/keep_symbol.so" "$ks/w/exec-path/dlfilters/"
+          xenv=PERF_EXEC_PATH=$ks/w/exec-path
         fi
         if [[ $kind == script-not-owned* ]]; then
           if ! not_owned_copy "$dir/data/$name.data" "$ks/w"; then
@@ -80,8 +88,15 @@ for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf synthetic groups arch gen
           fi
         fi ;;
     esac
-    (cd "$cwd" && TZ=UTC "$CPERF" script "${argv[@]}" > "$out" 2> "$err")
+    [ $kind = script-xed ] && xenv=PATH=$PWD/tests/data/xed-standin:$PATH  # a stand-in xed
+    (cd "$cwd" && env TZ=UTC ${xenv:+"$xenv"} "$CPERF" script "${argv[@]}" > "$out" 2> "$err")
     rc=$?
+    # -g: its stdout, then the script it wrote after a "== NAME" line
+    if [[ $kind == script-gen-* ]]; then
+      for g in perf-script.py perf-script.pl; do
+        [ -e "$cwd/$g" ] && { echo "== $g"; cat "$cwd/$g"; } >> "$out"
+      done
+    fi
     # --per-event-dump: its stdout, then each file it wrote after a "== NAME" line
     if [ $kind = script-per-event-dump ]; then
       for d in "$cwd/$name".data.*.dump; do echo "== ${d##*/}"; cat "$d"; done >> "$out"
@@ -95,7 +110,7 @@ for set in ${SETS:-perf7.2-defer perf6.1 perf7.2 cperf synthetic groups arch gen
     # A failing command's error text must be perf's too (minus the chroot's environment lines),
     # and so must a dlfilter's report.
     experr=$dir/expected/$name.$kind.stderr.txt
-    if { [ "$want_rc" != 0 ] || [ $kind = script-dlfilter ]; } && [ -e "$experr" ]; then
+    if { [ "$want_rc" != 0 ] || [ $kind = script-dlfilter ] || [[ $kind == script-gen-* ]]; } && [ -e "$experr" ]; then
       if grep -v -e '^cannot open maps$' -e '^Failed to read max cpus' "$experr" | cmp -s - "$err"; then
         GOLDEN_PASSES=$((GOLDEN_PASSES+1))
       else
