@@ -222,8 +222,7 @@ bool mem_stat_field_of(const std::string& k, OutputField& f) {
 bool is_unmade_key(const std::string& k) {
   static const std::set<std::string> keys = {
       "op", "cache",
-      "memory", "dtlb", "type", "typeoff", "typecln",
-      "ipc_lbr"};
+      "memory", "dtlb", "ipc_lbr"};
   return keys.count(k) > 0;
 }
 
@@ -608,7 +607,8 @@ int run_histogram(const ReportOptions& o) {
     // perf takes these keys' values from each callchain frame's own address; cperf has the
     // sample's only
     for (auto [k, name] : {std::pair{SortKey::kSrcfile, "srcfile"}, {SortKey::kDsoSize, "dso_size"},
-                           {SortKey::kAddr, "addr"}})
+                           {SortKey::kAddr, "addr"}, {SortKey::kType, "type"}, {SortKey::kTypeOffset, "typeoff"},
+                           {SortKey::kTypeCacheline, "typecln"}})
       if (ro.hist.children && std::find(ro.hist.sort.begin(), ro.hist.sort.end(), k) != ro.hist.sort.end()) {
         std::fprintf(stderr, "cperf report: -s %s with --children is not supported yet (use --no-children)\n", name);
         return 1;
@@ -837,6 +837,10 @@ int run_histogram(const ReportOptions& o) {
     Session session(reader, SessionOptions{}, progress);
     session.run();
     meter.finish();
+    if (std::string why = tool.data_type_refusal(); !why.empty()) {
+      std::fprintf(stderr, "cperf report: %s\n", why.c_str());
+      return 1;
+    }
     name_events(reader);
     if (o.stitch_lbr && !check_stitch_lbr(reader, true)) return 1;
     if (reader.is_pipe() && events_refuse_options()) return 0;
