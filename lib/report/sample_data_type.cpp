@@ -1,6 +1,7 @@
 #include "report/sample_data_type.h"
 
 #include <elf.h>
+#include <sys/stat.h>
 
 #include <cinttypes>
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include "annotate/objdump_run.h"
 #include "machine/machine.h"
 #include "script/symbols.h"
+#include "symbol/debuginfo_paths.h"
 #include "symbol/elf_file.h"
 #include "symbol/symbol.h"
 #include "symbol/symbol_cache.h"
@@ -22,7 +24,8 @@ const std::string kStackOperation = "(stack operation)";
 
 // A file whose DWARF perf's debuginfo (libdw) opens: it has a .debug_info with contents.
 bool file_has_dwarf(const std::string& path) {
-  if (path.empty()) return false;
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return false;
   std::unique_ptr<ElfFile> f = ElfFile::open(path);
   if (!f) return false;
   auto s = f->section_by_name(".debug_info");
@@ -30,6 +33,13 @@ bool file_has_dwarf(const std::string& path) {
 }
 
 }  // namespace
+
+SampleDataTypes::SampleDataTypes(std::string symfs, ScriptSymbols& symbols)
+    : symfs_(std::move(symfs)), symbols_(symbols), locator_([this] {
+        SymbolOptions o;
+        o.symfs = symfs_;
+        return o;
+      }()) {}
 
 void SampleDataTypes::set_cpuid(const std::string& cpuid) {
   if (cpuid.rfind("GenuineIntel,", 0) != 0 && cpuid.rfind("AuthenticAMD,", 0) != 0 &&
@@ -39,16 +49,16 @@ void SampleDataTypes::set_cpuid(const std::string& cpuid) {
   if (std::sscanf(cpuid.c_str() + cpuid.find(',') + 1, "%d,%d", &family, &model) == 2) cpu_ = {family, model};
 }
 
-// perf opens the debug info of the dso's file (or of the debug file its build id names under
-// the symfs); the kernel from kallsyms has none.
-bool SampleDataTypes::has_debuginfo(const Dso& dso, const Map& map) {
+// perf takes the first of its candidate files that has DWARF (symbol/debuginfo_paths.h); the
+// kernel from kallsyms has no file. (perf's libdw would also follow a candidate without DWARF
+// to this machine's /usr/lib/debug; cperf keeps to the symfs.)
+bool SampleDataTypes::has_debuginfo(const Dso& dso) {
   auto [it, fresh] = debuginfo_.try_emplace(&dso, false);
   if (!fresh) return it->second;
-  if (dso.kernel) return it->second = false;
-  const DsoSymbols* d = symbols_.user_file(&map);
-  it->second = d && (file_has_dwarf(d->symtab_path()) ||
-                     (d->runtime_path() != d->symtab_path() && file_has_dwarf(d->runtime_path())));
-  return it->second;
+  if (dso.kernel) return false;
+  for (const std::string& f : debuginfo_candidates(locator_, dso.long_name))
+    if (file_has_dwarf(f)) return it->second = true;
+  return false;
 }
 
 const SampleDataTypes::Disasm& SampleDataTypes::disasm_of(const Map& map, const Symbol& sym) {
@@ -72,7 +82,7 @@ const SampleDataTypes::Disasm& SampleDataTypes::disasm_of(const Map& map, const 
 }
 
 const std::string& SampleDataTypes::type_of(const Map* map, const Symbol* sym, uint64_t addr) {
-  if (!map || !map->dso || !sym || !has_debuginfo(*map->dso, *map)) return kUnknown;
+  if (!map || !map->dso || !sym || !has_debuginfo(*map->dso)) return kUnknown;
   const Disasm& d = disasm_of(*map, *sym);
   const int64_t offset = static_cast<int64_t>(addr - sym->start);
   size_t i = 0;

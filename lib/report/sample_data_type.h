@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "annotate/data_type_insn.h"
+#include "symbol/dso_locator.h"
 
 namespace cperf {
 
@@ -23,7 +24,7 @@ class ScriptSymbols;
 
 class SampleDataTypes {
  public:
-  SampleDataTypes(std::string symfs, ScriptSymbols& symbols) : symfs_(std::move(symfs)), symbols_(symbols) {}
+  SampleDataTypes(std::string symfs, ScriptSymbols& symbols);
   // The recording's cpuid header ("GenuineIntel,6,85,7"): perf's macro fusion depends on it.
   void set_cpuid(const std::string& cpuid);
   // The type name of a sample at addr (map_ip space) in map's symbol sym (either may be null).
@@ -32,7 +33,7 @@ class SampleDataTypes {
   const std::string& refusal() const { return refusal_; }
 
  private:
-  bool has_debuginfo(const Dso& dso, const Map& map);
+  bool has_debuginfo(const Dso& dso);
   // A symbol's instructions in address order and their offsets from its start.
   struct Disasm {
     std::vector<int64_t> offsets;
@@ -42,6 +43,7 @@ class SampleDataTypes {
 
   std::string symfs_;
   ScriptSymbols& symbols_;
+  DsoLocator locator_;
   X86Cpu cpu_;
   std::unordered_map<const Dso*, bool> debuginfo_;
   std::map<std::pair<const Dso*, uint64_t>, Disasm> disasm_;  // by dso and symbol start
