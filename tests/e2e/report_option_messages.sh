@@ -31,10 +31,11 @@ names="g syswide" check report-s-foo --no-children -g none -s foo
 names="g syswide" check report-s-dso_from --no-children -g none -s dso_from
 names="g syswide" check report-s-mem --no-children -g none -s mem
 # Keys perf 7.2 takes that cperf does not make yet: refused (exit 1), never ignored. (The data
-# types: with --children, and a memory access in a dso with DWARF: deep, found through perf's
-# doubly joined "../symfs" path.)
+# types: a memory access in a dso with DWARF (deep, found through perf's doubly joined
+# "../symfs" path), with a call graph, a type key first followed by sym.)
 for keys in "-s type" "--hierarchy -s sample,comm" "-s op" "-F overhead,typeoff" "--mem-mode -s dtlb" \
-            "--mem-mode -F overhead,op --hierarchy -t ," "--no-children -s typecln"; do
+            "--mem-mode -F overhead,op --hierarchy -t ," "--no-children -s typecln" "-s type -g graph" \
+            "-g none -s typeoff,sym"; do
   # shellcheck disable=SC2086
   err=$(cd $d/data && "$CPERF" report --stdio $keys -i dwarf.data --symfs=../symfs 2>&1 >/dev/null)
   rc=$?

@@ -43,6 +43,7 @@ report-typeoff|report --stdio --no-children -g none -s typeoff
 report-typecln|report --stdio --no-children -g none -s typecln
 report-type-sym|report --stdio --no-children -g none -s type,sym
 report-type-dso-sym|report --stdio --no-children -g none -s type,dso,sym
+report-type-children|report --stdio -g none -s type
 K
 }
 for f in "$W"/data/*.data; do
