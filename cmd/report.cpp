@@ -622,10 +622,10 @@ int run_histogram(const ReportOptions& o) {
         return 1;
       }
     // perf 7.2's call graphs under the data-type keys differ from cperf's (on realsys sort-g
-    // they lack some kernel branches), not understood yet
+    // they lack some kernel branches), not understood yet (a pipe may have call graphs)
     for (auto [k, name] : {std::pair{SortKey::kType, "type"}, {SortKey::kTypeOffset, "typeoff"},
                            {SortKey::kTypeCacheline, "typecln"}})
-      if ((file_has_chain || o.branch_history) && ro.hist.mode != ChainMode::kNone &&
+      if ((file_has_chain || reader.is_pipe() || o.branch_history) && ro.hist.mode != ChainMode::kNone &&
           std::find(ro.hist.sort.begin(), ro.hist.sort.end(), k) != ro.hist.sort.end()) {
         std::fprintf(stderr, "cperf report: %s with a call graph is not supported yet (use -g none)\n", name);
         return 1;
