@@ -8,8 +8,8 @@ namespace {
 
 bool starts(const std::string& s, std::string_view p) { return s.compare(0, p.size(), p) == 0; }
 
-// One instruction alone: its kind, or nullopt-like kNoType with `try_prev` set when perf
-// found no memory operand and would look at a fused predecessor.
+// One instruction alone. `try_prev`: perf found no memory operand in it and looks at the
+// instruction before, when the two are macro-fused.
 InsnDataKind judge(const DisasmInsn& d, bool& try_prev) {
   try_prev = false;
   // a lock prefix perf could not read the locked instruction of: no operands at all
