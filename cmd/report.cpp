@@ -216,14 +216,17 @@ bool mem_stat_field_of(const std::string& k, OutputField& f) {
   return false;
 }
 
+bool is_data_type_key(SortKey k) {
+  return k == SortKey::kType || k == SortKey::kTypeOffset || k == SortKey::kTypeCacheline;
+}
+
 // Keys and columns perf 7.2 takes that cperf does not make yet: refused, never ignored.
 // (op, cache, memory and dtlb are --mem-mode's -F columns; as sort keys perf 7.2 crashes on
 // them)
 bool is_unmade_key(const std::string& k) {
   static const std::set<std::string> keys = {
       "op", "cache",
-      "memory", "dtlb", "type", "typeoff", "typecln",
-      "ipc_lbr"};
+      "memory", "dtlb", "ipc_lbr"};
   return keys.count(k) > 0;
 }
 
@@ -595,6 +598,11 @@ int run_histogram(const ReportOptions& o) {
     // given. Accumulation itself needs callchains, and perf cannot know that of a pipe
     // before its setup, so a pipe is always reported without it.
     bool want_children = !o.no_children;
+    // perf 7.2 profiles data types without accumulation, whatever --children says
+    const auto has_type_key = [](const std::vector<SortKey>& keys) {
+      return std::any_of(keys.begin(), keys.end(), is_data_type_key);
+    };
+    if (has_type_key(ro.hist.sort)) want_children = false;
     if (want_children && !order_set) ro.caller_order = true;
     bool file_has_chain = false;
     for (const auto& a : reader.attrs())
@@ -611,6 +619,26 @@ int run_histogram(const ReportOptions& o) {
                            {SortKey::kAddr, "addr"}})
       if (ro.hist.children && std::find(ro.hist.sort.begin(), ro.hist.sort.end(), k) != ro.hist.sort.end()) {
         std::fprintf(stderr, "cperf report: -s %s with --children is not supported yet (use --no-children)\n", name);
+        return 1;
+      }
+    // perf 7.2's call graphs under the data-type keys differ from cperf's (on realsys sort-g
+    // they lack some kernel branches), not understood yet (a pipe may have call graphs)
+    for (auto [k, name] : {std::pair{SortKey::kType, "type"}, {SortKey::kTypeOffset, "typeoff"},
+                           {SortKey::kTypeCacheline, "typecln"}})
+      if ((file_has_chain || reader.is_pipe() || o.branch_history) && ro.hist.mode != ChainMode::kNone &&
+          std::find(ro.hist.sort.begin(), ro.hist.sort.end(), k) != ro.hist.sort.end()) {
+        std::fprintf(stderr, "cperf report: %s with a call graph is not supported yet (use -g none)\n", name);
+        return 1;
+      }
+    // A data-type key first: perf 7.2 then merges entries of other keys that cperf keeps apart
+    // (realsys cc-g without debug files, -s type,sym: malloc and cfree of two dsos), not
+    // understood yet; the keys checked to match are taken, others only after dso.
+    if (!ro.hist.sort.empty() && is_data_type_key(ro.hist.sort.front()))
+      for (SortKey k : ro.hist.sort) {
+        if (k == SortKey::kDso) break;
+        if (is_data_type_key(k) || k == SortKey::kComm || k == SortKey::kPid || k == SortKey::kCpu) continue;
+        std::fputs("cperf report: a data-type key (type, typeoff, typecln) first, followed by a key other than comm, "
+                   "pid, cpu or dso before dso, is not supported yet\n", stderr);
         return 1;
       }
     ro.hist.children_na = o.hierarchy && want_children && reader.is_pipe();
@@ -689,9 +717,13 @@ int run_histogram(const ReportOptions& o) {
       // "# ========" block before them is quiet.
       print_pipe_features(stdout, reader, o.show_info);
     }
-    else if (!o.quiet && !o.use_tui)
-      std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n",
-                 stdout);
+    // (with a data-type key after reading the samples: cperf may refuse them, printing nothing)
+    const bool header_hint = !o.header && !o.quiet && !o.use_tui;
+    const bool hint_later = header_hint && has_type_key(ro.hist.sort);
+    auto print_header_hint = [] {
+      std::fputs("# To display the perf.data header info, please use --header/--header-only options.\n#\n", stdout);
+    };
+    if (header_hint && !hint_later) print_header_hint();
     // perf refuses this separator when it sets its symbol options up
     if (!o.field_sep.empty() && o.field_sep[0] == '.') {
       std::fflush(stdout);
@@ -837,6 +869,11 @@ int run_histogram(const ReportOptions& o) {
     Session session(reader, SessionOptions{}, progress);
     session.run();
     meter.finish();
+    if (std::string why = tool.data_type_refusal(); !why.empty()) {
+      std::fprintf(stderr, "cperf report: %s\n", why.c_str());
+      return 1;
+    }
+    if (hint_later) print_header_hint();
     name_events(reader);
     if (o.stitch_lbr && !check_stitch_lbr(reader, true)) return 1;
     if (reader.is_pipe() && events_refuse_options()) return 0;

@@ -80,7 +80,8 @@ bool sort_key_of(const std::string& k, SortKey& key) {
       {"symbol_from", SortKey::kSymFrom}, {"symbol_to", SortKey::kSymTo}, {"cycles", SortKey::kCycles},
       {"mispredict", SortKey::kMispredict}, {"in_tx", SortKey::kInTx}, {"abort", SortKey::kAbort},
       {"addr_from", SortKey::kAddrFrom}, {"addr_to", SortKey::kAddrTo}, {"srcline_from", SortKey::kSrclineFrom},
-      {"srcline_to", SortKey::kSrclineTo}, {"dcacheline", SortKey::kDcacheline}};
+      {"srcline_to", SortKey::kSrclineTo}, {"dcacheline", SortKey::kDcacheline},
+      {"type", SortKey::kType}, {"typeoff", SortKey::kTypeOffset}, {"typecln", SortKey::kTypeCacheline}};
   for (const auto& [name, k2] : kSampleKeys)
     if (k == name) {
       key = k2;

@@ -52,8 +52,11 @@ enum class SortKey {
   kSrclineTo,
   // --mem-mode's data cache line (after the branch keys: added later)
   kDcacheline,
+  // data-type profiling: the type of the sample's memory access, with its offset, or its
+  // cache line in the type (perf's type, typeoff, typecln)
+  kType, kTypeOffset, kTypeCacheline,
 };
-constexpr int kSortKeys = static_cast<int>(SortKey::kDcacheline) + 1;
+constexpr int kSortKeys = static_cast<int>(SortKey::kTypeCacheline) + 1;
 // Keys that sample_keys.cpp handles (all from kWeight on).
 inline bool is_sample_key(SortKey k) { return k >= SortKey::kWeight; }
 
@@ -187,6 +190,8 @@ struct SampleValues {
   const std::string* process_comm = nullptr;  // the process's (-s tgid); nullptr: comm
   uint64_t cgroup_dev = 0, cgroup_ino = 0;    // the thread's cgroup namespace (-s cgroup_id)
   Text srcfile;            // the source file of the address (-s srcfile)
+  Text data_type;          // the type of its memory access (-s type, typeoff, typecln)
+  int32_t type_offset = 0; // ... and the accessed offset in it
   bool operator==(const SampleValues&) const = default;
 };
 

@@ -12,6 +12,20 @@ namespace cperf {
 
 namespace {
 
+// perf's cache line in a data type (-s typecln): a fixed 64 bytes, not the machine's.
+constexpr int32_t kTypeCachelineSize = 64;
+
+// -s typeoff: perf's own pseudo types ("(unknown)", "(stack operation)", "(stack canary)")
+// by name alone, a real type with its offset and the member there (cperf makes none yet:
+// report refuses samples that would have one).
+std::string type_offset_text(const SampleValues& v) {
+  const std::string& name = v.data_type.str();
+  if (name.empty() || name == "(unknown)" || name == "(stack operation)" || name == "(stack canary)") return name;
+  char buf[32];
+  std::snprintf(buf, sizeof(buf), " +%#x", static_cast<unsigned>(v.type_offset));
+  return name + buf;
+}
+
 // perf's comparisons of plain values: most keys take right minus left, the weights and
 // latencies left minus right (so equal periods list the heavier entry first).
 int64_t right_minus_left(uint64_t l, uint64_t r) { return static_cast<int64_t>(r - l); }
@@ -293,6 +307,13 @@ int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
     case SortKey::kSrclineFrom:
     case SortKey::kSrclineTo: return str_cmp(branch_srcline(key, r), branch_srcline(key, l));
     case SortKey::kDcacheline: return dcacheline_cmp(l, r);
+    case SortKey::kType: return str_cmp(vals(l).data_type, vals(r).data_type);
+    case SortKey::kTypeOffset:
+    case SortKey::kTypeCacheline: {
+      if (int64_t c = str_cmp(vals(l).data_type, vals(r).data_type)) return c;
+      const int32_t div = key == SortKey::kTypeCacheline ? kTypeCachelineSize : 1;
+      return int64_t{vals(l).type_offset / div} - vals(r).type_offset / div;
+    }
     default: return 0;
   }
 }
@@ -346,6 +367,9 @@ const char* sample_key_header(SortKey key, LatencyNames names) {
     case SortKey::kSrclineFrom: return "From Source:Line";
     case SortKey::kSrclineTo: return "To Source:Line";
     case SortKey::kDcacheline: return "Data Cacheline";
+    case SortKey::kType: return "Data Type";
+    case SortKey::kTypeOffset: return "Data Type Offset";
+    case SortKey::kTypeCacheline: return "Data Type Cacheline";
     default: return "";
   }
 }
@@ -441,6 +465,12 @@ std::string sample_key_text(SortKey key, const HistSample& s, uint64_t samples, 
       std::snprintf(buf, sizeof(buf), "%" PRIu64 "/0x%" PRIx64, vals(s).cgroup_dev, vals(s).cgroup_ino);
       return left(buf, align ? width : 0);
     case SortKey::kSrcfile: return left(vals(s).srcfile.str().substr(0, width), align ? width : 0);
+    // perf pads the type alone even in the last column
+    case SortKey::kType: return left(vals(s).data_type.str(), width);
+    case SortKey::kTypeOffset: return left(type_offset_text(vals(s)), align ? width : 0);
+    case SortKey::kTypeCacheline:
+      std::snprintf(buf, sizeof(buf), ": cache-line %d", vals(s).type_offset / kTypeCachelineSize);
+      return left(vals(s).data_type.str() + buf, align ? width : 0);
     case SortKey::kMem: return left(data_src_lvl_text(data_src_of(s)), width);
     case SortKey::kSnoop: return left(data_src_snoop_text(data_src_of(s)), width);
     case SortKey::kTlb: return left(data_src_tlb_text(data_src_of(s)), width);

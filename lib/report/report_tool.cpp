@@ -58,6 +58,8 @@ ReportTool::ReportTool(ReportToolOptions opts)
   if (opts_.chain_key == ChainKey::kSrcline) chains_.frames.key_by_srcline();
   chains_.branch_stats = opts_.branch_history && opts_.branch_counts;
   want_srcfile_ = sorts_by(SortKey::kSrcfile);
+  if (sorts_by(SortKey::kType) || sorts_by(SortKey::kTypeOffset) || sorts_by(SortKey::kTypeCacheline))
+    data_types_ = std::make_unique<SampleDataTypes>(opts_.symfs, symbols_);
   want_branch_srclines_ = sorts_by(SortKey::kSrclineFrom) || sorts_by(SortKey::kSrclineTo);
   const std::vector<OutputField>& cols = opts_.hist.fields;
   want_values_ = std::any_of(keys.begin(), keys.end(), is_sample_key) ||
@@ -120,6 +122,7 @@ Text ReportTool::find_parent() {
 }
 
 void ReportTool::prime_dsos(const PerfDataReader& reader) {
+  if (data_types_) data_types_->set_cpuid(feature_string(reader, HEADER_CPUID).value_or(""));
   auto it = reader.features().find(HEADER_BUILD_ID);
   if (it == reader.features().end()) return;
   Bytes payload = it->second;
@@ -661,6 +664,7 @@ const SampleValues* ReportTool::make_values(const Thread& t, const DecodedSample
   if (t.pid != t.tid)
     if (const Thread* leader = machine_.find_thread(t.pid)) v.process_comm = &leader->comm;
   if (want_srcfile_) v.srcfile = srcfile_of(al);
+  if (data_types_) v.data_type = pool_.intern(data_types_->type_of(al.map, al.sym, al.addr));
   if (!cgroup_ns_.empty())
     if (auto it = cgroup_ns_.find(t.tid); it != cgroup_ns_.end()) std::tie(v.cgroup_dev, v.cgroup_ino) = it->second;
   return sample_values_.intern(v);

@@ -20,6 +20,7 @@
 #include "report/hist_feeder.h"
 #include "report/read_values.h"
 #include "report/report_annotate.h"
+#include "report/sample_data_type.h"
 #include "report/value_pool.h"
 #include "record/branch_history.h"
 #include "report/block_cycles.h"
@@ -134,6 +135,9 @@ class ReportTool : public SessionTool {
   // so while reading the header, and the creation order decides how call-graph siblings of
   // different dsos compare (perf compares dso pointers).
   void prime_dsos(const PerfDataReader& reader);
+  // -s type/typeoff/typecln: why cperf cannot make the report (a sample it cannot type);
+  // empty: it can.
+  std::string data_type_refusal() const { return data_types_ ? data_types_->refusal() : std::string(); }
   void user_record(const RawRecord& rec, Session& s) override;
   void record(Event& ev, Session& s) override;
 
@@ -264,6 +268,7 @@ class ReportTool : public SessionTool {
   std::unique_ptr<regex_t, void (*)(regex_t*)> ignore_re_{nullptr, [](regex_t* r) { regfree(r); delete r; }};
   bool want_srcline_ = false;  // -s srcline
   bool want_srcfile_ = false;  // -s srcfile
+  std::unique_ptr<SampleDataTypes> data_types_;  // -s type, typeoff, typecln
   bool want_branch_srclines_ = false;  // -s srcline_from/srcline_to
   uint64_t cacheline_size_ = cacheline_size();  // -s dcacheline: this machine's, as perf
   bool want_values_ = false;   // a key of the sample's own values (HistSample::values)

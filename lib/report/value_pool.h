@@ -25,7 +25,8 @@ struct SampleValuesHash {
     using value_hash::mix;
     size_t h = mix(mix(mix(v.time, v.weight), v.ins_lat | uint64_t{v.p_stage_cyc} << 32), v.transaction);
     h = mix(mix(mix(h, v.code_page_size), v.map_size), reinterpret_cast<uintptr_t>(v.process_comm));
-    return mix(mix(mix(h, v.cgroup_dev), v.cgroup_ino), value_hash::of(v.srcfile));
+    h = mix(mix(mix(h, v.cgroup_dev), v.cgroup_ino), value_hash::of(v.srcfile));
+    return mix(mix(h, value_hash::of(v.data_type)), static_cast<uint32_t>(v.type_offset));
   }
 };
 

@@ -4,6 +4,7 @@
 #include <cinttypes>
 #include <cstdio>
 
+#include "annotate/data_type_insn.h"
 #include "tui/popups.h"
 #include "tui/terminal.h"
 
@@ -295,20 +296,12 @@ void AnnotateBrowser::draw_jump(Canvas& c, size_t rows) const {
   }
 }
 
-// perf's x86 macro-fusion table: AMD (family 0x15 on) fuses cmp/test with a conditional
-// jump; Intel's family 6 from Nehalem on cmp/test, newer models also add/sub/and/inc/dec.
+// perf's x86 macro fusion (annotate/data_type_insn.h)
 bool AnnotateBrowser::fused(size_t idx) const {
   if (idx == 0) return false;
   const DisasmInsn& prev = v_.n.insns[asm_[idx - 1]];
   const std::string& first = prev.kind == InsnKind::kLock && prev.locked ? prev.locked->name : prev.name;
-  const std::string& second = v_.n.insns[asm_[idx]].name;
-  if (first.empty() || second.empty() || second.find("jmp") != std::string::npos) return false;
-  auto has = [&](const char* s) { return first.find(s) != std::string::npos; };
-  const bool cmp_test = (has("cmp") && !has("xchg")) || has("test");
-  if (v_.cpu_family >= 0x15) return cmp_test;
-  if (v_.cpu_family != 6 || v_.cpu_model < 0x1e) return false;
-  if (v_.cpu_model == 0x1e) return cmp_test;
-  return cmp_test || has("add") || has("sub") || has("and") || has("inc") || has("dec");
+  return x86_insns_fused(X86Cpu{v_.cpu_family, v_.cpu_model}, first, v_.n.insns[asm_[idx]].name);
 }
 
 void AnnotateBrowser::draw(Canvas& c) {

@@ -171,5 +171,30 @@ TEST(HistSampleKeys, BranchStatisticsArePercentsOfTheTypedBranches) {
   std::free(buf);
 }
 
+TEST(HistSampleKeys, DataTypesTheirOffsetsAndCacheLines) {
+  HistSample a = sample(), b = sample();
+  SampleValues va, vb;
+  a.values = &va;
+  b.values = &vb;
+  va.data_type = test::text("(unknown)");
+  vb.data_type = test::text("(stack operation)");
+  EXPECT_EQ(sample_key_header(SortKey::kType, LatencyNames::kX86), std::string("Data Type"));
+  EXPECT_EQ(sample_key_base_width(SortKey::kTypeOffset, false, LatencyNames::kX86), 16u);
+  EXPECT_EQ(sample_key_base_width(SortKey::kTypeCacheline, false, LatencyNames::kX86), 19u);
+  EXPECT_EQ(sample_key_entry_width(SortKey::kType, b), 0u);  // the column never widens
+  // the type is padded even in the last column, its offset and cache line only before another
+  EXPECT_EQ(text(SortKey::kType, a, 1, 12), "(unknown)   ");
+  EXPECT_EQ(text(SortKey::kTypeOffset, a, 1, 16), "(unknown)");
+  EXPECT_EQ(text(SortKey::kTypeOffset, a, 1, 16, true), "(unknown)       ");
+  EXPECT_EQ(text(SortKey::kTypeCacheline, b, 1, 19), "(stack operation): cache-line 0");
+  EXPECT_GT(sample_key_cmp(SortKey::kType, a, b), 0);  // by name, the greater first
+  vb.data_type = va.data_type;
+  va.type_offset = 0x48;
+  EXPECT_GT(sample_key_cmp(SortKey::kTypeOffset, a, b), 0);
+  EXPECT_GT(sample_key_cmp(SortKey::kTypeCacheline, a, b), 0);
+  va.type_offset = 0x38;
+  EXPECT_EQ(sample_key_cmp(SortKey::kTypeCacheline, a, b), 0);  // one 64-byte line
+}
+
 }  // namespace
 }  // namespace cperf

@@ -38,6 +38,12 @@ report-hierarchy-flat|report --stdio --hierarchy --no-children -s dso,sym,comm -
 script-insn-trace|script --insn-trace
 script-insn|script -F comm,tid,ip,sym,dso,insn,insnlen -G
 dump-ustack|report -D
+report-type|report --stdio --no-children -g none -s type
+report-typeoff|report --stdio --no-children -g none -s typeoff
+report-typecln|report --stdio --no-children -g none -s typecln
+report-type-sym|report --stdio --no-children -g none -s type,sym
+report-type-dso-sym|report --stdio --no-children -g none -s type,dso,sym
+report-type-children|report --stdio -g none -s type
 K
 }
 for f in "$W"/data/*.data; do
