@@ -9,11 +9,14 @@
 # For each file and command (script; report --stdio --no-children; report --stdio) it first
 # checks that cperf's stdout equals perf 7.2's (report: minus perf's random tip line; a
 # difference is printed and the timing marked "differs"), then runs the two in turn, A B A B,
-# $REPEAT times each under GNU time, and prints the median wall time, the median peak RSS and
-# perf 7.2 / cperf ratios (how many times less time, and the memory share).
+# $REPEAT times each under GNU time, and prints the median wall time, the median CPU time (user +
+# system), the median peak RSS and perf 7.2 / cperf ratios (how many times less wall and CPU time,
+# and the memory share). BUSY=1: the same with one CPU kept busy by a spinning shell the whole
+# time (both tools under the same load: the state of a shared build machine or CI runner).
 #
 # Environment: BENCH_DIR (default /tmp/cperf-real-bench), REPEAT (3), FILES ("make-g syswide-g
-# dwarf"), ONLY ("script report report-children diff annotate"), CPERF (./cperf), RECORDER (perf|cperf).
+# dwarf"), ONLY ("script report report-children diff annotate"), CPERF (./cperf), RECORDER (perf|cperf),
+# BUSY (0|1).
 # `diff` compares the file with make-g (make-g itself with syswide-g): two real profiles of the
 # same build. `annotate` is `annotate --stdio --percent-limit 2`: the symbols of 2% or more,
 # each disassembled by objdump (as perf does) after the whole file is read.
@@ -63,11 +66,17 @@ args_of() {  # command name, file -> perf arguments
   esac
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-# One timed run: "wall_seconds max_rss_kib" of TOOL ARGS > /dev/null.
+# One timed run: "wall_seconds max_rss_kib cpu_seconds" of TOOL ARGS > /dev/null.
 timed() {
-  "$TIME" -f '%e %M' -o "$W/time.out" "$@" > /dev/null 2>&1
-  cat "$W/time.out"
+  "$TIME" -f '%e %M %U %S' -o "$W/time.out" "$@" > /dev/null 2>&1
+  awk '{printf "%s %s %.2f\n", $1, $2, $3 + $4}' "$W/time.out"
 }
+spinner=
+if [ "${BUSY:-0}" = 1 ]; then
+  sh -c 'while :; do :; done' & spinner=$!
+  trap 'kill $spinner 2>/dev/null' EXIT
+  echo "# one CPU kept busy (pid $spinner)"
+fi
 
 have7=0; oracle_have_perf7 && have7=1
 [ $have7 = 1 ] || echo "note: no perf 7.2 ($(oracle_why_not)); cperf only"
@@ -78,8 +87,8 @@ cat > "$PERF7" <<WRAP
 exec env PYTHONHOME="$ORACLE_SID/usr" "$_oracle_loader" --library-path "$ORACLE_SID/usr/lib/x86_64-linux-gnu:$ORACLE_SID/lib/x86_64-linux-gnu" --argv0 perf "$ORACLE_SID/usr/bin/perf" "\$@"
 WRAP
 chmod +x "$PERF7"
-printf '%-10s %-16s %9s %9s %7s %9s %9s %6s %s\n' file command cperf_s perf72_s x_time \
-  cperf_MiB perf72_MiB mem outputs
+printf '%-10s %-16s %9s %9s %7s %9s %9s %6s %9s %9s %6s %s\n' file command cperf_s perf72_s x_time \
+  cperf_cpu perf72_cpu x_cpu cperf_MiB perf72_MiB mem outputs
 for f in $FILES; do
   data=$W/$f.data
   [ -s "$data" ] || { echo "$f: no recording"; continue; }
@@ -100,13 +109,16 @@ for f in $FILES; do
       [ $have7 = 1 ] && timed "$PERF7" "${a[@]}" >> "$W/p.t"
     done
     cw=$(cut -d' ' -f1 "$W/c.t" | median); cm=$(cut -d' ' -f2 "$W/c.t" | median)
+    cc=$(cut -d' ' -f3 "$W/c.t" | median)
     if [ $have7 = 1 ]; then
       pw=$(cut -d' ' -f1 "$W/p.t" | median); pm=$(cut -d' ' -f2 "$W/p.t" | median)
-      printf '%-10s %-16s %9.2f %9.2f %6.2fx %9.0f %9.0f %6.2f %s\n' "$f" "$c" "$cw" "$pw" \
-        "$(echo "$pw / $cw" | bc -l)" "$(echo "$cm / 1024" | bc -l)" "$(echo "$pm / 1024" | bc -l)" \
-        "$(echo "$cm / $pm" | bc -l)" "$same"
+      pc=$(cut -d' ' -f3 "$W/p.t" | median)
+      printf '%-10s %-16s %9.2f %9.2f %6.2fx %9.2f %9.2f %5.2fx %9.0f %9.0f %6.2f %s\n' "$f" "$c" \
+        "$cw" "$pw" "$(echo "$pw / $cw" | bc -l)" "$cc" "$pc" "$(echo "$pc / $cc" | bc -l)" \
+        "$(echo "$cm / 1024" | bc -l)" "$(echo "$pm / 1024" | bc -l)" "$(echo "$cm / $pm" | bc -l)" "$same"
     else
-      printf '%-10s %-16s %9.2f %9s %7s %9.0f\n' "$f" "$c" "$cw" - - "$(echo "$cm / 1024" | bc -l)"
+      printf '%-10s %-16s %9.2f %9s %7s %9.2f %9s %6s %9.0f\n' "$f" "$c" "$cw" - - "$cc" - - \
+        "$(echo "$cm / 1024" | bc -l)"
     fi
   done
 done
