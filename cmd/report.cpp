@@ -30,6 +30,7 @@
 #include "header/build_id_table.h"
 #include "symbol/kernel_kallsyms.h"
 #include "header/header_print.h"
+#include "header/header_debug_log.h"
 #include "io/perf_data_reader.h"
 #include "session/loss_warnings.h"
 #include "session/session.h"
@@ -814,6 +815,7 @@ int run_histogram(const ReportOptions& o) {
       return 1;
     }
     if (o.stitch_lbr) ro.stitch_lbr = lbr_stitch_size(reader);
+    if (o.verbose > 0 && !reader.is_pipe()) print_header_debug_log(reader, stderr);
     ReportTool tool(ro);
     tool.prime_dsos(reader);
     DeferredCallchainMerger merger(tool);

@@ -613,6 +613,8 @@ ccval_kinds=report-a---no-children+-g+graph~0~1,report-a--g+graph~0.5~2,report-a
 # -n, limits, hierarchy, -s dso's merged entries (perf counts a merged path once); fractal only
 # --no-children, where no "[...]" line appears (see report_golden.sh))
 cccount_kinds=report-a---no-children+-g+count,report-a--g+count,report-a---no-children+-g+flat~count,report-a---no-children+-g+folded~count,report-a---no-children+-g+caller~count,report-a---no-children+-g+fractal~count,report-a---call-graph=graph~0.5~count~callee,report-a---no-children+-G+-g+count,report-a--n+-g+count,report-a---percent-limit+5+-g+count,report-a--g+graph~0.5~2~count,report-a---hierarchy+-g+count,report-a---no-children+-s+dso+-g+count,report-a--g+count~percent
+# report -v: long dso names, the Symbol column's address and symbol origin (stdout)
+pv_kinds=report-a--v,report-a--v+--no-children+-g+none,report-a--v+--no-children+-s+dso~sym+-g+caller
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds,$raw_trace_kinds
 
 for set in $sets; do
@@ -719,8 +721,8 @@ for set in $sets; do
       for n in syswide mt g two-events dwarf; do
         case " $(echo $names) " in *" $n "*) ;; *) continue ;; esac
         case $n in
-          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds,$cckey_kinds,$ccval_kinds,$cccount_kinds ;;
-          g) k=$p61_g_kinds,$cckey_kinds,$ccval_kinds,$cccount_kinds ;;
+          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds,$cckey_kinds,$ccval_kinds,$cccount_kinds,$pv_kinds ;;
+          g) k=$p61_g_kinds,$cckey_kinds,$ccval_kinds,$cccount_kinds,$pv_kinds ;;
           dwarf) k=$cckey_kinds ;; *) k=$p61_two_kinds ;;
         esac
         run "$rel/$set/out" "$k" $n
