@@ -31,6 +31,7 @@
 #include "symbol/kernel_kallsyms.h"
 #include "header/header_print.h"
 #include "header/header_debug_log.h"
+#include "io/header_peek.h"
 #include "io/perf_data_reader.h"
 #include "session/loss_warnings.h"
 #include "session/session.h"
@@ -486,10 +487,15 @@ int run_histogram(const ReportOptions& o) {
   ro.branch_history = o.branch_history;
   ro.caller_order = o.inverted;
   bool order_set = o.inverted;
+  // Without -b/--no-branch-stack a file's HEADER_BRANCH_STACK puts perf in branch mode, where
+  // the branch keys are valid (perf checks them with the file open: its header tells here).
+  const bool key_branch_mode =
+      o.branch_mode == 1 ||
+      (o.branch_mode == -1 && !o.branch_history && file_header_has_feature(o.input, HEADER_BRANCH_STACK));
   for (const std::string& k : split_list(o.sort))
-    if (int rc = check_key(k, false, o.mem_mode, o.branch_mode == 1, o.branch_history); rc >= 0) return rc;
+    if (int rc = check_key(k, false, o.mem_mode, key_branch_mode, o.branch_history); rc >= 0) return rc;
   for (const std::string& k : split_list(o.fields))
-    if (int rc = check_key(k, true, o.mem_mode, o.branch_mode == 1, o.branch_history); rc >= 0) return rc;
+    if (int rc = check_key(k, true, o.mem_mode, key_branch_mode, o.branch_history); rc >= 0) return rc;
   // --mem-mode: perf 7.2's memory keys unless -s names others; the header shows the order
   // --branch-history: perf 7.2's source-line keys and the branch columns
   // (-F without -s: the columns are the whole order, as without --mem-mode)

@@ -586,6 +586,8 @@ bh_kinds=$bh_other_kinds,$B+-g+caller,$B+--no-children+--max-stack+3,$B+--no-chi
 gb_kinds=report-a--g+branch,report-a---no-children+-g+caller~branch,report-a---no-children+-g+flat~branch,report-a---no-children+-g+folded~branch,report-a---no-children+-g+srcline~branch,report-a---call-graph=graph~0.5~callee~address~branch
 # ... with -g count (branch counts) and --branch-history's chains with -g count
 gbc_kinds=report-a--g+branch~count,report-a---no-children+-g+caller~branch~count,report-a---no-children+-g+folded~branch~count,report-a---branch-history+-g+count,report-a---branch-history+--no-children+-g+flat~count
+# branch keys without -b on files in branch mode by their HEADER_BRANCH_STACK (perf takes them)
+bfeat_kinds=report-a--s+dso_from,report-a--F+overhead~dso_from,report-a--s+sym~mispredict,report-a--s+dso_from~dso_to+-g+none
 # report --total-cycles (issue 28): perf's table of basic blocks on files reported in branch
 # mode (HEADER_BRANCH_STACK; -s is ignored there, -d/-S print no filter line), and with -b on
 # --call-graph lbr files; branch-cycles-nonany: a branch filter without "any" (no block starts).
@@ -659,6 +661,7 @@ for set in $sets; do
     [ -z "$bh" ] || run "$rel/$set/out" $gbc_kinds $bh
     bh=$(echo $names | tr ' ' '\n' | grep -x -e branch-history-feat -e branch-stack-feat -e branch-cycles-nonany || true)
     [ -z "$bh" ] || run "$rel/$set/out" $tc_kinds $bh
+    [ -z "$bh" ] || run "$rel/$set/out" $bfeat_kinds $bh
     bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-user -e lbr-stitch || true)
     [ -z "$bh" ] || run "$rel/$set/out" $tc_lbr_kinds $bh
     # a pipe without callchains: perf checks -g, --branch-history and -s parent on files only
