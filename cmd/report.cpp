@@ -30,6 +30,8 @@
 #include "header/build_id_table.h"
 #include "symbol/kernel_kallsyms.h"
 #include "header/header_print.h"
+#include "header/header_debug_log.h"
+#include "io/header_peek.h"
 #include "io/perf_data_reader.h"
 #include "session/loss_warnings.h"
 #include "session/session.h"
@@ -116,9 +118,8 @@ bool addr2line_styles_binutils(const std::string& list) {
 // perf's -g/--call-graph string: print type, order, key, value, threshold and print limit
 // (any order). perf takes a word that begins one of its names (in this order: none; graph,
 // flat, fractal, folded; caller, callee; function, address, srcline, branch; percent, period,
-// count), so "f" is flat and "s" srcline. Returns false on a word perf refuses; `unmade` names
-// one perf takes that cperf does not do yet.
-bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_set, std::string& unmade) {
+// count), so "f" is flat and "s" srcline. Returns false on a word perf refuses.
+bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_set) {
   auto is = [](const std::string& t, const char* name) { return std::string_view(name).starts_with(t); };
   bool threshold_set = false;
   for (const std::string& t : split_list(s)) {
@@ -136,12 +137,11 @@ bool parse_call_graph(const std::string& s, ReportToolOptions& o, bool& order_se
     else if (is(t, "function")) o.chain_key = ChainKey::kFunction;
     else if (is(t, "address")) o.chain_key = ChainKey::kAddress;
     else if (is(t, "srcline")) o.chain_key = ChainKey::kSrcline;
-    else if (is(t, "percent")) o.hist.chain_period = false;
-    else if (is(t, "period")) o.hist.chain_period = true;
+    else if (is(t, "percent")) o.hist.chain_value = ChainValue::kPercent;
+    else if (is(t, "period")) o.hist.chain_value = ChainValue::kPeriod;
+    else if (is(t, "count")) o.hist.chain_value = ChainValue::kCount;
     else if (is(t, "branch")) o.branch_callstack = true;
-    else if (is(t, "count")) {
-      unmade = t;
-    } else {
+    else {
       char* end = nullptr;
       double v = std::strtod(t.c_str(), &end);
       if (end == t.c_str()) return false;
@@ -490,10 +490,15 @@ int run_histogram(const ReportOptions& o) {
   ro.branch_history = o.branch_history;
   ro.caller_order = o.inverted;
   bool order_set = o.inverted;
+  // Without -b/--no-branch-stack a file's HEADER_BRANCH_STACK puts perf in branch mode, where
+  // the branch keys are valid (perf checks them with the file open: its header tells here).
+  const bool key_branch_mode =
+      o.branch_mode == 1 ||
+      (o.branch_mode == -1 && !o.branch_history && file_header_has_feature(o.input, HEADER_BRANCH_STACK));
   for (const std::string& k : split_list(o.sort))
-    if (int rc = check_key(k, false, o.mem_mode, o.branch_mode == 1, o.branch_history); rc >= 0) return rc;
+    if (int rc = check_key(k, false, o.mem_mode, key_branch_mode, o.branch_history); rc >= 0) return rc;
   for (const std::string& k : split_list(o.fields))
-    if (int rc = check_key(k, true, o.mem_mode, o.branch_mode == 1, o.branch_history); rc >= 0) return rc;
+    if (int rc = check_key(k, true, o.mem_mode, key_branch_mode, o.branch_history); rc >= 0) return rc;
   // --mem-mode: perf 7.2's memory keys unless -s names others; the header shows the order
   // --branch-history: perf 7.2's source-line keys and the branch columns
   // (-F without -s: the columns are the whole order, as without --mem-mode)
@@ -516,17 +521,11 @@ int run_histogram(const ReportOptions& o) {
       return 0;  // perf's status too
     }
   }
-  std::string unmade_chain_word;
-  if (!o.call_graph.empty() && !parse_call_graph(o.call_graph, ro, order_set, unmade_chain_word)) {
+  if (!o.call_graph.empty() && !parse_call_graph(o.call_graph, ro, order_set)) {
     std::fprintf(stderr, "Invalid callchain mode: %s\n", o.call_graph.c_str());
     return 129;
   }
   if (o.inverted) ro.caller_order = true;  // perf applies -G after -g: it wins over -g callee
-  if (!unmade_chain_word.empty()) {
-    std::fprintf(stderr, "cperf report: -g '%s' (%s) is not supported yet\n", o.call_graph.c_str(),
-                 unmade_chain_word.c_str());
-    return 1;
-  }
   if (o.percentage == "relative") {
     ro.hist.filter_relative = true;
   } else if (!o.percentage.empty() && o.percentage != "absolute") {
@@ -854,6 +853,7 @@ int run_histogram(const ReportOptions& o) {
       return 1;
     }
     if (o.stitch_lbr) ro.stitch_lbr = lbr_stitch_size(reader);
+    if (o.verbose > 0 && !reader.is_pipe()) print_header_debug_log(reader, stderr);
     ReportTool tool(ro);
     tool.prime_dsos(reader);
     DeferredCallchainMerger merger(tool);

@@ -66,6 +66,7 @@ ChainNode* add_leaf(ChainStore& st, PathIds& path, size_t from, uint64_t period)
   leaf->nids = static_cast<uint32_t>(path.size() - from);
   leaf->set_key0(st.frames.key(leaf->ids[0]));
   leaf->hit = period;
+  leaf->count = 1;
   if (st.branch_stats) {
     leaf->bstats = st.new_branch_stats(leaf->nids);
     count_branches(st, leaf->bstats, path, from, leaf->nids, true);
@@ -85,19 +86,25 @@ void split(ChainStore& st, ChainNode& node, size_t at, PathIds& path, size_t fro
   tail->bstats = node.bstats ? node.bstats + at : nullptr;
   tail->hit = node.hit;
   tail->children_hit = node.children_hit;
+  tail->count = node.count;
+  tail->children_count = node.children_count;
   node.nids = static_cast<uint32_t>(at);
   node.children_hit = tail->cumul_hits();
+  node.children_count = tail->cumul_counts();
   node.children_in = {};
   rb_insert_at(node.children_in, &tail->rb_in, static_cast<ChainLink*>(nullptr), &node.children_in.node);
   if (from < path.size()) {
     node.hit = 0;
     node.children_hit += period;
+    node.count = 0;
+    node.children_count += 1;
     bool left = st.frames.compare(tail->ids[0], path.data()[from]) < 0;
     ChainNode* leaf = add_leaf(st, path, from, period);
     ChainLink* first = node.children_in.node;
     rb_insert_at(node.children_in, &leaf->rb_in, first, left ? &first->left : &first->right);
   } else {
     node.hit = period;
+    node.count = 1;
   }
 }
 
@@ -116,6 +123,7 @@ void append_chain(ChainStore& st, ChainNode& node, PathIds& path, size_t from, u
     split(st, node, i, path, from + i, period);
   } else if (i == n) {
     node.hit += period;
+    node.count += 1;
   } else {
     append_children(st, node, path, from + i, period);
   }
@@ -136,6 +144,7 @@ void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from
     rb_insert_at(root.children_in, &leaf->rb_in, slot.parent, slot.link);
   }
   root.children_hit += period;
+  root.children_count += 1;
 }
 
 // perf's graph sorts: a node's children that reach min_hit(node), largest cumulated hits first

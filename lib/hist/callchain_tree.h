@@ -12,8 +12,10 @@
 //    shape, and printed ties fall back to that list.
 //  - sort_graph(min_hit) keeps children whose cumulated hits reach min_hit, ordered by
 //    cumulated hits (largest first, stable); sort_flat(min_hit) lists the nodes with own hits.
-//  - Nodes know neither their parent nor their sample count: nothing printed needs them, and a
-//    large profile has hundreds of thousands of nodes.
+//  - Each node also counts its samples (own and its children's, perf's count/children_count,
+//    printed by -g count). A merged tree counts each merged path once, as perf's merge does.
+//  - Nodes do not know their parent: nothing printed needs it, and a large profile has
+//    hundreds of thousands of nodes.
 //
 // Storage: frames are ids of a FrameTable, and nodes and their id runs are cut from a
 // ChainStore shared by all the trees of a report, so a tree costs a few words per node and
@@ -41,6 +43,8 @@ struct ChainNode {
   const FrameId* ids = nullptr;         // the node's run of frames (in the store; never changes)
   ChainNode* const* sorted_ = nullptr;  // sort_graph's children (a counted run in the store)
   uint64_t hit = 0, children_hit = 0;
+  // Sample counts, 32 bits as perf prints them ("%u").
+  uint32_t count = 0, children_count = 0;
   RbRootOf<ChainLink> children_in;      // children, perf's insertion tree
   ChainBranchStats* bstats = nullptr;   // per frame (ChainStore::branch_stats), else none
   uint32_t key_dso_order = 0;
@@ -58,6 +62,7 @@ struct ChainNode {
   size_t size() const { return nids; }
   FrameId id(size_t i) const { return ids[i]; }
   uint64_t cumul_hits() const { return hit + children_hit; }
+  uint32_t cumul_counts() const { return count + children_count; }
   // The children sort_graph kept, in print order. Only nodes reached through them are
   // sorted: below a kept node's threshold nothing is printed, so nothing is sorted there.
   std::span<ChainNode* const> sorted() const {

@@ -81,6 +81,8 @@ struct OutputField {
 
 enum class ChainMode { kGraph, kFractal, kFlat, kFolded, kNone };
 
+enum class ChainValue { kPercent, kPeriod, kCount };
+
 enum class LatencyNames { kX86, kPowerpc, kOther };
 
 struct HistOptions {
@@ -90,8 +92,9 @@ struct HistOptions {
   bool children = false;       // --children: accumulate callees' periods into callers
   bool caller_order = false;   // paths are given caller first (-g caller, children default)
   ChainMode mode = ChainMode::kGraph;
-  // -g period: call-graph lines give their period, not its percentage (perf's CCVAL_PERIOD).
-  bool chain_period = false;
+  // What call-graph lines give (perf's callchain value): their percentage, period (-g period)
+  // or sample count (-g count).
+  ChainValue chain_value = ChainValue::kPercent;
   // -g's second number (perf's print_limit): at most this many branches per call-graph level,
   // or chains in flat/folded mode; 0: all.
   uint32_t chain_print_limit = 0;
@@ -375,6 +378,9 @@ class Hists {
   bool chains_shown() const { return opts_.use_callchain && opts_.mode != ChainMode::kNone; }
   bool children_mode() const { return opts_.children; }
   uint64_t chain_percent_total() const { return total_period_; }
+  // A call-graph line's value as -g asks (perf's callchain_node__scnprintf_value): the
+  // percentage of its hits in total, their period, or its sample count; never coloured.
+  std::string chain_value_text(uint64_t hits, uint32_t count, uint64_t total) const;
 
   // Formats one entry's columns; widths from compute_widths().
   std::string format_entry(const HistEntry& e) const;
@@ -460,7 +466,9 @@ class Hists {
   std::string mem_stat_title_line() const;
   std::string mem_stat_names(OutputField::Kind kind) const;
   std::string mem_stat_title_text(OutputField::Kind kind) const;
-  std::string chain_percent(uint64_t v, uint64_t total) const;
+  // chain_value_text, a percentage coloured when colours are on (perf's
+  // callchain_node__fprintf_value).
+  std::string chain_value(uint64_t hits, uint32_t count, uint64_t total) const;
   // A number column's percentage for one histogram's entry (nullopt: not a percentage).
   std::optional<double> number_percent(OutputField::Kind kind, const HistEntry& e) const;
   void add_percent_spans(OutputField::Kind kind, const HistEntry& e, size_t at, std::vector<PercentSpan>& spans) const;

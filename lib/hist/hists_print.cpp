@@ -451,12 +451,17 @@ std::string Hists::colored_number_text(OutputField::Kind kind, const HistEntry& 
   return out;
 }
 
-// The value of a call-graph line (perf's callchain_node__fprintf_value): its percentage,
-// coloured whenever colours are on, or with -g period the period itself, never coloured.
-std::string Hists::chain_percent(uint64_t v, uint64_t total) const {
-  if (opts_.chain_period) return std::to_string(v);
-  std::string text = percent(v, total);
-  return opts_.color ? paint_percent(text, ratio(v, total)) : text;
+std::string Hists::chain_value_text(uint64_t hits, uint32_t count, uint64_t total) const {
+  if (opts_.chain_value == ChainValue::kPeriod) return std::to_string(hits);
+  if (opts_.chain_value == ChainValue::kCount) return std::to_string(count);
+  return percent(hits, total);
+}
+
+// Percentages are coloured whenever colours are on; periods and counts never are.
+std::string Hists::chain_value(uint64_t hits, uint32_t count, uint64_t total) const {
+  std::string text = chain_value_text(hits, count, total);
+  if (opts_.chain_value != ChainValue::kPercent || !opts_.color) return text;
+  return paint_percent(text, ratio(hits, total));
 }
 
 std::string Hists::single_number_text(OutputField::Kind kind, const HistEntry& e) const {
@@ -773,11 +778,13 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
   char buf[20];  // frame_text's 0x<ip>
   int new_mask = depth_mask;
   uint64_t remaining = total;
+  uint32_t counted = 0;  // samples of the children gone through
   bool rel = opts_.mode == ChainMode::kFractal;
   std::span<ChainNode* const> kids = node.sorted();
   for (size_t n = 0; n < kids.size(); ++n) {
     const ChainNode& child = *kids[n];
     remaining -= child.cumul_hits();
+    counted += child.cumul_counts();
     bool last = n + 1 == kids.size();
     if (last && (!rel || !remaining)) new_mask &= ~(1 << (depth - 1));
     margin(out, left_margin);
@@ -788,7 +795,7 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
       for (int i = 0; i < depth; ++i) {
         std::fputc(new_mask & (1 << i) ? '|' : ' ', out);
         if (k == 0 && i == depth - 1)
-          std::fprintf(out, "--%s--", chain_percent(child.cumul_hits(), total).c_str());
+          std::fprintf(out, "--%s--", chain_value(child.cumul_hits(), child.cumul_counts(), total).c_str());
         else
           std::fputs("          ", out);
       }
@@ -800,12 +807,16 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
     if (n + 1 == opts_.chain_print_limit) break;  // (the last one printed keeps its pipe, as in perf)
   }
   if (rel && remaining && remaining != total) {
+    // perf counts the "[...]" line's samples as those of the children not gone through, and
+    // leaves the line out when there are none
+    uint32_t rem_count = node.children_count - counted;
+    if (opts_.chain_value == ChainValue::kCount && !rem_count) return;
     new_mask &= ~(1 << (depth - 1));
     margin(out, left_margin);
     for (int i = 0; i < depth; ++i) {
       std::fputc(new_mask & (1 << i) ? '|' : ' ', out);
       if (i == depth - 1)
-        std::fprintf(out, "--%s--", chain_percent(remaining, total).c_str());
+        std::fprintf(out, "--%s--", chain_value(remaining, rem_count, total).c_str());
       else
         std::fputs("          ", out);
     }
@@ -860,13 +871,13 @@ void Hists::print_folded(std::FILE* out, const HistEntry& e, bool flat) const {
     const ChainNode* n = f.node;
     if (flat) {
       // flat prints the node's cumulated hits, folded its own (perf's fprintf_value)
-      std::fprintf(out, "           %s\n", chain_percent(n->cumul_hits(), total_period_).c_str());
+      std::fprintf(out, "           %s\n", chain_value(n->cumul_hits(), n->cumul_counts(), total_period_).c_str());
       for (const ChainNode* p : f.path)
         for (size_t i = 0; i < p->size(); ++i)
           std::fprintf(out, "                %s\n", frame_text(frames()[p->id(i)], buf));
       std::fputc('\n', out);
     } else {
-      std::fprintf(out, "%s ", chain_percent(n->hit, total_period_).c_str());
+      std::fprintf(out, "%s ", chain_value(n->hit, n->count, total_period_).c_str());
       bool first = true;
       for (const ChainNode* p : f.path)
         for (size_t i = 0; i < p->size(); ++i) {

@@ -20,6 +20,7 @@
 #include "format/record_types.h"
 #include "header/feature_print.h"
 #include "header/feature_text.h"
+#include "header/header_debug_log.h"
 #include "record/side_band.h"
 
 namespace cperf {
@@ -146,6 +147,7 @@ void ReportTool::prime_dsos(const PerfDataReader& reader) {
 void ReportTool::user_record(const RawRecord& rec, Session& s) {
   name_event_from_update(s.reader(), rec);
   name_kernel_dsos(machine_, rec, s.swapped());
+  if (opts_.verbose) print_build_id_record_log(rec, s.swapped(), stderr);
   check_feature_record(rec, s.reader());
 }
 

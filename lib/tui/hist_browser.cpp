@@ -50,12 +50,6 @@ constexpr const char* kReportHelp =
     "/             Filter symbol by name\n"
     "0-9           Sort by event n in group";
 
-std::string percent(uint64_t v, uint64_t total) {
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.2f%%", total ? static_cast<double>(v) * 100.0 / static_cast<double>(total) : 0.0);
-  return buf;
-}
-
 }  // namespace
 
 bool HistBrowser::sorted_by(const Hists& h, SortKey k) {
@@ -101,7 +95,8 @@ void HistBrowser::add_chain(HistEntry* e, const ChainNode& parent, int level, ui
       r.text.assign(static_cast<size_t>(level * kLevelStep + extra), ' ');
       r.text += folded;
       r.text += ' ';
-      if (i == 0 && need_percent) r.text += percent(child->cumul_hits(), total) + " ";
+      // the percentage, or with -g period/count the period/sample count
+      if (i == 0 && need_percent) r.text += hists_.chain_value_text(child->cumul_hits(), child->cumul_counts(), total) + " ";
       char buf[20];
       r.text += frame_text(hists_.frames()[child->id(i)], buf);
       rows_.push_back(std::move(r));

@@ -629,6 +629,10 @@ bh_kinds=$bh_other_kinds,$B+-g+caller,$B+--no-children+--max-stack+3,$B+--no-chi
 # -g ...,branch (perf's branch_callstack): the branches lead the call chains as with
 # --branch-history, keyed as -g says, with report's default sort
 gb_kinds=report-a--g+branch,report-a---no-children+-g+caller~branch,report-a---no-children+-g+flat~branch,report-a---no-children+-g+folded~branch,report-a---no-children+-g+srcline~branch,report-a---call-graph=graph~0.5~callee~address~branch
+# ... with -g count (branch counts) and --branch-history's chains with -g count
+gbc_kinds=report-a--g+branch~count,report-a---no-children+-g+caller~branch~count,report-a---no-children+-g+folded~branch~count,report-a---branch-history+-g+count,report-a---branch-history+--no-children+-g+flat~count
+# branch keys without -b on files in branch mode by their HEADER_BRANCH_STACK (perf takes them)
+bfeat_kinds=report-a--s+dso_from,report-a--F+overhead~dso_from,report-a--s+sym~mispredict,report-a--s+dso_from~dso_to+-g+none
 # report --total-cycles (issue 28): perf's table of basic blocks on files reported in branch
 # mode (HEADER_BRANCH_STACK; -s is ignored there, -d/-S print no filter line), and with -b on
 # --call-graph lbr files; branch-cycles-nonany: a branch filter without "any" (no block starts).
@@ -661,6 +665,12 @@ cckey_kinds=report-a---no-children+-g+caller~srcline,report-a--g+srcline,report-
 # -g period: call-graph lines show periods (each print type; "percent" after it wins back);
 # -g's second number: perf's print limit (frames of the top run, branches per level, chains)
 ccval_kinds=report-a---no-children+-g+graph~0~1,report-a--g+graph~0.5~2,report-a---no-children+-g+flat~0.5~1,report-a---no-children+-g+folded~0~2,report-a---no-children+-g+caller~0.5~3,report-a--g+period,report-a---no-children+-g+period,report-a---no-children+-g+flat~period,report-a---no-children+-g+folded~period,report-a---no-children+-g+caller~period,report-a---call-graph=graph~0.5~period~callee,report-a---no-children+-g+period~percent
+# -g count: call-graph lines show sample counts (each print type and order, children and not,
+# -n, limits, hierarchy, -s dso's merged entries (perf counts a merged path once); fractal only
+# --no-children, where no "[...]" line appears (see report_golden.sh))
+cccount_kinds=report-a---no-children+-g+count,report-a--g+count,report-a---no-children+-g+flat~count,report-a---no-children+-g+folded~count,report-a---no-children+-g+caller~count,report-a---no-children+-g+fractal~count,report-a---call-graph=graph~0.5~count~callee,report-a---no-children+-G+-g+count,report-a--n+-g+count,report-a---percent-limit+5+-g+count,report-a--g+graph~0.5~2~count,report-a---hierarchy+-g+count,report-a---no-children+-s+dso+-g+count,report-a--g+count~percent
+# report -v: long dso names, the Symbol column's address and symbol origin (stdout)
+pv_kinds=report-a--v,report-a--v+--no-children+-g+none,report-a--v+--no-children+-s+dso~sym+-g+caller
 all_kinds=$base_kinds,header,report-sort-comm-dso,report-sort-sym,report-folded,report-caller,report-limit5,$extra_kinds,$script_kinds,$compat_kinds,$color_kinds,$hier_sep_kinds,$raw_trace_kinds
 
 for set in $sets; do
@@ -706,8 +716,10 @@ for set in $sets; do
     if in_names branch-stack; then run "$rel/$set/out" $B branch-stack; fi
     bh=$(echo $names | tr ' ' '\n' | grep -x -e branch-history -e branch-history-feat -e lbr-user -e branch-stack-feat -e branch-stack || true)
     [ -z "$bh" ] || run "$rel/$set/out" $gb_kinds $bh
+    [ -z "$bh" ] || run "$rel/$set/out" $gbc_kinds $bh
     bh=$(echo $names | tr ' ' '\n' | grep -x -e branch-history-feat -e branch-stack-feat -e branch-cycles-nonany || true)
     [ -z "$bh" ] || run "$rel/$set/out" $tc_kinds $bh
+    [ -z "$bh" ] || run "$rel/$set/out" $bfeat_kinds $bh
     bh=$(echo $names | tr ' ' '\n' | grep -x -e lbr-user -e lbr-stitch || true)
     [ -z "$bh" ] || run "$rel/$set/out" $tc_lbr_kinds $bh
     # a pipe without callchains: perf checks -g, --branch-history and -s parent on files only
@@ -772,8 +784,8 @@ for set in $sets; do
       for n in syswide mt g two-events dwarf tracepoint zstd; do
         case " $(echo $names) " in *" $n "*) ;; *) continue ;; esac
         case $n in
-          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds,$cckey_kinds,$ccval_kinds,$p61_v_kinds,inject-buildid-all,inject-b ;;
-          g) k=$p61_g_kinds,$cckey_kinds,$ccval_kinds,$p61_g_kinds2,inject-buildid-all,inject-b ;;
+          syswide) k=$p61_syswide_kinds ;; mt) k=$p61_mt_kinds,$cckey_kinds,$ccval_kinds,$cccount_kinds,$pv_kinds,$p61_v_kinds,inject-buildid-all,inject-b ;;
+          g) k=$p61_g_kinds,$cckey_kinds,$ccval_kinds,$cccount_kinds,$pv_kinds,$p61_g_kinds2,inject-buildid-all,inject-b ;;
           dwarf) k=$cckey_kinds,$p61_dwarf_kinds ;; tracepoint) k=$p61_tracepoint_kinds ;; zstd) k=$p61_v_kinds ;;
           *) k=$p61_two_kinds ;;
         esac

@@ -6,7 +6,7 @@
 # and the kernels' kallsyms. cperf must print what perf 7.2
 # printed for them (expected/, made by gen-golden.sh), with the debug files ("dbg") and
 # without them ("nodbg"): script, and report in children, --no-children, -g caller,
-# -s dso,sym and -s srcline forms; deferred files also with --no-merge-callchains. Hermetic: everything comes from the corpus (--symfs, --kallsyms, empty
+# -s dso,sym and -s srcline forms, and -v (long dso names, symbol addresses); deferred files also with --no-merge-callchains. Hermetic: everything comes from the corpus (--symfs, --kallsyms, empty
 # HOME).
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/_golden_lib.sh
@@ -37,6 +37,8 @@ for exp in "$set"/expected/*.txt.gz; do
     report-noinline) args=(report --stdio --no-inline) ;;
     report-hierarchy) args=(report --stdio --hierarchy) ;;
     report-hierarchy-flat) args=(report --stdio --hierarchy --no-children -s dso,sym,comm -g caller) ;;
+    report-v) args=(report --stdio -v) ;;
+    report-v-dso-sym) args=(report --stdio -v --no-children -s dso,sym -g none) ;;
     script-insn-trace) args=(script --insn-trace) ;;
     script-insn) args=(script -F comm,tid,ip,sym,dso,insn,insnlen -G) ;;
     dump-ustack) args=(report -D) ;;  # its user-stack lines only

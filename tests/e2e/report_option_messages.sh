@@ -73,11 +73,10 @@ for args in "--tui --branch-history" "--stdio --branch-history -F overhead,callc
   else echo "FAIL: report $args: exit $rc, '$err'"; fails=$((fails+1)); fi
 done
 # --total-cycles (in branch mode) with what changes perf's entries (-F, -S), with -x (perf prints
-# garbage), -t and --hierarchy (perf crashes), and in the browser; -g's value count, which
-# cperf does not do yet (period, the print limit and branch are made: report goldens).
+# garbage), -t and --hierarchy (perf crashes), and in the browser (-g's values period and
+# count, the print limit and branch are made: report goldens).
 for args in "--stdio --total-cycles -F overhead,sym" "--stdio --total-cycles -S spin" "--stdio --total-cycles -x" \
-            "--stdio --total-cycles -t ," "--stdio --total-cycles --hierarchy" "--tui --total-cycles" \
-            "--stdio -g count" "--stdio -g graph,0.5,count"; do
+            "--stdio --total-cycles -t ," "--stdio --total-cycles --hierarchy" "--tui --total-cycles"; do
   # shellcheck disable=SC2086
   err=$(cd tests/data/synthetic/data && "$CPERF" report $args -i branch-history-feat.data --symfs=../symfs 2>&1 >/dev/null </dev/null)
   rc=$?

@@ -35,6 +35,8 @@ script-noinline|script --no-inline
 report-noinline|report --stdio --no-inline
 report-hierarchy|report --stdio --hierarchy
 report-hierarchy-flat|report --stdio --hierarchy --no-children -s dso,sym,comm -g caller
+report-v|report --stdio -v
+report-v-dso-sym|report --stdio -v --no-children -s dso,sym -g none
 script-insn-trace|script --insn-trace
 script-insn|script -F comm,tid,ip,sym,dso,insn,insnlen -G
 dump-ustack|report -D
