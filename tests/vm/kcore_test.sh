@@ -18,7 +18,9 @@
 source "$(dirname "$0")/_lib.sh"
 vm_prepare
 bash tests/workloads/build.sh "$T/wl" >/dev/null 2>&1 || vm_skip "cannot build the static test workloads"
-args=(-t "${CPERF_VM_TIMEOUT:-300}" -m 1536 -b "$CPERF=/usr/bin/cperf" -f "$T/wl/deep=/bench/deep")
+# The VM records four times and reads each recording 12 times (annotate of the kernel's code
+# among them): minutes on a busy host, so the limit is only a guard against a hung VM.
+args=(-t "${CPERF_VM_TIMEOUT:-900}" -m 1536 -b "$CPERF=/usr/bin/cperf" -f "$T/wl/deep=/bench/deep")
 objdump=$(command -v objdump) && args+=(-b "$objdump=/usr/bin/objdump")  # for annotate
 [ -n "$PERF7_ROOT" ] && args+=(-P "$PERF7_ROOT")
 O=$T/out
