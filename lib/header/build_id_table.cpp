@@ -22,27 +22,36 @@ std::unordered_map<std::string, std::string> parse_build_id_table(Bytes payload,
   return out;
 }
 
-std::vector<RecordedBuildId> build_id_entries(Bytes payload, bool swap) {
-  std::vector<RecordedBuildId> out;
+void for_each_build_id_record(Bytes payload, bool swap, const std::function<void(const BuildIdRecordView&)>& fn) {
+  constexpr size_t kNameAt = 8 + 4 + kBuildIdField;
   size_t pos = 0;
   while (pos + 8 <= payload.size()) {
     ByteReader r(payload.subspan(pos), swap);
     r.skip(4);
-    uint16_t misc = r.u16();
-    uint16_t size = r.u16();
-    if (size < 8 || pos + size > payload.size()) break;
-    constexpr size_t kNameAt = 8 + 4 + kBuildIdField;
-    uint8_t mode = misc & PERF_RECORD_MISC_CPUMODE_MASK;
-    if (size > kNameAt && (mode == PERF_RECORD_MISC_KERNEL || mode == PERF_RECORD_MISC_USER)) {
-      const auto* id = reinterpret_cast<const uint8_t*>(payload.data() + pos + 12);
-      size_t n = misc & kMiscBuildIdSize ? std::min<size_t>(id[20], 20) : 20;
+    BuildIdRecordView v;
+    v.at = pos;
+    v.misc = r.u16();
+    v.size = r.u16();
+    if (v.size < 8 || pos + v.size > payload.size()) break;
+    if (v.size > kNameAt) {
+      v.id = reinterpret_cast<const uint8_t*>(payload.data() + pos + 12);
       const char* name = reinterpret_cast<const char*>(payload.data() + pos + kNameAt);
-      std::string hex = BuildId(std::span<const uint8_t>(id, n)).to_hex();
-      out.push_back({std::string(name, strnlen(name, size - kNameAt)), std::move(hex),
-                     mode == PERF_RECORD_MISC_KERNEL});
+      v.filename = std::string_view(name, strnlen(name, v.size - kNameAt));
     }
-    pos += size;
+    fn(v);
+    pos += v.size;
   }
+}
+
+std::vector<RecordedBuildId> build_id_entries(Bytes payload, bool swap) {
+  std::vector<RecordedBuildId> out;
+  for_each_build_id_record(payload, swap, [&](const BuildIdRecordView& v) {
+    uint8_t mode = v.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+    if (!v.id || (mode != PERF_RECORD_MISC_KERNEL && mode != PERF_RECORD_MISC_USER)) return;
+    size_t n = v.misc & kMiscBuildIdSize ? std::min<size_t>(v.id[20], 20) : 20;
+    out.push_back({std::string(v.filename), BuildId(std::span<const uint8_t>(v.id, n)).to_hex(),
+                   mode == PERF_RECORD_MISC_KERNEL});
+  });
   return out;
 }
 

@@ -71,41 +71,19 @@ std::vector<uint8_t> find_build_id(const Dso& d) {
 
 std::set<std::string> build_id_filenames(Bytes payload, bool swap) {
   std::set<std::string> out;
-  size_t pos = 0;
-  while (pos + 8 <= payload.size()) {
-    ByteReader r(payload.subspan(pos), swap);
-    r.skip(6);
-    uint16_t size = r.u16();
-    if (size < 8 || pos + size > payload.size()) break;
-    constexpr size_t kNameAt = 8 + 4 + 24;
-    if (size > kNameAt) {
-      const char* name = reinterpret_cast<const char*>(payload.data() + pos + kNameAt);
-      out.insert(std::string(name, strnlen(name, size - kNameAt)));
-    }
-    pos += size;
-  }
+  for_each_build_id_record(payload, swap, [&](const BuildIdRecordView& v) {
+    if (v.id) out.insert(std::string(v.filename));
+  });
   return out;
 }
 
 std::vector<std::byte> without_core_kernel(Bytes payload, bool swap) {
   std::vector<std::byte> out;
-  size_t pos = 0;
-  while (pos + 8 <= payload.size()) {
-    ByteReader r(payload.subspan(pos), swap);
-    r.skip(4);
-    uint16_t misc = r.u16();
-    uint16_t size = r.u16();
-    if (size < 8 || pos + size > payload.size()) break;
-    constexpr size_t kNameAt = 8 + 4 + 24;
-    std::string name;
-    if (size > kNameAt) {
-      const char* n = reinterpret_cast<const char*>(payload.data() + pos + kNameAt);
-      name.assign(n, strnlen(n, size - kNameAt));
-    }
-    bool core = (misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL && name == "[kernel.kallsyms]";
-    if (!core) out.insert(out.end(), payload.begin() + pos, payload.begin() + pos + size);
-    pos += size;
-  }
+  for_each_build_id_record(payload, swap, [&](const BuildIdRecordView& v) {
+    bool core = (v.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL &&
+                v.filename == "[kernel.kallsyms]";
+    if (!core) out.insert(out.end(), payload.begin() + v.at, payload.begin() + v.at + v.size);
+  });
   return out;
 }
 
