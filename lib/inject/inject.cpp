@@ -39,7 +39,7 @@
 #include "inject/jitdump.h"
 #include "inject/sched_stat.h"
 #include "header/build_id_table.h"
-#include "header/feature_debug.h"
+#include "header/header_debug_log.h"
 #include "io/perf_data_reader.h"
 #include "machine/machine.h"
 #include "record/side_band.h"
@@ -256,7 +256,8 @@ void Injector::prepass() {
   bool need = o_.build_ids || o_.buildid_all || rewrites_records();
   meta_ = std::make_unique<PerfDataReader>(in_path_);
   if (meta_->swapped()) throw InputError(in_path_ + ": cross-endian files are not supported by inject");
-  if (o_.verbose) std::fputs(feature_debug_lines(*meta_).c_str(), stderr);
+  // (a pipe's features come as records)
+  if (o_.verbose && !meta_->is_pipe()) print_header_debug_log(*meta_, stderr);
   if (!o_.guestmount.empty()) {
     PerfDataReader r(in_path_, false);
     GuestMountCheck check(o_.guestmount);
