@@ -39,9 +39,12 @@ void DeferredCallchainMerger::record(Event& ev, Session& s) {
     return;
   }
   const perf_event_attr& attr = s.attrs()[ev.attr_index].attr;
+  if (!attr.defer_callchain) {  // (before a DecodedSample is made: it is zeroed, and large)
+    next_.record(ev, s);
+    return;
+  }
   DecodedSample ds;
-  if (!attr.defer_callchain || !decode_sample(ev.raw.bytes, s.swapped(), attr, ds).empty() ||
-      !ds.deferred_callchain) {
+  if (!decode_sample(ev.raw.bytes, s.swapped(), attr, ds).empty() || !ds.deferred_callchain) {
     next_.record(ev, s);
     return;
   }

@@ -13,10 +13,13 @@
 // Memory is bounded as in perf's ordered_events: when more than max_queued events wait (a file
 // without FINISHED_ROUND records, say), the older half of the queued time span is flushed
 // (up to first + (last pushed - first) / 2), counted in half_flushes().
+//
+// A round's events come as a few runs already in time order (one per CPU buffer), so the
+// keys pushed since the last flush are sorted once and merged with the ones left over, instead
+// of each going through a heap: flushing then walks a sorted array.
 #pragma once
 #include <cstdint>
 #include <functional>
-#include <queue>
 #include <vector>
 
 #include "session/event.h"
@@ -34,28 +37,33 @@ class OrderedQueue {
   void finished_round();
   void finish();
   uint64_t unordered() const { return unordered_; }
-  size_t size() const { return heap_.size(); }
+  size_t size() const { return sorted_.size() - head_ + fresh_.size(); }
   uint64_t half_flushes() const { return half_flushes_; }
 
  private:
   void flush_upto(uint64_t limit);
+  // Sorts fresh_ and merges it into sorted_ (dropping what was delivered).
+  void settle();
 
-  // The heap orders small keys; events stay put in slots_ (reused through free_), so sifting
+  // Small keys are ordered; events stay put in slots_ (reused through free_), so sorting
   // moves 24 bytes instead of whole events.
   struct Key {
     uint64_t time;
     uint64_t seq;
     uint32_t slot;
   };
-  struct Later {
+  struct Earlier {
     bool operator()(const Key& a, const Key& b) const {
-      return a.time != b.time ? a.time > b.time : a.seq > b.seq;
+      return a.time != b.time ? a.time < b.time : a.seq < b.seq;
     }
   };
   Deliver deliver_;
   size_t max_queued_;
   uint64_t half_flushes_ = 0;
-  std::priority_queue<Key, std::vector<Key>, Later> heap_;
+  std::vector<Key> sorted_;  // queued keys in delivery order, from head_ on
+  size_t head_ = 0;
+  std::vector<Key> fresh_;   // keys pushed since the last flush, in arrival order
+  std::vector<Key> merged_;  // settle()'s scratch
   std::vector<Event> slots_;
   std::vector<uint32_t> free_;
   uint64_t seq_ = 0;

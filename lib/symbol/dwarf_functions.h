@@ -28,6 +28,8 @@ class DwarfFunctions {
   bool has_line_info() const { return has_line_info_; }
   // The file is ET_DYN (a shared object or PIE).
   bool is_dyn() const { return is_dyn_; }
+  // libdw found no DWARF in the file: every lookup finds nothing.
+  bool empty() const { return dwarf_ == nullptr; }
 
   struct Function {
     std::string name;      // DW_AT_name, through abstract origins

@@ -199,6 +199,9 @@ bool DsoSymbols::source_line(uint64_t addr, std::string& file, int& line) const 
 }
 
 const InlineChain* DsoSymbols::inline_chain(uint64_t addr, const Symbol& sym) const {
+  // A file without DWARF (most distro binaries) has no inline lines: not worth an entry per
+  // address sampled in it.
+  if (dwarf_ && dwarf_->empty() && !(srcline_opts_.binutils && dwarf_->has_line_info())) return nullptr;
   auto found = inline_chains_.find(addr);
   if (found != inline_chains_.end()) return found->second.get();
   open_dwarf();
