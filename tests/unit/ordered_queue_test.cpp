@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+#include <utility>
 #include <vector>
 
 namespace cperf {
@@ -61,6 +64,40 @@ TEST(OrderedQueue, LateEventIsCountedAndStillDelivered) {
 
 // Without FINISHED_ROUND records the queue would grow with the file: past max_queued events,
 // perf's half flush delivers the older half of the queued time span, in order.
+// Rounds of interleaved per-CPU runs whose times overlap the events left over from the last
+// flush (the merge path): each flush must deliver exactly what a stable sort of the waiting
+// events by time would, up to the limit.
+TEST(OrderedQueue, LeftOversMergeWithNewerRuns) {
+  std::vector<std::pair<uint64_t, uint64_t>> out;  // (time, offset)
+  OrderedQueue q([&](Event& e) { out.emplace_back(e.time, e.raw.offset); });
+  std::vector<std::pair<uint64_t, uint64_t>> waiting, expected;
+  std::mt19937_64 rng(7);
+  uint64_t offset = 0, max_time = 0, next_flush = 0;
+  uint64_t cpu_time[4] = {0, 0, 0, 0};
+  for (int round = 0; round < 50; ++round) {
+    for (int i = 0; i < 200; ++i) {
+      int cpu = static_cast<int>(rng() % 4);
+      cpu_time[cpu] += rng() % 7;  // each CPU's run is in time order, equal times included
+      Event e = at(cpu_time[cpu]);
+      e.raw.offset = ++offset;
+      max_time = std::max(max_time, e.time);
+      waiting.emplace_back(e.time, offset);
+      q.push(std::move(e));
+    }
+    q.finished_round();
+    std::stable_sort(waiting.begin(), waiting.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    auto cut = std::find_if(waiting.begin(), waiting.end(), [&](const auto& w) { return w.first > next_flush; });
+    expected.insert(expected.end(), waiting.begin(), cut);
+    waiting.erase(waiting.begin(), cut);
+    next_flush = max_time;
+    ASSERT_EQ(out, expected) << "round " << round;
+  }
+  q.finish();
+  expected.insert(expected.end(), waiting.begin(), waiting.end());
+  EXPECT_EQ(out, expected);
+}
+
 TEST(OrderedQueue, HalfFlushBoundsTheQueue) {
   std::vector<uint64_t> out;
   OrderedQueue q([&](Event& e) { out.push_back(e.time); }, 4);
