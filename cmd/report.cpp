@@ -12,6 +12,7 @@
 
 #include "base/byte_reader.h"
 #include "base/error.h"
+#include "hist/sample_keys.h"
 #include "record/side_band.h"
 #include "report/progress.h"
 #include "report/report_tool.h"
@@ -214,10 +215,6 @@ bool mem_stat_field_of(const std::string& k, OutputField& f) {
       return true;
     }
   return false;
-}
-
-bool is_data_type_key(SortKey k) {
-  return k == SortKey::kType || k == SortKey::kTypeOffset || k == SortKey::kTypeCacheline;
 }
 
 // Keys and columns perf 7.2 takes that cperf does not make yet: refused, never ignored.
@@ -627,17 +624,6 @@ int run_histogram(const ReportOptions& o) {
       if ((file_has_chain || reader.is_pipe() || o.branch_history) && ro.hist.mode != ChainMode::kNone &&
           std::find(ro.hist.sort.begin(), ro.hist.sort.end(), k) != ro.hist.sort.end()) {
         std::fprintf(stderr, "cperf report: %s with a call graph is not supported yet (use -g none)\n", name);
-        return 1;
-      }
-    // A data-type key first: perf 7.2 then merges entries of other keys that cperf keeps apart
-    // (realsys cc-g without debug files, -s type,sym: malloc and cfree of two dsos), not
-    // understood yet; the keys checked to match are taken, others only after dso.
-    if (!ro.hist.sort.empty() && is_data_type_key(ro.hist.sort.front()))
-      for (SortKey k : ro.hist.sort) {
-        if (k == SortKey::kDso) break;
-        if (is_data_type_key(k) || k == SortKey::kComm || k == SortKey::kPid || k == SortKey::kCpu) continue;
-        std::fputs("cperf report: a data-type key (type, typeoff, typecln) first, followed by a key other than comm, "
-                   "pid, cpu or dso before dso, is not supported yet\n", stderr);
         return 1;
       }
     ro.hist.children_na = o.hierarchy && want_children && reader.is_pipe();
