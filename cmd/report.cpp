@@ -598,8 +598,9 @@ int run_histogram(const ReportOptions& o) {
     const auto has_type_key = [](const std::vector<SortKey>& keys) {
       return std::any_of(keys.begin(), keys.end(), is_data_type_key);
     };
-    if (has_type_key(ro.hist.sort)) want_children = false;
+    // (its call graphs still read caller first then, as --children asks)
     if (want_children && !order_set) ro.caller_order = true;
+    if (has_type_key(ro.hist.sort)) want_children = false;
     bool file_has_chain = false;
     for (const auto& a : reader.attrs())
       if (a.attr.sample_type & PERF_SAMPLE_CALLCHAIN) file_has_chain = true;
@@ -617,13 +618,14 @@ int run_histogram(const ReportOptions& o) {
         std::fprintf(stderr, "cperf report: -s %s with --children is not supported yet (use --no-children)\n", name);
         return 1;
       }
-    // perf 7.2's call graphs under the data-type keys differ from cperf's (on realsys sort-g
-    // they lack some kernel branches), not understood yet (a pipe may have call graphs)
+    // Call graphs under the data-type keys are checked against perf 7.2 on files (realsys),
+    // not on pipes nor with --branch-history
     for (auto [k, name] : {std::pair{SortKey::kType, "type"}, {SortKey::kTypeOffset, "typeoff"},
                            {SortKey::kTypeCacheline, "typecln"}})
-      if ((file_has_chain || reader.is_pipe() || o.branch_history) && ro.hist.mode != ChainMode::kNone &&
+      if (((reader.is_pipe() && ro.hist.mode != ChainMode::kNone) || o.branch_history) &&
           std::find(ro.hist.sort.begin(), ro.hist.sort.end(), k) != ro.hist.sort.end()) {
-        std::fprintf(stderr, "cperf report: %s with a call graph is not supported yet (use -g none)\n", name);
+        std::fprintf(stderr, "cperf report: %s with a call graph from a pipe or --branch-history is not supported yet "
+                     "(use -g none)\n", name);
         return 1;
       }
     ro.hist.children_na = o.hierarchy && want_children && reader.is_pipe();
