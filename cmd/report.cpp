@@ -619,15 +619,21 @@ int run_histogram(const ReportOptions& o) {
         return 1;
       }
     // Call graphs under the data-type keys are checked against perf 7.2 on files (realsys),
-    // not on pipes nor with --branch-history
+    // not on pipes nor with --branch-history; in branch mode perf types other addresses
+    // (synthetic branch-history: "(unknown)" where cperf finds stack operations)
     for (auto [k, name] : {std::pair{SortKey::kType, "type"}, {SortKey::kTypeOffset, "typeoff"},
-                           {SortKey::kTypeCacheline, "typecln"}})
-      if (((reader.is_pipe() && ro.hist.mode != ChainMode::kNone) || o.branch_history) &&
-          std::find(ro.hist.sort.begin(), ro.hist.sort.end(), k) != ro.hist.sort.end()) {
+                           {SortKey::kTypeCacheline, "typecln"}}) {
+      if (std::find(ro.hist.sort.begin(), ro.hist.sort.end(), k) == ro.hist.sort.end()) continue;
+      if ((reader.is_pipe() && ro.hist.mode != ChainMode::kNone) || o.branch_history) {
         std::fprintf(stderr, "cperf report: %s with a call graph from a pipe or --branch-history is not supported yet "
                      "(use -g none)\n", name);
         return 1;
       }
+      if (branch_mode) {
+        std::fprintf(stderr, "cperf report: %s in branch mode is not supported yet\n", name);
+        return 1;
+      }
+    }
     ro.hist.children_na = o.hierarchy && want_children && reader.is_pipe();
     // Latency columns need the context switches of `record --latency` (perf tells parallelism
     // from them); asked for without them, perf refuses, else it just leaves them out.
