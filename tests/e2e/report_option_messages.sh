@@ -59,7 +59,7 @@ done
 # key perf prints its usage alone, see the report-b-s-ipc_lbr goldens) and the other branch keys.
 # The data-type keys in branch mode: perf types other addresses there (not understood yet).
 for keys in "-b -s symbol_from" "-b -F overhead,ipc_lbr,sym" "-b -s callchain_branch_cycles" "-b -g none -s type,sym" \
-            "-g none -s sym,typeoff"; do
+            "-b -g none -s sym,typeoff"; do
   # shellcheck disable=SC2086
   err=$(cd tests/data/synthetic/data && "$CPERF" report --stdio $keys -i branch-stack.data --symfs=../symfs 2>&1 >/dev/null)
   rc=$?
