@@ -1,5 +1,6 @@
 #include "annotate/data_type_insn.h"
 
+#include <cstdio>
 #include <string_view>
 
 namespace cperf {
@@ -36,11 +37,26 @@ InsnDataKind judge(const DisasmInsn& d, bool& try_prev) {
 
 }  // namespace
 
+X86Cpu x86_cpu_of_cpuid(const std::string& cpuid) {
+  X86Cpu cpu;
+  const bool amd = starts(cpuid, "AuthenticAMD,");
+  if (!amd && !starts(cpuid, "GenuineIntel,") && !starts(cpuid, "HygonGenuine,")) return cpu;
+  int family = 0, model = 0;
+  if (std::sscanf(cpuid.c_str() + cpuid.find(',') + 1, "%d,%d", &family, &model) == 2) cpu = {family, model, amd};
+  return cpu;
+}
+
 bool x86_insns_fused(const X86Cpu& cpu, const std::string& first, const std::string& second) {
   if (first.empty() || second.empty() || second.find("jmp") != std::string::npos) return false;
+  if (cpu.amd) {  // by the first mnemonic's start: Zen (family 0x19 on) also fuses ALU operations
+    if (cpu.family >= 0x15 && (starts(first, "test") || (starts(first, "cmp") && first.find("xchg") == std::string::npos)))
+      return true;
+    return cpu.family >= 0x19 && (starts(first, "add") || starts(first, "sub") || starts(first, "and") ||
+                                  starts(first, "inc") || starts(first, "dec") || starts(first, "or") ||
+                                  starts(first, "xor"));
+  }
   auto has = [&](const char* s) { return first.find(s) != std::string::npos; };
   const bool cmp_test = (has("cmp") && !has("xchg")) || has("test");
-  if (cpu.family >= 0x15) return cmp_test;
   if (cpu.family != 6 || cpu.model < 0x1e) return false;
   if (cpu.model == 0x1e) return cmp_test;
   return cmp_test || has("add") || has("sub") || has("and") || has("inc") || has("dec");

@@ -6,6 +6,7 @@
 // by that one. An access to memory needs the variable lookup in DWARF (kMemoryAccess).
 #pragma once
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "annotate/disasm_insn.h"
@@ -15,9 +16,14 @@ namespace cperf {
 enum class InsnDataKind { kNoType, kStackOperation, kMemoryAccess };
 
 // The recording's x86 cpu (perf's arch family and model from the cpuid header; 0: unknown).
+// perf's fusion rules are AMD's for an AuthenticAMD cpu, else Intel's.
 struct X86Cpu {
   int family = 0, model = 0;
+  bool amd = false;
 };
+
+// The cpu of a cpuid header ("GenuineIntel,6,85,7"); another vendor's or none: unknown.
+X86Cpu x86_cpu_of_cpuid(const std::string& cpuid);
 
 // perf's x86 macro fusion: `first` (a mnemonic) fuses with the `second` that follows it.
 bool x86_insns_fused(const X86Cpu& cpu, const std::string& first, const std::string& second);

@@ -194,6 +194,14 @@ int64_t Hists::key_cmp(SortKey key, const HistSample& l, const HistSample& r, bo
     }
     case SortKey::kDso: return dso_cmp(r, l);
     case SortKey::kSym: return sym_key_cmp(l, r, collapsing);
+    // perf's data-type keys keep entries apart by sampled address (sort__type_cmp is
+    // sort__addr_cmp) and merge equal types only when collapsing; the other keys' compares
+    // in between decide which entries the collapse merges (cc-g -s type,sym).
+    case SortKey::kType:
+    case SortKey::kTypeOffset:
+    case SortKey::kTypeCacheline:
+      if (!collapsing) return static_cast<int64_t>(r.ip - l.ip);
+      return sample_key_cmp(key, l, r);
     default: return sample_key_cmp(key, l, r);
   }
 }
@@ -598,7 +606,7 @@ void Hists::add(const HistSample& s, const FrameId* path, size_t n, bool filtere
 RbRoot& Hists::collapse() {
   bool need = std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kComm) != opts_.sort.end() ||
               std::find(opts_.sort.begin(), opts_.sort.end(), SortKey::kSrcline) != opts_.sort.end() ||
-              opts_.collapse_sym_names;
+              std::any_of(opts_.sort.begin(), opts_.sort.end(), is_data_type_key) || opts_.collapse_sym_names;
   if (!need) return in_;
   collapsed_ = RbRoot{};
   // The new tree's order, kept as a list while it is built (a node goes in just before or

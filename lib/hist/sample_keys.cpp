@@ -222,6 +222,10 @@ const std::string& process_comm(const HistSample& s) {
 
 }  // namespace
 
+bool is_data_type_key(SortKey key) {
+  return key == SortKey::kType || key == SortKey::kTypeOffset || key == SortKey::kTypeCacheline;
+}
+
 int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r) {
   switch (key) {
     case SortKey::kWeight:

@@ -9,6 +9,8 @@
 
 namespace cperf {
 
+// perf 7.2's data-type keys: type, typeoff, typecln.
+bool is_data_type_key(SortKey key);
 // perf's se_cmp of the key, `l` being the entry already in the tree (also its output sort).
 int64_t sample_key_cmp(SortKey key, const HistSample& l, const HistSample& r);
 const char* sample_key_header(SortKey key, LatencyNames names);

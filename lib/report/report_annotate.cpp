@@ -83,16 +83,7 @@ class Source : public AnnotateSource {
 
 }  // namespace
 
-void ReportAnnotations::set_cpuid(const std::string& cpuid) {
-  if (cpuid.rfind("GenuineIntel,", 0) != 0 && cpuid.rfind("AuthenticAMD,", 0) != 0 &&
-      cpuid.rfind("HygonGenuine,", 0) != 0)
-    return;
-  int family = 0, model = 0;
-  if (std::sscanf(cpuid.c_str() + cpuid.find(',') + 1, "%d,%d", &family, &model) == 2) {
-    cpu_family_ = family;
-    cpu_model_ = model;
-  }
-}
+void ReportAnnotations::set_cpuid(const std::string& cpuid) { cpu_ = x86_cpu_of_cpuid(cpuid); }
 
 void ReportAnnotations::add(int attr_index, const HistSample& hs) {
   if (!hs.has_sym || !hs.map) return;
@@ -140,8 +131,7 @@ AnnotateSource::Result ReportAnnotations::build(const Samples& s, const std::str
   v->sym_end = s.end;
   v->a.hist = &s.hist;
   v->keep_key = &s;
-  v->cpu_family = cpu_family_;
-  v->cpu_model = cpu_model_;
+  v->cpu = cpu_;
   DisasmContext ctx;
   ctx.start = s.objdump_start;
   ctx.end = s.objdump_end;

@@ -58,7 +58,7 @@ class ReportAnnotations {
 
  private:
   std::string symfs_;
-  int cpu_family_ = 0, cpu_model_ = 0;
+  X86Cpu cpu_;
   ScriptSymbols& symbols_;
   std::map<Key, Samples> samples_;
 };

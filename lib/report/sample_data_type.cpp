@@ -41,13 +41,7 @@ SampleDataTypes::SampleDataTypes(std::string symfs, ScriptSymbols& symbols)
         return o;
       }()) {}
 
-void SampleDataTypes::set_cpuid(const std::string& cpuid) {
-  if (cpuid.rfind("GenuineIntel,", 0) != 0 && cpuid.rfind("AuthenticAMD,", 0) != 0 &&
-      cpuid.rfind("HygonGenuine,", 0) != 0)
-    return;
-  int family = 0, model = 0;
-  if (std::sscanf(cpuid.c_str() + cpuid.find(',') + 1, "%d,%d", &family, &model) == 2) cpu_ = {family, model};
-}
+void SampleDataTypes::set_cpuid(const std::string& cpuid) { cpu_ = x86_cpu_of_cpuid(cpuid); }
 
 // perf takes the first of its candidate files that has DWARF (symbol/debuginfo_paths.h); the
 // kernel from kallsyms has no file. (perf's libdw would also follow a candidate without DWARF

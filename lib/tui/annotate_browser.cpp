@@ -301,7 +301,7 @@ bool AnnotateBrowser::fused(size_t idx) const {
   if (idx == 0) return false;
   const DisasmInsn& prev = v_.n.insns[asm_[idx - 1]];
   const std::string& first = prev.kind == InsnKind::kLock && prev.locked ? prev.locked->name : prev.name;
-  return x86_insns_fused(X86Cpu{v_.cpu_family, v_.cpu_model}, first, v_.n.insns[asm_[idx]].name);
+  return x86_insns_fused(v_.cpu, first, v_.n.insns[asm_[idx]].name);
 }
 
 void AnnotateBrowser::draw(Canvas& c) {

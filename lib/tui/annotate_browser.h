@@ -24,6 +24,7 @@
 
 #include "annotate/annotate_print.h"
 #include "annotate/annotate_print2.h"
+#include "annotate/data_type_insn.h"
 #include "tui/canvas.h"
 #include "tui/list_nav.h"
 #include "tui/map_browser.h"
@@ -42,9 +43,9 @@ struct AnnotateView {
   Annotation2 n;
   // Owns what `a` points to, when the view is made for the browser (a callee).
   std::shared_ptr<const void> keep;
-  // The recording's x86 CPU (perf's cpuid header: family, model), for perf's marks of the
-  // compare/test a conditional jump fuses with; family 0: unknown (no marks).
-  int cpu_family = 0, cpu_model = 0;
+  // The recording's x86 CPU (perf's cpuid header), for perf's marks of the compare/test a
+  // conditional jump fuses with; family 0: unknown (no marks).
+  X86Cpu cpu;
   // The symbol's start and end in the dso's addresses as perf keeps them (file offsets for
   // executables): the hex digits of perf's address column with 'o' (end 0: objdump's end),
   // the addresses 'f' shows.

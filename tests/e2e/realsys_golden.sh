@@ -48,6 +48,8 @@ for exp in "$set"/expected/*.txt.gz; do
     report-type-sym) args=(report --stdio --no-children -g none -s type,sym) ;;
     report-type-dso-sym) args=(report --stdio --no-children -g none -s type,dso,sym) ;;
     report-type-children) args=(report --stdio -g none -s type) ;;
+    report-type-graph) args=(report --stdio --no-children -s type,sym) ;;
+    report-type-graph-children) args=(report --stdio -s typeoff) ;;
     *) echo "FAIL: no command for golden kind $kind"; GOLDEN_FAILS=$((GOLDEN_FAILS + 1)); continue ;;
   esac
   # A recording made on another kernel (the deferred ones, in the 7.2 VM) has its own kallsyms.

@@ -187,7 +187,7 @@ TEST(AnnotateBrowser, PercentTypesOffsetLevelsAndJumpCounts) {
 
 TEST(AnnotateBrowser, DrawsTheSelectedJumpAndItsFusedCompare) {
   Fixture f;
-  f.v.cpu_family = 25;  // AMD: cmp/test fuse with a conditional jump
+  f.v.cpu = {25, 1, true};  // AMD: cmp/test fuse with a conditional jump
   AnnotateBrowser b(f.v);
   b.screen(24, 80);
   b.key(key::kDown, 24);

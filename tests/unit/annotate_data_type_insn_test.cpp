@@ -51,16 +51,21 @@ TEST(DataTypeInsn, NoMemoryAccessNoType) {
 
 TEST(DataTypeInsn, AFusedJumpIsJudgedByTheCompareBeforeIt) {
   const std::vector<DisasmInsn> v = insns({"cmp    %eax,(%rsi)", "jne    1010 <f+0x10>"});
-  EXPECT_EQ(insn_data_kind(v, 1, X86Cpu{0x19, 1}), InsnDataKind::kMemoryAccess);  // AMD Zen fuses
+  EXPECT_EQ(insn_data_kind(v, 1, X86Cpu{0x19, 1, true}), InsnDataKind::kMemoryAccess);  // AMD Zen fuses
   EXPECT_EQ(insn_data_kind(v, 1, X86Cpu{6, 0x55}), InsnDataKind::kMemoryAccess);  // Intel
   EXPECT_EQ(insn_data_kind(v, 1, X86Cpu{}), InsnDataKind::kNoType);  // no cpuid: no fusion
   EXPECT_EQ(insn_data_kind(v, 1, X86Cpu{6, 0x1d}), InsnDataKind::kNoType);  // before Nehalem
   const std::vector<DisasmInsn> add = insns({"add    (%rsi),%eax", "jne    1010 <f+0x10>"});
   EXPECT_EQ(insn_data_kind(add, 1, X86Cpu{6, 0x55}), InsnDataKind::kMemoryAccess);
   EXPECT_EQ(insn_data_kind(add, 1, X86Cpu{6, 0x1e}), InsnDataKind::kNoType);  // Nehalem: cmp/test only
-  EXPECT_EQ(insn_data_kind(add, 1, X86Cpu{0x19, 1}), InsnDataKind::kNoType);
+  // AMD fuses ALU operations from Zen (family 0x19) on; a test needs no branch after it (realsys
+  // mt-dwarf: perf types `test` after `sub %rbp,0x28(%rsp)` as size_t)
+  EXPECT_EQ(insn_data_kind(add, 1, X86Cpu{0x19, 1, true}), InsnDataKind::kMemoryAccess);
+  EXPECT_EQ(insn_data_kind(add, 1, X86Cpu{0x17, 1, true}), InsnDataKind::kNoType);
+  const std::vector<DisasmInsn> sub = insns({"sub    %rbp,0x28(%rsp)", "test   %r12,%r12"});
+  EXPECT_EQ(insn_data_kind(sub, 1, X86Cpu{0x1a, 2, true}), InsnDataKind::kMemoryAccess);
   const std::vector<DisasmInsn> jmp = insns({"cmp    %eax,(%rsi)", "jmp    1010 <f+0x10>"});
-  EXPECT_EQ(insn_data_kind(jmp, 1, X86Cpu{0x19, 1}), InsnDataKind::kNoType);  // never with jmp
+  EXPECT_EQ(insn_data_kind(jmp, 1, X86Cpu{0x19, 1, true}), InsnDataKind::kNoType);  // never with jmp
 }
 
 TEST(DataTypeInsn, FusionRules) {
@@ -68,8 +73,27 @@ TEST(DataTypeInsn, FusionRules) {
   EXPECT_TRUE(x86_insns_fused({6, 0x55}, "subl", "jg"));
   EXPECT_FALSE(x86_insns_fused({6, 0x55}, "cmpxchg", "jne"));
   EXPECT_FALSE(x86_insns_fused({6, 0x55}, "cmp", "jmp"));
-  EXPECT_TRUE(x86_insns_fused({0x15, 2}, "cmpq", "jb"));
-  EXPECT_FALSE(x86_insns_fused({0x14, 2}, "cmpq", "jb"));
+  EXPECT_TRUE(x86_insns_fused({0x15, 2, true}, "cmpq", "jb"));
+  EXPECT_FALSE(x86_insns_fused({0x14, 2, true}, "cmpq", "jb"));
+  EXPECT_FALSE(x86_insns_fused({0x15, 2, true}, "cmpxchg", "jne"));
+  // AMD's rules take the mnemonic's start, Intel's any part of it
+  EXPECT_FALSE(x86_insns_fused({0x19, 1, true}, "ptest", "jne"));
+  EXPECT_TRUE(x86_insns_fused({6, 0x55}, "ptest", "jne"));
+  // Intel's rules for a cpu of another family (Hygon, an AMD-like family 0x18): none
+  EXPECT_FALSE(x86_insns_fused({0x18, 1}, "cmpq", "jb"));
+}
+
+TEST(DataTypeInsn, CpuOfTheCpuidHeader) {
+  X86Cpu amd = x86_cpu_of_cpuid("AuthenticAMD,26,2,1");
+  EXPECT_EQ(amd.family, 26);
+  EXPECT_EQ(amd.model, 2);
+  EXPECT_TRUE(amd.amd);
+  X86Cpu intel = x86_cpu_of_cpuid("GenuineIntel,6,85,7");
+  EXPECT_EQ(intel.model, 85);
+  EXPECT_FALSE(intel.amd);
+  EXPECT_FALSE(x86_cpu_of_cpuid("HygonGenuine,24,1,1").amd);
+  EXPECT_EQ(x86_cpu_of_cpuid("0x00000000410fd0c0").family, 0);  // not x86
+  EXPECT_EQ(x86_cpu_of_cpuid("").family, 0);
 }
 
 }  // namespace

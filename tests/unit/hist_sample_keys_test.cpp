@@ -198,3 +198,76 @@ TEST(HistSampleKeys, DataTypesTheirOffsetsAndCacheLines) {
 
 }  // namespace
 }  // namespace cperf
+
+namespace cperf {
+namespace {
+
+// perf keeps data-type entries apart by sampled address and merges equal types only in its
+// collapse pass. The symbol key without a dso key orders entries without a symbol by address
+// whatever their dso, which is no total order: a search by type and symbol at once (cperf
+// before) missed libc's malloc here and made it twice; perf's collapse, walking the entries
+// in address order, finds it (realsys cc-g, -s type,sym without debug files).
+TEST(HistSampleKeys, DataTypeEntriesMergeOnlyWhenCollapsing) {
+  static const std::string a = "a", z = "z", libc = "libc";
+  SampleValues unknown;
+  unknown.data_type = test::text("(unknown)");
+  auto at = [&](const std::string& dso, const char* sym, uint64_t start, uint64_t addr) {
+    HistSample s = sample();
+    s.dso = Text(&dso);
+    s.values = &unknown;
+    s.has_sym = sym != nullptr;
+    if (sym) {
+      s.sym = test::text(sym);
+      s.sym_start = start;
+      s.sym_end = start + 0x80;
+    }
+    s.addr = addr;
+    s.ip = (&dso == &libc ? 0x7f0000 : &dso == &z ? 0x600000 : 0x500000) + addr;
+    return s;
+  };
+  HistOptions o;
+  o.sort = {SortKey::kType, SortKey::kSym};
+  Hists h(o);
+  for (const HistSample& s :
+       {at(a, nullptr, 0, 0xd0), at(libc, "malloc", 0x100, 0x10a), at(z, nullptr, 0, 0x80), at(z, nullptr, 0, 0x90),
+        at(a, "f0", 0x1000, 0x1001), at(a, "f3", 0x1300, 0x1301), at(a, "f1", 0x1100, 0x1101),
+        at(a, "f2", 0x1200, 0x1201), at(libc, "malloc", 0x100, 0x13c)})
+    h.add(s, nullptr);
+  int mallocs = 0;
+  for (const HistEntry* e : h.collapsed_entries())
+    if (e->key.has_sym && e->key.sym.str() == "malloc") {
+      ++mallocs;
+      EXPECT_EQ(e->samples, 2u);
+    }
+  EXPECT_EQ(mallocs, 1);
+}
+
+// Entries of one type and symbol are one after the collapse, which keeps the entry of the
+// lowest address (perf's report -v prints it), not the first sampled.
+TEST(HistSampleKeys, DataTypeEntryKeepsTheLowestAddress) {
+  static const std::string libc = "libc";
+  SampleValues unknown;
+  unknown.data_type = test::text("(unknown)");
+  HistOptions o;
+  o.sort = {SortKey::kType, SortKey::kSym};
+  Hists h(o);
+  for (uint64_t addr : {0x150, 0x120, 0x140}) {
+    HistSample s = sample();
+    s.dso = Text(&libc);
+    s.values = &unknown;
+    s.has_sym = true;
+    s.sym = test::text("malloc");
+    s.sym_start = 0x100;
+    s.sym_end = 0x180;
+    s.addr = addr;
+    s.ip = 0x7f0000 + addr;
+    h.add(s, nullptr);
+  }
+  std::vector<HistEntry*> entries = h.collapsed_entries();
+  ASSERT_EQ(entries.size(), 1u);
+  EXPECT_EQ(entries[0]->samples, 3u);
+  EXPECT_EQ(entries[0]->key.addr, 0x120u);
+}
+
+}  // namespace
+}  // namespace cperf

@@ -46,6 +46,8 @@ report-typecln|report --stdio --no-children -g none -s typecln
 report-type-sym|report --stdio --no-children -g none -s type,sym
 report-type-dso-sym|report --stdio --no-children -g none -s type,dso,sym
 report-type-children|report --stdio -g none -s type
+report-type-graph|report --stdio --no-children -s type,sym
+report-type-graph-children|report --stdio -s typeoff
 K
 }
 for f in "$W"/data/*.data; do
