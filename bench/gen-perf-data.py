@@ -14,7 +14,9 @@ one sample_type with PERF_SAMPLE_TIME. The output has:
   - a FINISHED_ROUND after the block and after each copy, as perf record writes one per pass
     over its buffers in a long recording (short recordings such as perf6.1/g.data have none
     between their samples, and a reader would otherwise have to queue the whole file);
-  - SRC's feature sections, moved by the data section's growth.
+  - SRC's feature sections, moved by the data section's growth, the sample-time feature's
+    last time moved to the last copy's (so `report --header` agrees with the samples).
+The output is written as it is made; memory is about twice SRC's size whatever N is.
 So callchains, deferred-callchain cookies and symbols are those of a real recording, and every
 reader that reads SRC reads the output. The output is a pure function of SRC and N.
 """
@@ -110,29 +112,29 @@ def main():
         return struct.unpack_from("<Q", buf, p + toff)[0]
 
     t_first, t_last = rec_time(first), rec_time(last)
-    shift = t_last - t_first + 1_000_000
+    block_shift = t_last - t_first + 1_000_000
     block = recs[first:last + 1]
     replay = [r for r in block if r[1] in (RECORD_SAMPLE, RECORD_CALLCHAIN_DEFERRED,
                                            RECORD_FINISHED_ROUND)]
     per_block = len(samples)
 
     # Each replayed record's time field, as offsets into one contiguous template of the block.
+    view = memoryview(buf)  # slices of it are not copies
     template = bytearray()
     time_fields = []
     for p, _rtype, size, toff in replay:
         if toff is not None:
             time_fields.append(len(template) + toff)
-        template += buf[p:p + size]
+        template += view[p:p + size]
 
-    def shifted(chunk, fields, delta):
-        """CHUNK with each time field in FIELDS moved DELTA ns later (synthesized side band,
-        time 0 or -1, keeps its time)."""
-        out = bytearray(chunk)
+    def shift(chunk, fields, delta):
+        """Moves each time field in FIELDS of CHUNK DELTA ns later, in place (synthesized side
+        band, time 0 or -1, keeps its time)."""
         for off in fields:
-            t = u64.unpack_from(out, off)[0]
+            t = u64.unpack_from(chunk, off)[0]
             if 0 < t < (1 << 63):
-                u64.pack_into(out, off, t + delta)
-        return out
+                u64.pack_into(chunk, off, t + delta)
+        return chunk
 
     def fields_of(rec_list):
         fields, pos = [], 0
@@ -143,11 +145,11 @@ def main():
         return fields
 
     def raw(rec_list):
-        return b"".join(buf[p:p + size] for p, _t, size, _o in rec_list)
+        return bytearray(b"".join(view[p:p + size] for p, _t, size, _o in rec_list))
 
     copies = (max(args.samples, per_block) + per_block - 1) // per_block - 1
     tail_recs = recs[last + 1:]
-    tail_raw = shifted(raw(tail_recs), fields_of(tail_recs), copies * shift)
+    tail_raw = shift(raw(tail_recs), fields_of(tail_recs), copies * block_shift)
     round_end = struct.pack("<IHH", RECORD_FINISHED_ROUND, 0, 8)
     first_len = sum(r[2] for r in recs[:last + 1])  # SRC's records up to the last sample
     new_data_len = first_len + len(round_end) + copies * (len(template) + len(round_end)) \
@@ -167,17 +169,17 @@ def main():
         if size == 16 and end <= off and off + 16 <= len(buf):
             last_time = u64.unpack_from(buf, off + 8)[0]
             if 0 < last_time < (1 << 63):
-                u64.pack_into(tail, off - end + 8, last_time + copies * shift)
+                u64.pack_into(tail, off - end + 8, last_time + copies * block_shift)
     head = bytearray(buf[:data_off])
     u64.pack_into(head, 48, new_data_len)
 
     # Written as it is made: a 10-million-sample file is several GB, far more than the source.
     with open(args.out, "wb") as f:
         f.write(head)
-        f.write(buf[data_off:data_off + first_len])
+        f.write(view[data_off:data_off + first_len])
         f.write(round_end)
-        for copy in range(1, copies + 1):
-            f.write(shifted(template, time_fields, copy * shift))
+        for _ in range(copies):  # each copy one block length later than the one before
+            f.write(shift(template, time_fields, block_shift))
             f.write(round_end)
         f.write(tail_raw)
         f.write(tail)
