@@ -16,9 +16,9 @@ one sample_type with PERF_SAMPLE_TIME. The output has:
     between their samples, and a reader would otherwise have to queue the whole file);
   - SRC's feature sections, moved by the data section's growth, the sample-time feature's
     last time moved to the last copy's (so `report --header` agrees with the samples).
-The output is written as it is made; memory is about twice SRC's size whatever N is.
 So callchains, deferred-callchain cookies and symbols are those of a real recording, and every
 reader that reads SRC reads the output. The output is a pure function of SRC and N.
+It is written as it is made: memory is about twice SRC's size whatever N is.
 """
 import argparse
 import struct
