@@ -67,9 +67,10 @@ timed() {
 # Whether cperf and perf 7.2 print the same for ARGS: "identical" or where they first differ.
 compare_outputs() {
   local r
-  r=$(cmp <("$CPERF" "$@" 2>/dev/null | grep -v '^# (Tip:') \
-          <("$PERF7" "$@" 2>/dev/null | grep -v '^# (Tip:') 2>&1)
-  [ $? = 0 ] && { echo identical; return; }
+  if r=$(cmp <("$CPERF" "$@" 2>/dev/null | grep -v '^# (Tip:') \
+             <("$PERF7" "$@" 2>/dev/null | grep -v '^# (Tip:') 2>&1); then
+    echo identical; return
+  fi
   case $r in
     *EOF*line*) echo "differs (one output ends first, at line ${r##*line })" ;;
     *line*) echo "differs (from line ${r##*line })" ;;

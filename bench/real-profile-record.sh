@@ -1,3 +1,5 @@
+# shellcheck shell=bash disable=SC2154
+# ($W, $root, ... are set by real-profile-bench.sh, which sources this file.)
 # real-profile-record.sh — the recordings of real-profile-bench.sh (sourced by it; needs $W,
 # $root, $CPERF, $RECORDER). `record_profile NAME` makes $W/NAME.data unless it is there already
 # (each recording is made once and kept for later runs), and returns 1 when it cannot.
@@ -51,6 +53,8 @@ record_dwarf_cc1() {
   command -v gcc >/dev/null || { echo "no gcc" >&2; return 1; }
   mkdir -p "$W/cc1" && python3 bench/gen-c-source.py "$DWARF_FUNCS" > "$W/cc1/big.c" || return 1
   # Whole compiles until the time is up: the profile has every phase of cc1, not a cut one.
+  # The loop is expanded by the inner bash, not here:
+  # shellcheck disable=SC2016
   rec -q --call-graph dwarf -e cpu-clock -F 1000 -o "$W/dwarf-cc1.data" -- bash -c \
     'end=$((SECONDS + $1)); while [ $SECONDS -lt $end ]; do gcc -O2 -c "$2" -o "$2.o"; done' \
     _ "$DWARF_SECONDS" "$W/cc1/big.c" >/dev/null 2>&1
