@@ -14,9 +14,11 @@ one sample_type with PERF_SAMPLE_TIME. The output has:
   - a FINISHED_ROUND after the block and after each copy, as perf record writes one per pass
     over its buffers in a long recording (short recordings such as perf6.1/g.data have none
     between their samples, and a reader would otherwise have to queue the whole file);
-  - SRC's feature sections, moved by the data section's growth.
+  - SRC's feature sections, moved by the data section's growth, the sample-time feature's
+    last time moved to the last copy's (so `report --header` agrees with the samples).
 So callchains, deferred-callchain cookies and symbols are those of a real recording, and every
 reader that reads SRC reads the output. The output is a pure function of SRC and N.
+It is written as it is made: memory is about twice SRC's size whatever N is.
 """
 import argparse
 import struct
@@ -28,6 +30,8 @@ RECORD_SAMPLE = 9
 RECORD_CALLCHAIN_DEFERRED = 22
 RECORD_FINISHED_ROUND = 68
 RECORD_USER_TYPE_START = 64
+FEAT_SAMPLE_TIME = 21  # HEADER_SAMPLE_TIME: first and last sample times
+u64 = struct.Struct("<Q")
 
 SAMPLE_IP, SAMPLE_TID, SAMPLE_TIME = 1 << 0, 1 << 1, 1 << 2
 SAMPLE_ID, SAMPLE_CPU, SAMPLE_STREAM_ID = 1 << 6, 1 << 7, 1 << 9
@@ -108,50 +112,80 @@ def main():
         return struct.unpack_from("<Q", buf, p + toff)[0]
 
     t_first, t_last = rec_time(first), rec_time(last)
-    shift = t_last - t_first + 1_000_000
+    block_shift = t_last - t_first + 1_000_000
     block = recs[first:last + 1]
     replay = [r for r in block if r[1] in (RECORD_SAMPLE, RECORD_CALLCHAIN_DEFERRED,
                                            RECORD_FINISHED_ROUND)]
     per_block = len(samples)
 
-    def emit(out, rec_list, delta):
-        for p, rtype, size, toff in rec_list:
-            chunk = bytearray(buf[p:p + size])
-            if delta and toff is not None:
-                t = struct.unpack_from("<Q", chunk, toff)[0]
-                # Synthesized side band (time 0 or -1) keeps its time.
-                if 0 < t < (1 << 63):
-                    struct.pack_into("<Q", chunk, toff, t + delta)
-            out += chunk
+    # Each replayed record's time field, as offsets into one contiguous template of the block.
+    view = memoryview(buf)  # slices of it are not copies
+    template = bytearray()
+    time_fields = []
+    for p, _rtype, size, toff in replay:
+        if toff is not None:
+            time_fields.append(len(template) + toff)
+        template += view[p:p + size]
 
-    data = bytearray()
-    emit(data, recs[:first], 0)
+    def shift(chunk, fields, delta):
+        """Moves each time field in FIELDS of CHUNK DELTA ns later, in place (synthesized side
+        band, time 0 or -1, keeps its time)."""
+        for off in fields:
+            t = u64.unpack_from(chunk, off)[0]
+            if 0 < t < (1 << 63):
+                u64.pack_into(chunk, off, t + delta)
+        return chunk
+
+    def fields_of(rec_list):
+        fields, pos = [], 0
+        for _p, _rtype, size, toff in rec_list:
+            if toff is not None:
+                fields.append(pos + toff)
+            pos += size
+        return fields
+
+    def raw(rec_list):
+        return bytearray(b"".join(view[p:p + size] for p, _t, size, _o in rec_list))
+
+    copies = (max(args.samples, per_block) + per_block - 1) // per_block - 1
+    tail_recs = recs[last + 1:]
+    tail_raw = shift(raw(tail_recs), fields_of(tail_recs), copies * block_shift)
     round_end = struct.pack("<IHH", RECORD_FINISHED_ROUND, 0, 8)
-    emit(data, block, 0)
-    data += round_end
-    written, copies = per_block, 0
-    while written < args.samples:
-        copies += 1
-        emit(data, replay, copies * shift)
-        data += round_end
-        written += per_block
-    emit(data, recs[last + 1:], copies * shift)
+    first_len = sum(r[2] for r in recs[:last + 1])  # SRC's records up to the last sample
+    new_data_len = first_len + len(round_end) + copies * (len(template) + len(round_end)) \
+        + len(tail_raw)
+    growth = new_data_len - data_len
 
-    # Feature sections follow the data section: move their offsets by the growth.
-    growth = len(data) - data_len
+    # Feature sections follow the data section: move their offsets by the growth, and make the
+    # sample-time feature's last time the last copy's (perf report --header prints it).
     tail = bytearray(buf[end:])
     features = int.from_bytes(buf[72:104], "little")
     for i in range(bin(features).count("1")):
-        off = struct.unpack_from("<Q", tail, 16 * i)[0]
-        struct.pack_into("<Q", tail, 16 * i, off + growth)
+        off = u64.unpack_from(tail, 16 * i)[0]
+        u64.pack_into(tail, 16 * i, off + growth)
+    if features >> FEAT_SAMPLE_TIME & 1:
+        idx = bin(features & ((1 << FEAT_SAMPLE_TIME) - 1)).count("1")
+        off, size = struct.unpack_from("<QQ", buf, end + 16 * idx)
+        if size == 16 and end <= off and off + 16 <= len(buf):
+            last_time = u64.unpack_from(buf, off + 8)[0]
+            if 0 < last_time < (1 << 63):
+                u64.pack_into(tail, off - end + 8, last_time + copies * block_shift)
     head = bytearray(buf[:data_off])
-    struct.pack_into("<Q", head, 48, len(data))
+    u64.pack_into(head, 48, new_data_len)
+
+    # Written as it is made: a 10-million-sample file is several GB, far more than the source.
     with open(args.out, "wb") as f:
         f.write(head)
-        f.write(data)
+        f.write(view[data_off:data_off + first_len])
+        f.write(round_end)
+        for _ in range(copies):  # each copy one block length later than the one before
+            f.write(shift(template, time_fields, block_shift))
+            f.write(round_end)
+        f.write(tail_raw)
         f.write(tail)
+    written = (copies + 1) * per_block
     print(f"{args.out}: {written} samples ({copies + 1} x {per_block}), "
-          f"{data_off + len(data) + len(tail)} bytes")
+          f"{data_off + new_data_len + len(tail)} bytes")
 
 
 if __name__ == "__main__":
