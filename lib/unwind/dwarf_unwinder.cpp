@@ -137,7 +137,15 @@ const std::string* DwarfUnwinder::debuginfo_of(const Dso* dso) {
   auto it = debuginfo_.find(dso);
   if (it == debuginfo_.end()) {
     LocatedDso found = memory_.locator().locate(dso->long_name, BuildId::from_hex(dso->build_id));
-    it = debuginfo_.emplace(dso, found.syms ? found.syms->path() : std::string()).first;
+    // libdw reads a separate debug file only for its .debug_frame; without one it would
+    // decompress the file's DWARF in every address space for nothing (the rules come from the
+    // binary's .eh_frame either way).
+    bool has_cfi = false;
+    if (found.syms) {
+      auto frame = found.syms->section_by_name(".debug_frame");
+      has_cfi = frame && frame->shdr.sh_type != SHT_NOBITS;
+    }
+    it = debuginfo_.emplace(dso, has_cfi ? found.syms->path() : std::string()).first;
   }
   return &it->second;
 }
