@@ -27,9 +27,40 @@ void OrderedQueue::push(Event&& e) {
   }
 }
 
+void OrderedQueue::sort_runs(std::vector<Key>& keys) {
+  // Where the runs already in order end (one per CPU buffer the round read).
+  std::vector<size_t>& ends = run_ends_;
+  ends.clear();
+  for (size_t i = 1; i < keys.size(); ++i)
+    if (Earlier()(keys[i], keys[i - 1])) {
+      if (ends.size() == kMaxRuns) {
+        std::sort(keys.begin(), keys.end(), Earlier());
+        return;
+      }
+      ends.push_back(i);
+    }
+  ends.push_back(keys.size());
+  // Merge neighbouring runs pairwise until one is left: log2(runs) linear passes, between
+  // keys and a scratch array of the same size.
+  std::vector<Key>& other = run_scratch_;
+  other.resize(keys.size());
+  while (ends.size() > 1) {
+    size_t begin = 0, kept = 0;
+    for (size_t r = 0; r < ends.size(); r += 2) {
+      size_t mid = ends[r], end = r + 1 < ends.size() ? ends[r + 1] : mid;
+      std::merge(keys.begin() + static_cast<std::ptrdiff_t>(begin), keys.begin() + static_cast<std::ptrdiff_t>(mid),
+                 keys.begin() + static_cast<std::ptrdiff_t>(mid), keys.begin() + static_cast<std::ptrdiff_t>(end),
+                 other.begin() + static_cast<std::ptrdiff_t>(begin), Earlier());
+      ends[kept++] = begin = end;
+    }
+    ends.resize(kept);
+    keys.swap(other);
+  }
+}
+
 void OrderedQueue::settle() {
   if (fresh_.empty()) return;
-  if (!std::is_sorted(fresh_.begin(), fresh_.end(), Earlier())) std::sort(fresh_.begin(), fresh_.end(), Earlier());
+  sort_runs(fresh_);
   auto rest = sorted_.begin() + static_cast<std::ptrdiff_t>(head_);
   if (rest == sorted_.end() || !Earlier()(fresh_.front(), sorted_.back())) {
     // (the common case: everything new comes after what is left)

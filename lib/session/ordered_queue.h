@@ -57,8 +57,14 @@ class OrderedQueue {
       return a.time != b.time ? a.time < b.time : a.seq < b.seq;
     }
   };
+  // Sorts keys made of a few runs in order by merging the runs (more than kMaxRuns: sorts).
+  static constexpr size_t kMaxRuns = 64;
+  void sort_runs(std::vector<Key>& keys);
+
   Deliver deliver_;
   size_t max_queued_;
+  std::vector<size_t> run_ends_;  // sort_runs' scratch
+  std::vector<Key> run_scratch_;
   uint64_t half_flushes_ = 0;
   std::vector<Key> sorted_;  // queued keys in delivery order, from head_ on
   size_t head_ = 0;

@@ -98,6 +98,34 @@ TEST(OrderedQueue, LeftOversMergeWithNewerRuns) {
   EXPECT_EQ(out, expected);
 }
 
+// perf record empties one CPU buffer after the other, so a round is a few runs in time order
+// (merged, not sorted, by the queue): equal times in several runs still go out in arrival order.
+TEST(OrderedQueue, RoundsOfPerCpuRunsGoOutInTimeThenArrivalOrder) {
+  std::vector<std::pair<uint64_t, uint64_t>> out;  // (time, offset)
+  OrderedQueue q([&](Event& e) { out.emplace_back(e.time, e.raw.offset); });
+  std::vector<std::pair<uint64_t, uint64_t>> all;
+  std::mt19937_64 rng(11);
+  uint64_t offset = 0, base = 0;
+  for (int round = 0; round < 40; ++round) {
+    int cpus = 1 + round % 9;  // 1 to 9 runs a round
+    for (int cpu = 0; cpu < cpus; ++cpu) {
+      uint64_t t = base + rng() % 5;
+      for (int i = 0; i < 30; ++i) {
+        t += rng() % 3;
+        Event e = at(t);
+        e.raw.offset = ++offset;
+        all.emplace_back(t, offset);
+        q.push(std::move(e));
+      }
+    }
+    base += 40;
+    q.finished_round();
+  }
+  q.finish();
+  std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  EXPECT_EQ(out, all);
+}
+
 TEST(OrderedQueue, HalfFlushBoundsTheQueue) {
   std::vector<uint64_t> out;
   OrderedQueue q([&](Event& e) { out.push_back(e.time); }, 4);
