@@ -1,6 +1,6 @@
 // SymbolTable: the symbols of one dso (or of the kernel), sorted by start address, with
-// perf's end and duplicate fix-ups already applied. Immutable once built; find() is a
-// binary search that allocates nothing, so it is safe to call from many threads at once.
+// perf's end and duplicate fix-ups already applied. Immutable once built; find() allocates
+// nothing, so it is safe to call from many threads at once.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -36,6 +36,12 @@ class SymbolTable {
   // The symbols' starts, apart: the binary search reads 8 bytes per step instead of a whole
   // Symbol, so a big dso's upper levels stay in cache.
   std::vector<uint64_t> starts_;
+  // An index of the address range in equal buckets: bucket_first_[b] is the number of starts
+  // below base_ + (b << shift_). find() then searches the few starts of one bucket, not the
+  // whole table (whose lower levels are a cache miss each on a large dso). Empty: no index.
+  uint64_t base_ = 0;
+  unsigned shift_ = 0;
+  std::vector<uint32_t> bucket_first_;
 };
 
 }  // namespace cperf

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
+#include <vector>
+
 #include "symbol/symbol_fixup.h"
 
 namespace cperf {
@@ -34,6 +38,43 @@ TEST(SymbolTableTest, LookupCoversStartToEndExclusive) {
   EXPECT_STREQ(name_at(t, 0x20f), "b");
   EXPECT_STREQ(name_at(t, 0x210), "(none)");
   EXPECT_STREQ(name_at(SymbolTable(), 0x100), "(none)");
+}
+
+// Large tables are searched through an index of address buckets: it must find what a search
+// of the whole table finds, for clustered, sparse and top-of-address-space layouts alike.
+TEST(SymbolTableTest, IndexedLookupMatchesAWholeTableSearch) {
+  std::mt19937_64 rng(5);
+  const uint64_t bases[] = {0x1000, 0x555555554000, 0xffffffff81000000, UINT64_MAX - (uint64_t{1} << 32)};
+  for (uint64_t base : bases) {
+    for (size_t count : {64u, 100u, 5000u}) {
+      std::vector<Symbol> syms;
+      uint64_t at = base;
+      for (size_t i = 0; i < count; ++i) {
+        // Mostly packed code, with a few far jumps (modules, other segments) and equal starts.
+        uint64_t r = rng() % 100;
+        at += r < 3 ? (rng() % (uint64_t{1} << 28)) : r < 6 ? 0 : 1 + rng() % 300;
+        syms.push_back(sym(at, rng() % 200, "s" + std::to_string(i)));
+      }
+      SymbolTable t = SymbolTable::build(syms, false);
+      const std::vector<Symbol>& all = t.symbols();
+      auto whole_search = [&](uint64_t addr) -> const Symbol* {
+        const Symbol* last = nullptr;
+        for (const Symbol& s : all)
+          if (s.start <= addr) last = &s;
+        return last && last->contains(addr) ? last : nullptr;
+      };
+      std::vector<uint64_t> probes = {0, base - 1, base, UINT64_MAX, all.back().start, all.back().end};
+      for (const Symbol& s : all) {
+        probes.push_back(s.start);
+        probes.push_back(s.start - 1);
+        probes.push_back(s.end);
+        probes.push_back(s.start + (s.end - s.start) / 2);
+      }
+      for (int i = 0; i < 2000; ++i) probes.push_back(base + rng() % (all.back().end - base + 16));
+      for (uint64_t addr : probes)
+        ASSERT_EQ(t.find(addr), whole_search(addr)) << std::hex << "base " << base << " addr " << addr;
+    }
+  }
 }
 
 TEST(SymbolTableTest, ZeroSizedSymbolsEndAtTheNextStart) {
