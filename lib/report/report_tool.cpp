@@ -58,6 +58,9 @@ ReportTool::ReportTool(ReportToolOptions opts)
   if (opts_.chain_key == ChainKey::kAddress) chains_.frames.key_by_address();
   if (opts_.chain_key == ChainKey::kSrcline) chains_.frames.key_by_srcline();
   chains_.branch_stats = opts_.branch_history && opts_.branch_counts;
+  // make_frame reads nothing of the map but its dso here (see make_frame).
+  frames_across_maps_ = !opts_.hist.children && opts_.chain_key == ChainKey::kFunction;
+  dso_addr_memo_ = std::make_unique<DsoAddrMemo[]>(size_t{1} << kDsoAddrMemoBits);
   want_srcfile_ = sorts_by(SortKey::kSrcfile);
   if (sorts_by(SortKey::kType) || sorts_by(SortKey::kTypeOffset) || sorts_by(SortKey::kTypeCacheline))
     data_types_ = std::make_unique<SampleDataTypes>(opts_.symfs, symbols_);
@@ -207,17 +210,54 @@ ReportTool::ResolveMemo& ReportTool::resolve_slot(const Thread& t, uint8_t cpumo
   ResolveMemo& memo = resolve_memo_[((ip ^ reinterpret_cast<uintptr_t>(maps)) *
                                      0x9e3779b97f4a7c15ull) >> 52];
   if (memo.ip == ip && memo.maps == maps && memo.gen == gen && memo.cpumode == cpumode) return memo;
+  if (cpumode == PERF_RECORD_MISC_USER && t.maps) {
+    // A user dso's symbols never change once loaded: its addresses resolve the same in every
+    // process that maps it.
+    const Map* map = t.maps->find(ip);
+    if (map && map->dso) {
+      uint64_t addr = map->map_ip(ip);
+      DsoAddrMemo& d = dso_addr_slot(map->dso, addr, ip);
+      if (d.dso != map->dso || d.addr != addr || d.ip != ip) {
+        Resolved r = resolve_in(map, ip);
+        d = DsoAddrMemo{map->dso, addr, ip, r.sym, r.chain, r.symbols, kNoFrame};
+      }
+      memo = ResolveMemo{maps, ip, gen, cpumode, frames_across_maps_ ? d.frame : kNoFrame,
+                         Resolved{map, d.sym, d.chain, d.symbols, addr}};
+      return memo;
+    }
+  }
   Resolved r = resolve_uncached(t, cpumode, ip);
   memo = ResolveMemo{maps, ip, gen, cpumode, kNoFrame, r};
   return memo;
 }
 
+ReportTool::DsoAddrMemo& ReportTool::dso_addr_slot(const Dso* dso, uint64_t addr, uint64_t ip) {
+  uint64_t h = (addr ^ (ip << 17) ^ reinterpret_cast<uintptr_t>(dso)) * 0x9e3779b97f4a7c15ull;
+  return dso_addr_memo_[h >> (64 - kDsoAddrMemoBits)];
+}
+
+FrameId ReportTool::memo_frame(ResolveMemo& m, uint64_t ip) {
+  if (m.frame != kNoFrame) return m.frame;
+  m.frame = make_frame(m.r, ip);
+  if (frames_across_maps_ && m.cpumode == PERF_RECORD_MISC_USER && m.r.map && m.r.map->dso) {
+    DsoAddrMemo& d = dso_addr_slot(m.r.map->dso, m.r.addr, ip);
+    if (d.dso == m.r.map->dso && d.addr == m.r.addr && d.ip == ip) d.frame = m.frame;
+  }
+  return m.frame;
+}
+
 ReportTool::Resolved ReportTool::resolve_uncached(const Thread& t, uint8_t cpumode, uint64_t ip) {
-  Resolved r;
+  const Map* map = nullptr;
   if (cpumode == PERF_RECORD_MISC_KERNEL)
-    r.map = kernel_maps_.find(ip);
+    map = kernel_maps_.find(ip);
   else if (cpumode == PERF_RECORD_MISC_USER && t.maps)
-    r.map = t.maps->find(ip);
+    map = t.maps->find(ip);
+  return resolve_in(map, ip);
+}
+
+ReportTool::Resolved ReportTool::resolve_in(const Map* map, uint64_t ip) {
+  Resolved r;
+  r.map = map;
   r.addr = ip;
   if (!r.map) return r;
   r.addr = r.map->map_ip(ip);
@@ -452,10 +492,7 @@ void ReportTool::add_sample(Event& ev, Session& s, DecodedSample& ds, int attr_i
       ce.cpumode = mode;
       // Most addresses recur: each one's frame is made once while its memo entry lasts (a
       // frame depends only on what the address resolved to).
-      if (!m.r.chain) {
-        if (m.frame == kNoFrame) m.frame = make_frame(m.r, ip);
-        ce.frame = m.frame;
-      }
+      if (!m.r.chain) ce.frame = memo_frame(m, ip);
     };
     // --call-graph lbr: perf's frames from the LBR call stack, already in the order asked
     // for and not cut by --max-stack (record/lbr_callchain.h).

@@ -196,6 +196,7 @@ class ReportTool : public SessionTool {
   // The memo entry of the address, filled if it was not there.
   ResolveMemo& resolve_slot(const Thread& t, uint8_t cpumode, uint64_t ip);
   Resolved resolve_uncached(const Thread& t, uint8_t cpumode, uint64_t ip);
+  Resolved resolve_in(const Map* map, uint64_t ip);  // map: the one holding ip, or nullptr
   // inline_name: the frame is that inlined function's line of the entry (perf's "(inlined)");
   // inline_srcline: that line's source line.
   FrameId make_frame(const Resolved& r, uint64_t ip, const std::string* inline_name = nullptr,
@@ -306,6 +307,24 @@ class ReportTool : public SessionTool {
   };
   static constexpr size_t kResolveMemo = 1 << 12;  // index: the top 12 bits of a hash
   std::unique_ptr<ResolveMemo[]> resolve_memo_ = std::make_unique<ResolveMemo[]>(kResolveMemo);
+  // User addresses by what they resolve in, across processes: the many short processes of a
+  // build run the same binaries, and each one misses resolve_memo_ (keyed by its own maps).
+  // What an address resolves to depends only on its dso and place in it, and so does its
+  // frame where frames carry no map (frames_across_maps_); the ip is kept for the frame's own.
+  struct DsoAddrMemo {
+    const Dso* dso = nullptr;
+    uint64_t addr = 0, ip = 0;
+    const Symbol* sym = nullptr;
+    const InlineChain* chain = nullptr;
+    const SymbolTable* symbols = nullptr;
+    FrameId frame = kNoFrame;
+  };
+  static constexpr unsigned kDsoAddrMemoBits = 17;
+  std::unique_ptr<DsoAddrMemo[]> dso_addr_memo_;
+  bool frames_across_maps_ = false;
+  DsoAddrMemo& dso_addr_slot(const Dso* dso, uint64_t addr, uint64_t ip);
+  // m's frame (made once; shared through dso_addr_memo_ where frames carry no map).
+  FrameId memo_frame(ResolveMemo& m, uint64_t ip);
   uint64_t side_band_gen_ = 0;
   std::vector<ChainEntry> entries_;
   ChainStore chains_;  // the frames and call-path trees of every histogram
