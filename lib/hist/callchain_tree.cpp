@@ -60,6 +60,24 @@ void count_branches(ChainStore& st, ChainBranchStats* stats, const PathIds& path
 
 void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from, uint64_t period);
 
+// ChainNode::children_kind: none yet; all symbols (not inlined: ordered by dso and symbol
+// start); all without a symbol (by dso and address); mixed (or inlined, or keyed by source
+// line: no total order, every search walks the tree).
+enum ChildrenKind : uint32_t { kNoChildren = 0, kSymbolChildren = 1, kBareChildren = 2, kMixedChildren = 3 };
+
+ChildrenKind kind_of_key(const FrameTable& frames, const FrameTable::Key& k) {
+  if (frames.keyed_by_srcline()) return kMixedChildren;
+  if (k.has_sym) return k.inlined ? kMixedChildren : kSymbolChildren;
+  return kBareChildren;
+}
+
+void note_child(const FrameTable& frames, ChainNode& parent, ChainNode* child) {
+  ChildrenKind k = kind_of_key(frames, child->key0());
+  if (parent.children_kind == kNoChildren) parent.children_kind = k;
+  else if (parent.children_kind != k) parent.children_kind = kMixedChildren;
+  parent.last_child = child;
+}
+
 ChainNode* add_leaf(ChainStore& st, PathIds& path, size_t from, uint64_t period) {
   ChainNode* leaf = st.new_node();
   leaf->ids = path.stored(from);
@@ -88,11 +106,15 @@ void split(ChainStore& st, ChainNode& node, size_t at, PathIds& path, size_t fro
   tail->children_hit = node.children_hit;
   tail->count = node.count;
   tail->children_count = node.children_count;
+  tail->children_kind = node.children_kind;
+  tail->last_child = node.last_child;
   node.nids = static_cast<uint32_t>(at);
   node.children_hit = tail->cumul_hits();
   node.children_count = tail->cumul_counts();
   node.children_in = {};
+  node.children_kind = kNoChildren;
   rb_insert_at(node.children_in, &tail->rb_in, static_cast<ChainLink*>(nullptr), &node.children_in.node);
+  note_child(st.frames, node, tail);
   if (from < path.size()) {
     node.hit = 0;
     node.children_hit += period;
@@ -102,6 +124,7 @@ void split(ChainStore& st, ChainNode& node, size_t at, PathIds& path, size_t fro
     ChainNode* leaf = add_leaf(st, path, from, period);
     ChainLink* first = node.children_in.node;
     rb_insert_at(node.children_in, &leaf->rb_in, first, left ? &first->left : &first->right);
+    note_child(st.frames, node, leaf);
   } else {
     node.hit = period;
     node.count = 1;
@@ -132,16 +155,24 @@ void append_chain(ChainStore& st, ChainNode& node, PathIds& path, size_t from, u
 void append_children(ChainStore& st, ChainNode& root, PathIds& path, size_t from, uint64_t period) {
   const FrameId first = path.data()[from];
   const FrameTable::Key key = st.frames.key(first);
-  auto slot = rb_find_slot(root.children_in, [&](ChainLink* r) {
-    const ChainNode& child = *ChainNode::of(r);
-    int c = FrameTable::compare_keys(child.key0(), key);
-    return c == FrameTable::kByName ? st.frames.compare(child.ids[0], first) : c;
-  });
-  if (slot.found) {
-    append_chain(st, *ChainNode::of(slot.found), path, from, period);
+  ChainNode* last = root.last_child;
+  if (last && root.children_kind != kMixedChildren && root.children_kind == kind_of_key(st.frames, key) &&
+      FrameTable::compare_keys(last->key0(), key) == 0) {
+    append_chain(st, *last, path, from, period);  // the child the search would end at
   } else {
-    ChainNode* leaf = add_leaf(st, path, from, period);
-    rb_insert_at(root.children_in, &leaf->rb_in, slot.parent, slot.link);
+    auto slot = rb_find_slot(root.children_in, [&](ChainLink* r) {
+      const ChainNode& child = *ChainNode::of(r);
+      int c = FrameTable::compare_keys(child.key0(), key);
+      return c == FrameTable::kByName ? st.frames.compare(child.ids[0], first) : c;
+    });
+    if (slot.found) {
+      root.last_child = ChainNode::of(slot.found);
+      append_chain(st, *ChainNode::of(slot.found), path, from, period);
+    } else {
+      ChainNode* leaf = add_leaf(st, path, from, period);
+      rb_insert_at(root.children_in, &leaf->rb_in, slot.parent, slot.link);
+      note_child(st.frames, root, leaf);
+    }
   }
   root.children_hit += period;
   root.children_count += 1;

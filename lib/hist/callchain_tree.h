@@ -47,8 +47,13 @@ struct ChainNode {
   uint32_t count = 0, children_count = 0;
   RbRootOf<ChainLink> children_in;      // children, perf's insertion tree
   ChainBranchStats* bstats = nullptr;   // per frame (ChainStore::branch_stats), else none
+  // The child the last append went through, and what kinds of first frames the children have
+  // (kinds_of_children): while they are all of one kind, the frame keys of that kind are in
+  // a total order, so a search among them ends at the child equal to the key whenever there
+  // is one, and the last child, when equal, is that child.
+  ChainNode* last_child = nullptr;
   uint32_t key_dso_order = 0;
-  uint32_t nids : 30 = 0, key_has_sym : 1 = 0, key_inlined : 1 = 0;
+  uint32_t nids : 28 = 0, key_has_sym : 1 = 0, key_inlined : 1 = 0, children_kind : 2 = 0;
 
   static ChainNode* of(const ChainLink* l) { return reinterpret_cast<ChainNode*>(const_cast<ChainLink*>(l)); }
   FrameTable::Key key0() const { return {key_ip, key_sym_start, key_dso_order, key_has_sym != 0, key_inlined != 0}; }

@@ -88,6 +88,7 @@ class FrameTable {
   // strings; a frame without one, having no map, sorts after one with), and by the function
   // key when neither has one. Set before the first frame goes into a tree.
   void key_by_srcline() { by_srcline_ = true; }
+  bool keyed_by_srcline() const { return by_srcline_; }
   // compare_frames of two keys, or kByName when only the frames' names can tell (inlined
   // symbols).
   static constexpr int kByName = 2;

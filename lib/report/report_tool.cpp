@@ -213,7 +213,7 @@ ReportTool::ResolveMemo& ReportTool::resolve_slot(const Thread& t, uint8_t cpumo
   if (cpumode == PERF_RECORD_MISC_USER && t.maps) {
     // A user dso's symbols never change once loaded: its addresses resolve the same in every
     // process that maps it.
-    const Map* map = t.maps->find(ip);
+    const Map* map = find_user_map(*t.maps, gen, ip);
     if (map && map->dso) {
       uint64_t addr = map->map_ip(ip);
       DsoAddrMemo& d = dso_addr_slot(map->dso, addr, ip);
@@ -229,6 +229,23 @@ ReportTool::ResolveMemo& ReportTool::resolve_slot(const Thread& t, uint8_t cpumo
   Resolved r = resolve_uncached(t, cpumode, ip);
   memo = ResolveMemo{maps, ip, gen, cpumode, kNoFrame, r};
   return memo;
+}
+
+const Map* ReportTool::find_user_map(const MapSet& maps, uint64_t gen, uint64_t ip) {
+  // A chain's frames fall in a few maps (the program, libc, ...): the last two found in these
+  // maps, while no side-band record changed them, hold ip if any does (maps do not overlap).
+  if (&maps == recent_maps_.maps && gen == recent_maps_.gen) {
+    for (const Map* m : recent_maps_.found)
+      if (m && ip >= m->start && ip < m->end) return m;
+  } else {
+    recent_maps_ = RecentMaps{&maps, gen, {}};
+  }
+  const Map* map = maps.find(ip);
+  if (map) {
+    recent_maps_.found[1] = recent_maps_.found[0];
+    recent_maps_.found[0] = map;
+  }
+  return map;
 }
 
 ReportTool::DsoAddrMemo& ReportTool::dso_addr_slot(const Dso* dso, uint64_t addr, uint64_t ip) {

@@ -323,6 +323,14 @@ class ReportTool : public SessionTool {
   std::unique_ptr<DsoAddrMemo[]> dso_addr_memo_;
   bool frames_across_maps_ = false;
   DsoAddrMemo& dso_addr_slot(const Dso* dso, uint64_t addr, uint64_t ip);
+  struct RecentMaps {
+    const MapSet* maps = nullptr;
+    uint64_t gen = 0;
+    const Map* found[2] = {nullptr, nullptr};
+  };
+  RecentMaps recent_maps_;
+  // maps.find(ip), through recent_maps_ (gen: resolve_slot's, changed by every side-band record).
+  const Map* find_user_map(const MapSet& maps, uint64_t gen, uint64_t ip);
   // m's frame (made once; shared through dso_addr_memo_ where frames carry no map).
   FrameId memo_frame(ResolveMemo& m, uint64_t ip);
   uint64_t side_band_gen_ = 0;
