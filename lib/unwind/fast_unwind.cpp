@@ -110,6 +110,8 @@ bool DwarfUnwinder::unwind_fast(Walk& w, const X86DwarfRegs& start, int max_stac
   };
   uint64_t pc = perf_reg_value(*w.regs, kPerfRegX86Ip).value_or(0);
   int left = max_stack;
+  const Map* last_map = nullptr;
+  const ModuleInfo* last_mod = nullptr;
   for (bool initial = true;; initial = false) {
     uint64_t at = initial ? pc : pc - 1;
     const Map* map = maps.find(at);
@@ -118,7 +120,12 @@ bool DwarfUnwinder::unwind_fast(Walk& w, const X86DwarfRegs& start, int max_stac
     if (!initial && maps.find(pc) != map) return give_up();
     const ModuleInfo* mod = nullptr;
     if (map && map->dso) {
-      mod = module_info(w, *map, at);
+      // Frames come in runs from one map: ask the address space's cache once per run.
+      if (map != last_map) {
+        last_mod = module_info(w, *map, at);
+        last_map = map;
+      }
+      mod = last_mod;
       if (!mod) return give_up();
       if (!mod->readable) break;
       if (at < mod->low || at >= mod->high) return give_up();
