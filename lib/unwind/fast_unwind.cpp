@@ -25,7 +25,7 @@ namespace {
 
 // The registers of one frame: values and which of them are set (bit r: DWARF register r).
 struct FrameRegs {
-  uint64_t value[CfiRow::kRegs];
+  uint64_t value[CfiRow::kRegs] = {};
   uint32_t set = 0;
   bool has(int r) const { return set & (1u << r); }
   void put(int r, uint64_t v) {
@@ -138,7 +138,7 @@ bool DwarfUnwinder::unwind_fast(Walk& w, const X86DwarfRegs& start, int max_stac
 
     // libdw's handle_cfi for the 17 registers.
     bool cfa_ok = regs.has(row->cfa_reg);
-    uint64_t cfa = regs.value[row->cfa_reg] + row->cfa_offset;
+    uint64_t cfa = cfa_ok ? regs.value[row->cfa_reg] + row->cfa_offset : 0;
     FrameRegs next;
     for (int r = 0; r < CfiRow::kRegs; ++r) {
       const RegRule& rule = row->regs[r];
