@@ -3,9 +3,11 @@
 #include <elf.h>
 #include <elfutils/libdwfl.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include "symbol/dso_locator.h"
+#include "unwind/dwarf_unwinder_state.h"
 #include "unwind/user_regs.h"
 
 namespace cperf {
@@ -16,35 +18,6 @@ namespace {
 constexpr size_t kMaxCachedSpaces = 64;
 
 }  // namespace
-
-// What a module was reported for: it stays valid while the same map is still there.
-struct ReportedModule {
-  uint64_t map_start, pgoff;
-  const Dso* dso;
-};
-
-struct DwarfUnwinder::AddressSpace {
-  Dwfl* dwfl = nullptr;
-  bool attached = false;
-  std::vector<ReportedModule> modules;
-  Walk* walk = nullptr;  // the unwind in progress (libdw's callbacks reach it through here)
-  // Module userdata for find_debuginfo; freed after dwfl_end (members outlive the body).
-  std::vector<std::unique_ptr<std::pair<DwarfUnwinder*, const Dso*>>> owned_userdata;
-  ~AddressSpace() {
-    if (dwfl) dwfl_end(dwfl);
-  }
-};
-
-struct DwarfUnwinder::Walk {
-  DwarfUnwinder* self;
-  AddressSpace* space;
-  const Thread* thread;
-  const RegsDump* regs;
-  Bytes stack;
-  bool swap;
-  int max_stack_left;
-  std::vector<UnwoundFrame> entries;  // ip 0: a frame whose module could not be reported
-};
 
 namespace {
 
@@ -90,18 +63,12 @@ bool set_initial_registers(Dwfl_Thread* thread, void* thread_arg) {
   auto* space = static_cast<DwarfUnwinder::AddressSpace*>(thread_arg);
   if (!space->walk) return false;
   const RegsDump& regs = *space->walk->regs;
-  Dwarf_Word dwarf_regs[17] = {};
-  int max_reg = -1;
-  for (int r = 0; r < 64; ++r) {
-    int d = x86_64_dwarf_regnum(r);
-    auto v = d >= 0 ? perf_reg_value(regs, r) : std::nullopt;
-    if (!v) continue;
-    dwarf_regs[d] = *v;
-    max_reg = std::max(max_reg, d);
-  }
+  X86DwarfRegs dwarf = x86_64_dwarf_regs(regs);
   if (auto ip = perf_reg_value(regs, kPerfRegX86Ip)) dwfl_thread_state_register_pc(thread, *ip);
-  if (max_reg < 0) return false;
-  return dwfl_thread_state_registers(thread, 0, static_cast<unsigned>(max_reg + 1), dwarf_regs);
+  if (dwarf.max_reg < 0) return false;
+  Dwarf_Word values[X86DwarfRegs::kCount];
+  for (int r = 0; r < X86DwarfRegs::kCount; ++r) values[r] = dwarf.value[r];
+  return dwfl_thread_state_registers(thread, 0, static_cast<unsigned>(dwarf.max_reg + 1), values);
 }
 
 const Dwfl_Thread_Callbacks kThreadCallbacks = {
@@ -128,7 +95,10 @@ int frame_callback(Dwfl_Frame* state, void* arg) {
 
 }  // namespace
 
-DwarfUnwinder::DwarfUnwinder(const SymbolOptions& opts) : memory_(opts) {}
+DwarfUnwinder::DwarfUnwinder(const SymbolOptions& opts) : memory_(opts) {
+  if (const char* check = std::getenv("CPERF_UNWIND_CHECK"); check && std::strcmp(check, "1") == 0)
+    check_ = std::make_unique<UnwindCheck>();
+}
 
 DwarfUnwinder::~DwarfUnwinder() = default;
 
@@ -207,6 +177,13 @@ bool DwarfUnwinder::report_module(Walk& w, uint64_t ip, const Map** map_out) {
 }
 
 bool DwarfUnwinder::read_word(Walk& w, uint64_t addr, uint64_t& value) {
+  // The stack copy first, as UnwindMemory::read_word, without looking SP up again.
+  if (addr >= w.sp && addr + 8 >= addr && addr + 8 <= w.sp + w.stack.size() &&
+      w.sp + w.stack.size() >= w.sp) {
+    std::memcpy(&value, w.stack.data() + (addr - w.sp), 8);
+    if (w.swap) value = bswap64(value);
+    return true;
+  }
   return memory_.read_word({w.thread, w.regs, w.stack, w.swap}, addr, value);
 }
 
@@ -214,13 +191,34 @@ void DwarfUnwinder::unwind(const Thread& t, const RegsDump& regs, Bytes stack, b
                            int max_stack, std::vector<UnwoundFrame>& out) {
   if (max_stack <= 0 || !t.maps || regs.abi != PERF_SAMPLE_REGS_ABI_64) return;
   auto ip = perf_reg_value(regs, kPerfRegX86Ip);
-  if (!ip || !perf_reg_value(regs, kPerfRegX86Sp)) return;
+  auto sp = perf_reg_value(regs, kPerfRegX86Sp);
+  if (!ip || !sp) return;
   AddressSpace& space = address_space(t);
   if (!space.dwfl) return;
-  Walk w{this, &space, &t, &regs, stack, swap, max_stack, {}};
+  Walk w{this, &space, &t, &regs, stack, swap, max_stack, {}, *sp};
   space.walk = &w;
+  size_t first = out.size();
+  if (unwind_fast(w, x86_64_dwarf_regs(regs), max_stack, out)) {
+    if (check_) {
+      Walk again{this, &space, &t, &regs, stack, swap, max_stack, {}, *sp};
+      space.walk = &again;
+      check_frames_.clear();
+      unwind_with_libdw(again, max_stack, check_frames_);
+      check_->compare(t.tid, *ip, {out.begin() + static_cast<ptrdiff_t>(first), out.end()},
+                      check_frames_);
+    }
+  } else {
+    unwind_with_libdw(w, max_stack, out);
+    if (check_) check_->count_libdw(out.size() - first);
+  }
+  space.walk = nullptr;
+}
+
+void DwarfUnwinder::unwind_with_libdw(Walk& w, int max_stack, std::vector<UnwoundFrame>& out) {
+  const Thread& t = *w.thread;
+  AddressSpace& space = *w.space;
   const Map* map = nullptr;
-  bool ok = report_module(w, *ip, &map);
+  bool ok = report_module(w, perf_reg_value(*w.regs, kPerfRegX86Ip).value_or(0), &map);
   if (ok && !space.attached)
     space.attached = dwfl_attach_state(space.dwfl, nullptr, t.pid > 0 ? t.pid : 1, &kThreadCallbacks,
                                        &space);
@@ -231,7 +229,6 @@ void DwarfUnwinder::unwind(const Thread& t, const RegsDump& regs, Bytes stack, b
       for (const UnwoundFrame& f : w.entries)
         if (f.ip) out.push_back(f);
   }
-  space.walk = nullptr;
 }
 
 }  // namespace cperf

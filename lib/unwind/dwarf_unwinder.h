@@ -12,6 +12,10 @@
 //    being reported; an address without a map is reported (as unresolved) and ends it.
 // libdw state (one Dwfl per address space, reused while the maps behind its modules stay the
 // same) is cached here. Not thread-safe.
+// Most samples take a fast path (unwind/fast_unwind.cpp) that replays libdw's walk from cached
+// CFI rows (unwind/cfi_rules.h) without libdw's per-frame work; a sample it cannot replay
+// exactly goes through libdw as a whole. CPERF_UNWIND_CHECK=1 unwinds every sample both ways
+// and reports differences (unwind/unwind_check.h).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -23,14 +27,13 @@
 #include "machine/machine.h"
 #include "record/sample.h"
 #include "symbol/symbol_options.h"
+#include "unwind/cfi_rules.h"
+#include "unwind/unwind_check.h"
 #include "unwind/unwind_memory.h"
+#include "unwind/unwound_frame.h"
+#include "unwind/user_regs.h"
 
 namespace cperf {
-
-struct UnwoundFrame {
-  uint64_t ip = 0;
-  const Map* map = nullptr;  // the thread's map holding ip, or nullptr
-};
 
 class DwarfUnwinder {
  public:
@@ -48,6 +51,7 @@ class DwarfUnwinder {
 
   struct AddressSpace;  // public for the libdw callbacks in the .cpp
   struct Walk;
+  struct ModuleInfo;
 
   // Internal, for the libdw callbacks.
   bool report_module(Walk& w, uint64_t ip, const Map** map_out);
@@ -56,10 +60,22 @@ class DwarfUnwinder {
 
  private:
   AddressSpace& address_space(const Thread& t);
+  // libdw's walk (perf's unwind__get_entries with libdw): the reference.
+  void unwind_with_libdw(Walk& w, int max_stack, std::vector<UnwoundFrame>& out);
+  // The same walk from cached CFI rows; false (out unchanged) when the sample needs libdw.
+  bool unwind_fast(Walk& w, const X86DwarfRegs& start, int max_stack,
+                   std::vector<UnwoundFrame>& out);
+  // What report_module gives for the addresses of `map`, cached per address space; nullptr
+  // when the fast path cannot tell.
+  const ModuleInfo* module_info(Walk& w, const Map& map, uint64_t ip);
+  CfiRules& cfi_rules_of(const Dso* dso);
 
   UnwindMemory memory_;
   std::unordered_map<const MapSet*, std::unique_ptr<AddressSpace>> spaces_;
   std::unordered_map<const Dso*, std::string> debuginfo_;
+  std::unordered_map<const Dso*, std::unique_ptr<CfiRules>> cfi_rules_;
+  std::unique_ptr<UnwindCheck> check_;  // CPERF_UNWIND_CHECK=1 only
+  std::vector<UnwoundFrame> check_frames_;
 };
 
 }  // namespace cperf
