@@ -40,12 +40,15 @@ void ScriptSymbols::use_build_ids(const PerfDataReader& reader, Machine* machine
   // with prefetching on, the user dsos among those are loaded ahead.
   header_build_ids_.clear();
   std::vector<std::pair<std::string, std::string>> user;
+  std::optional<BuildId> kernel;  // the core kernel's, when the recording saw it
   for (RecordedBuildId& e : build_id_entries(it->second, reader.swapped())) {
     bool first = header_build_ids_.try_emplace(e.filename, e.hex).second;
+    if (first && e.kernel && e.filename == "[kernel.kallsyms]") kernel = BuildId::from_hex(e.hex);
     if (first && prefetch_ && !e.kernel && e.filename.starts_with('/'))
       user.emplace_back(std::move(e.filename), std::move(e.hex));
   }
   cache_.prefetch(std::move(user), inline_frames_);
+  if (prefetch_ && kernel) cache_.prefetch_kernel_kallsyms(kernel);
   if (machine) name_kernel_dsos(*machine, reader);
 }
 

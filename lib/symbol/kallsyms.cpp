@@ -173,7 +173,7 @@ std::optional<Kallsyms> Kallsyms::parse(std::string_view text, const KallsymsOpt
   return k;
 }
 
-std::optional<Kallsyms> Kallsyms::load(const std::string& path, const KallsymsOptions& opts) {
+std::optional<std::string> Kallsyms::read_text(const std::string& path) {
   // Read in large steps straight into one buffer: /proc/kallsyms reports size 0, so the
   // file is read to its end rather than to a size.
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -189,7 +189,13 @@ std::optional<Kallsyms> Kallsyms::load(const std::string& path, const KallsymsOp
   }
   ::close(fd);
   text.resize(used);
-  return parse(text, opts);
+  return text;
+}
+
+std::optional<Kallsyms> Kallsyms::load(const std::string& path, const KallsymsOptions& opts) {
+  std::optional<std::string> text = read_text(path);
+  if (!text) return std::nullopt;
+  return parse(*text, opts);
 }
 
 const SymbolTable* Kallsyms::module(std::string_view name) const {

@@ -51,6 +51,8 @@ class Kallsyms {
   static std::optional<Kallsyms> parse(std::string_view text, const KallsymsOptions& opts = {});
   // Reads and parses a file; nullopt if it cannot be read.
   static std::optional<Kallsyms> load(const std::string& path, const KallsymsOptions& opts = {});
+  // The file's text (what load() parses); nullopt if it cannot be read.
+  static std::optional<std::string> read_text(const std::string& path);
 
   // [kernel.kallsyms]: the core kernel symbols.
   const SymbolTable& kernel() const { return kernel_; }

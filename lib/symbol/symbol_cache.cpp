@@ -361,10 +361,24 @@ const Kallsyms* SymbolCache::kernel_kallsyms(const std::optional<BuildId>& recor
     kallsyms_.emplace();
     KallsymsChoice c = choose_kallsyms(opts_, recorded);
     if (why) *why = c.message;
-    if (!c.path.empty() && !(c.host && kallsyms_addresses_hidden(c.path)))
-      *kallsyms_ = Kallsyms::load(c.path, kopts);
+    bool prefetched = kallsyms_text_.valid() && kallsyms_text_path_ == c.path;
+    if (!c.path.empty() && !(c.host && kallsyms_addresses_hidden(c.path))) {
+      if (prefetched) {
+        if (std::optional<std::string> text = kallsyms_text_.get()) *kallsyms_ = Kallsyms::parse(*text, kopts);
+      } else {
+        *kallsyms_ = Kallsyms::load(c.path, kopts);
+      }
+    }
   }
   return kallsyms_->has_value() ? &**kallsyms_ : nullptr;
+}
+
+void SymbolCache::prefetch_kernel_kallsyms(const std::optional<BuildId>& recorded) {
+  if (kallsyms_ || kallsyms_text_.valid()) return;
+  KallsymsChoice c = choose_kallsyms(opts_, recorded);
+  if (c.path.empty()) return;
+  kallsyms_text_path_ = c.path;
+  kallsyms_text_ = std::async(std::launch::async, [path = c.path] { return Kallsyms::read_text(path); });
 }
 
 }  // namespace cperf

@@ -10,6 +10,7 @@
 // loads dsos ahead of that thread's dso() calls on the machine's other core.
 #pragma once
 #include <condition_variable>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -179,6 +180,10 @@ class SymbolCache {
   // when it has one.
   const Kallsyms* kernel_kallsyms(const std::optional<BuildId>& recorded,
                                   const KallsymsOptions& kopts, std::string* why = nullptr);
+  // Starts reading the kallsyms file kernel_kallsyms() would choose for `recorded` on a thread
+  // of its own (making /proc/kallsyms' text is tens of milliseconds of kernel time);
+  // kernel_kallsyms() then parses that text when it chooses the same file, else reads its own.
+  void prefetch_kernel_kallsyms(const std::optional<BuildId>& recorded);
 
   const SymbolOptions& options() const { return opts_; }
   const DsoLocator& locator() const { return locator_; }
@@ -208,6 +213,8 @@ class SymbolCache {
   bool with_dwarf_ = false, stop_ = false;
   std::thread worker_;
   std::optional<std::optional<Kallsyms>> kallsyms_;  // outer: tried; inner: loaded
+  std::string kallsyms_text_path_;                   // what kallsyms_text_ reads
+  std::future<std::optional<std::string>> kallsyms_text_;
 };
 
 // Loads one dso's symbols without caching (what SymbolCache does on a miss).

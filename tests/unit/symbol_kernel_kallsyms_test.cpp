@@ -122,6 +122,31 @@ TEST_F(KernelKallsymsTest, CacheLoadsTheChosenFileRelocated) {
   EXPECT_EQ(s->name, "host_fn");
 }
 
+// The text read ahead is the chosen file's: parsed with the options of the first use, and
+// left unused when the first use chooses another file (another recorded kernel).
+TEST_F(KernelKallsymsTest, PrefetchedTextServesOnlyTheSameChoice) {
+  KallsymsOptions k;
+  k.reloc_ref = std::make_pair(std::string("_text"), 0xffffffff81200000ull);
+  {
+    SymbolCache cache(opts_);
+    cache.prefetch_kernel_kallsyms(BuildId::from_hex(kHostId));
+    const Kallsyms* ks = cache.kernel_kallsyms(BuildId::from_hex(kHostId), k);
+    ASSERT_NE(ks, nullptr);
+    const Symbol* s = ks->kernel().find(0xffffffff81200180);
+    ASSERT_NE(s, nullptr);
+    EXPECT_EQ(s->name, "host_fn");
+  }
+  write(opts_.buildid_dir + "/[kernel.kallsyms]/" + kOtherId + "/kallsyms",
+        "ffffffff81000000 T _text\nffffffff81000100 T cached_fn\nffffffff81000200 T cached_end\n");
+  SymbolCache cache(opts_);
+  cache.prefetch_kernel_kallsyms(BuildId::from_hex(kHostId));
+  const Kallsyms* ks = cache.kernel_kallsyms(BuildId::from_hex(kOtherId), k);
+  ASSERT_NE(ks, nullptr);
+  const Symbol* s = ks->kernel().find(0xffffffff81200180);
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->name, "cached_fn");
+}
+
 TEST_F(KernelKallsymsTest, ScriptSymbolsResolvesTheKernelMapWithoutKallsymsOption) {
   ScriptSymbols syms(opts_);
   Dso kernel;
