@@ -177,14 +177,9 @@ bool DwarfUnwinder::report_module(Walk& w, uint64_t ip, const Map** map_out) {
 }
 
 bool DwarfUnwinder::read_word(Walk& w, uint64_t addr, uint64_t& value) {
-  // The stack copy first, as UnwindMemory::read_word, without looking SP up again.
-  if (addr >= w.sp && addr + 8 >= addr && addr + 8 <= w.sp + w.stack.size() &&
-      w.sp + w.stack.size() >= w.sp) {
-    std::memcpy(&value, w.stack.data() + (addr - w.sp), 8);
-    if (w.swap) value = bswap64(value);
-    return true;
-  }
-  return memory_.read_word({w.thread, w.regs, w.stack, w.swap}, addr, value);
+  // UnwindMemory::read_word without looking SP up again.
+  UnwindMemory::Sample s{w.thread, w.regs, w.stack, w.swap};
+  return UnwindMemory::read_stack_word(s, w.sp, addr, value) || memory_.read_file_word(s, addr, value);
 }
 
 void DwarfUnwinder::unwind(const Thread& t, const RegsDump& regs, Bytes stack, bool swap,

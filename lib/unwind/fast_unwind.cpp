@@ -14,8 +14,6 @@
 // the one at pc - 1.
 #include <elfutils/libdwfl.h>
 
-#include <cstring>
-
 #include "unwind/dwarf_unwinder.h"
 #include "unwind/dwarf_unwinder_state.h"
 
@@ -98,16 +96,6 @@ bool DwarfUnwinder::unwind_fast(Walk& w, const X86DwarfRegs& start, int max_stac
   FrameRegs regs;
   for (int r = 0; r <= start.max_reg; ++r) regs.put(r, start.value[r]);
   MapCursor maps(*w.thread->maps);
-  // Most saved registers lie in the stack copy: read those here, the rest as libdw reads them.
-  const uint64_t stack_end = w.sp + w.stack.size();
-  auto read = [&w, stack_end, this](uint64_t addr, uint64_t& v) {
-    if (addr >= w.sp && addr <= stack_end - 8 && stack_end - 8 < stack_end) {
-      std::memcpy(&v, w.stack.data() + (addr - w.sp), 8);
-      if (w.swap) v = bswap64(v);
-      return true;
-    }
-    return read_word(w, addr, v);
-  };
   uint64_t pc = perf_reg_value(*w.regs, kPerfRegX86Ip).value_or(0);
   int left = max_stack;
   const Map* last_map = nullptr;
@@ -155,7 +143,7 @@ bool DwarfUnwinder::unwind_fast(Walk& w, const X86DwarfRegs& start, int max_stac
           if (cfa_ok) next.put(r, cfa + rule.offset);
           break;
         case RegRule::kAtCfa:
-          if (cfa_ok && read(cfa + rule.offset, v)) next.put(r, v);
+          if (cfa_ok && read_word(w, cfa + rule.offset, v)) next.put(r, v);
           break;
       }
     }

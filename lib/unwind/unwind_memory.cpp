@@ -55,15 +55,21 @@ bool UnwindMemory::read_word(const Sample& s, uint64_t addr, uint64_t& value,
                              bool stack_end_exclusive) {
   auto sp = perf_reg_value(*s.regs, kPerfRegX86Sp);
   if (!sp) return false;
-  uint64_t start = *sp, end = start + s.stack.size();
+  return read_stack_word(s, *sp, addr, value, stack_end_exclusive) || read_file_word(s, addr, value);
+}
+
+bool UnwindMemory::read_stack_word(const Sample& s, uint64_t sp, uint64_t addr, uint64_t& value,
+                                   bool stack_end_exclusive) {
+  uint64_t end = sp + s.stack.size();
+  if (addr + 8 < addr || addr < sp || end < sp) return false;
+  if (stack_end_exclusive ? addr + 8 >= end : addr + 8 > end) return false;
+  std::memcpy(&value, s.stack.data() + (addr - sp), 8);
+  if (s.swap) value = bswap64(value);
+  return true;
+}
+
+bool UnwindMemory::read_file_word(const Sample& s, uint64_t addr, uint64_t& value) {
   if (addr + 8 < addr) return false;
-  bool in_stack = addr >= start && end >= start &&
-                  (stack_end_exclusive ? addr + 8 < end : addr + 8 <= end);
-  if (in_stack) {
-    std::memcpy(&value, s.stack.data() + (addr - start), 8);
-    if (s.swap) value = bswap64(value);
-    return true;
-  }
   const Map* map = s.thread->maps ? s.thread->maps->find(addr) : nullptr;
   if (!map || !map->dso) return false;
   const MappedFile* file = file_of(*map->dso);

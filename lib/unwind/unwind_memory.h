@@ -44,6 +44,11 @@ class UnwindMemory {
   // A word at addr. stack_end_exclusive: perf's libunwind accessor also refuses a word that
   // ends exactly at the copy's end (its libdw one does not).
   bool read_word(const Sample& s, uint64_t addr, uint64_t& value, bool stack_end_exclusive = false);
+  // The two halves of read_word, for a caller that knows SP already: the word from the stack
+  // copy (which starts at sp), or from the file of the dso mapped at addr.
+  static bool read_stack_word(const Sample& s, uint64_t sp, uint64_t addr, uint64_t& value,
+                              bool stack_end_exclusive = false);
+  bool read_file_word(const Sample& s, uint64_t addr, uint64_t& value);
 
   const DsoLocator& locator() const { return *locator_; }
 
