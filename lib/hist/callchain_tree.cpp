@@ -5,13 +5,7 @@
 
 namespace cperf {
 
-ChainNode* ChainStore::new_node() {
-  if (nodes_used_ == kNodesPerChunk) {
-    node_chunks_.push_back(std::make_unique<ChainNode[]>(kNodesPerChunk));
-    nodes_used_ = 0;
-  }
-  return &node_chunks_.back()[nodes_used_++];
-}
+ChainNode* ChainStore::new_node() { return nodes_.make(); }
 
 const FrameId* ChainStore::copy_ids(const FrameId* ids, size_t n) {
   if (ids_cap_ - ids_used_ < n) {

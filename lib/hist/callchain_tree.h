@@ -28,6 +28,7 @@
 #include <span>
 #include <vector>
 
+#include "base/object_arena.h"
 #include "hist/chain_branch_stats.h"
 #include "hist/frame_table.h"
 #include "hist/rbtree.h"
@@ -100,10 +101,8 @@ class ChainStore {
   ChainBranchStats* new_branch_stats(size_t n);
 
  private:
-  static constexpr size_t kNodesPerChunk = 2048;
   static constexpr size_t kIdsPerChunk = size_t{1} << 16;
-  std::vector<std::unique_ptr<ChainNode[]>> node_chunks_;
-  size_t nodes_used_ = kNodesPerChunk;
+  ObjectArena<ChainNode> nodes_;
   std::vector<std::unique_ptr<FrameId[]>> id_chunks_;
   size_t ids_used_ = kIdsPerChunk, ids_cap_ = kIdsPerChunk;
   std::vector<std::unique_ptr<ChainNode*[]>> sorted_chunks_;

@@ -12,8 +12,8 @@ void EntryIndex::insert(uint64_t hash, HistEntry* e) {
 }
 
 void EntryIndex::grow() {
-  std::vector<Slot> old = std::move(slots_);
-  slots_.assign(old.empty() ? 1024 : old.size() * 2, Slot{});
+  LargeArray<Slot> old = std::move(slots_);
+  slots_ = LargeArray<Slot>(old.empty() ? 1024 : old.size() * 2);
   shift_ = 64 - __builtin_ctzll(slots_.size());
   size_t mask = slots_.size() - 1;
   for (const Slot& s : old) {

@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/huge_pages.h"
+
 namespace cperf {
 
 struct HistEntry;
@@ -47,7 +49,7 @@ class EntryIndex {
   size_t home(uint64_t hash) const { return static_cast<size_t>(hash >> shift_); }
   void grow();
 
-  std::vector<Slot> slots_;
+  LargeArray<Slot> slots_;
   size_t used_ = 0;
   int shift_ = 64;  // 64 - log2(slots_.size())
   std::vector<uint64_t> marked_ = std::vector<uint64_t>(kGroupBits / 64);

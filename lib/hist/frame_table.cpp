@@ -46,7 +46,7 @@ const char* frame_text(const ChainFrame& f, char (&buf)[20]) {
 }
 
 FrameTable::FrameTable()
-    : rec_chunks_(new std::unique_ptr<Rec[]>[kMaxRecChunks]),
+    : rec_chunks_(new LargeArray<Rec>[kMaxRecChunks]),
       kind_chunks_(new std::unique_ptr<Kind[]>[kMaxKindChunks]),
       place_chunks_(new std::unique_ptr<Place[]>[kMaxPlaceChunks]) {
   place_of(ChainFrame());  // place 0: no map
@@ -127,8 +127,8 @@ ChainFrame FrameTable::operator[](FrameId id) const {
 }
 
 void FrameTable::IdIndex::grow() {
-  std::vector<Slot> old = std::move(slots_);
-  slots_.assign(old.empty() ? 4096 : old.size() * 2, Slot{});
+  LargeArray<Slot> old = std::move(slots_);
+  slots_ = LargeArray<Slot>(old.empty() ? 4096 : old.size() * 2);
   size_t mask = slots_.size() - 1;
   for (const Slot& s : old) {
     if (!s.id_plus_1) continue;
@@ -150,7 +150,7 @@ FrameId FrameTable::add_rec(uint64_t ip, uint32_t kind) {
   size_t chunk = recs_ >> kRecChunkBits;
   // 2^32 - 1 frames (id + 1 must fit an index slot): reported as out of memory.
   if (chunk >= kMaxRecChunks || recs_ == UINT32_MAX) throw std::bad_alloc();
-  if (!rec_chunks_[chunk]) rec_chunks_[chunk] = std::make_unique<Rec[]>(size_t{1} << kRecChunkBits);
+  if (rec_chunks_[chunk].empty()) rec_chunks_[chunk] = LargeArray<Rec>(size_t{1} << kRecChunkBits);
   rec_chunks_[chunk][recs_ & kRecChunkMask] = Rec{ip, kind};
   return static_cast<FrameId>(recs_++);
 }

@@ -23,6 +23,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/huge_pages.h"
 #include "base/string_pool.h"
 
 namespace cperf {
@@ -110,9 +111,10 @@ class FrameTable {
   }
 
  private:
-  static constexpr unsigned kRecChunkBits = 16;
+  // 6 MiB chunks: three huge pages (base/huge_pages.h).
+  static constexpr unsigned kRecChunkBits = 19;
   static constexpr FrameId kRecChunkMask = (1u << kRecChunkBits) - 1;
-  static constexpr size_t kMaxRecChunks = size_t{1} << 16;  // 2^32 frames
+  static constexpr size_t kMaxRecChunks = size_t{1} << (32 - kRecChunkBits);  // 2^32 frames
   static constexpr unsigned kKindChunkBits = 12;
   static constexpr uint32_t kKindChunkMask = (1u << kKindChunkBits) - 1;
   static constexpr size_t kMaxKindChunks = size_t{1} << 12;  // 2^24 kinds
@@ -167,7 +169,7 @@ class FrameTable {
       uint32_t hash = 0, id_plus_1 = 0;
     };
     void grow();
-    std::vector<Slot> slots_;
+    LargeArray<Slot> slots_;
     size_t size_ = 0;
   };
 
@@ -188,7 +190,7 @@ class FrameTable {
   FrameId add_rec(uint64_t ip, uint32_t kind);
 
   // Fixed arrays of chunk pointers: a reader never sees them move.
-  std::unique_ptr<std::unique_ptr<Rec[]>[]> rec_chunks_;
+  std::unique_ptr<LargeArray<Rec>[]> rec_chunks_;
   std::unique_ptr<std::unique_ptr<Kind[]>[]> kind_chunks_;
   std::unique_ptr<std::unique_ptr<Place[]>[]> place_chunks_;
   size_t recs_ = 0, kinds_ = 0, places_ = 0;

@@ -494,9 +494,7 @@ void Hists::refresh_map(HistEntry& e, const HistSample& s) {
 }
 
 HistEntry* Hists::new_entry() {
-  if (entries_.size() % kEntriesPerChunk == 0)
-    entry_chunks_.push_back(std::make_unique<HistEntry[]>(kEntriesPerChunk));
-  entries_.push_back(&entry_chunks_.back()[entries_.size() % kEntriesPerChunk]);
+  entries_.push_back(entry_store_.make());
   return entries_.back();
 }
 

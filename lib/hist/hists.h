@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/object_arena.h"
 #include "format/branch_flags.h"
 #include "hist/branch_stats.h"
 #include "hist/callchain_tree.h"
@@ -517,8 +518,7 @@ class Hists {
   SymbolLookup symbol_lookup_;
   // Entries in creation order; they live in chunks (one allocation for many, none freed alone).
   std::vector<HistEntry*> entries_;
-  static constexpr size_t kEntriesPerChunk = 512;
-  std::vector<std::unique_ptr<HistEntry[]>> entry_chunks_;
+  ObjectArena<HistEntry> entry_store_;
   HistEntry* new_entry();
   RbRoot in_, collapsed_;
   bool index_keys_ = false;  // the sort keys are ones index_ can hash

@@ -60,7 +60,7 @@ ReportTool::ReportTool(ReportToolOptions opts)
   chains_.branch_stats = opts_.branch_history && opts_.branch_counts;
   // make_frame reads nothing of the map but its dso here (see make_frame).
   frames_across_maps_ = !opts_.hist.children && opts_.chain_key == ChainKey::kFunction;
-  dso_addr_memo_ = std::make_unique<DsoAddrMemo[]>(size_t{1} << kDsoAddrMemoBits);
+  dso_addr_memo_ = LargeArray<DsoAddrMemo>(size_t{1} << kDsoAddrMemoBits);
   want_srcfile_ = sorts_by(SortKey::kSrcfile);
   if (sorts_by(SortKey::kType) || sorts_by(SortKey::kTypeOffset) || sorts_by(SortKey::kTypeCacheline))
     data_types_ = std::make_unique<SampleDataTypes>(opts_.symfs, symbols_);

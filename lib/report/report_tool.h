@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "header/feature_text.h"
+#include "base/huge_pages.h"
 #include "hist/hists.h"
 #include "machine/machine.h"
 #include "report/hist_feeder.h"
@@ -320,7 +321,7 @@ class ReportTool : public SessionTool {
     FrameId frame = kNoFrame;
   };
   static constexpr unsigned kDsoAddrMemoBits = 17;
-  std::unique_ptr<DsoAddrMemo[]> dso_addr_memo_;
+  LargeArray<DsoAddrMemo> dso_addr_memo_;
   bool frames_across_maps_ = false;
   DsoAddrMemo& dso_addr_slot(const Dso* dso, uint64_t addr, uint64_t ip);
   struct RecentMaps {
