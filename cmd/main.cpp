@@ -9,6 +9,7 @@
 
 #include "base/config_sources.h"
 #include "base/error.h"
+#include "base/huge_page_malloc.h"
 #include "commands.h"
 #include "completion_lists.h"
 #include "man_page.h"
@@ -119,6 +120,7 @@ int main(int argc, char** argv) {
     print_usage(stdout);
     return 1;
   }
+  cperf::rerun_with_huge_page_malloc(argv, args);  // before anything is read or printed
   if (int rc = cperf::answer_list_request(args); rc >= 0) return rc;
   // perf reads its config files once at start up, whatever the command, and says then what
   // is wrong with them (a file of another owner, a bad line). `config` says it itself.

@@ -1,13 +1,18 @@
 // Huge-page arenas: ObjectArena's objects keep their addresses and are destroyed once;
-// LargeArray starts zeroed, moves, and puts large tables in memory marked for huge pages.
+// LargeArray starts zeroed, moves, and puts large tables in memory marked for huge pages;
+// the re-run with glibc's hugetlb tunable is asked for only in THP's madvise mode and never
+// overrides the user's own choice.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "base/huge_page_malloc.h"
 #include "base/huge_pages.h"
 #include "base/object_arena.h"
 
@@ -95,6 +100,39 @@ TEST(LargeArray, LargeTablesAreMarkedForHugePages) {
   if (flags.empty()) GTEST_SKIP() << "/proc/self/smaps does not show the mapping";
   EXPECT_NE(flags.find(" hg"), std::string::npos) << flags;
 #endif
+}
+
+TEST(HugePageMalloc, OnlyInMadviseModeAndNeverOverTheUsersChoice) {
+  EXPECT_TRUE(thp_mode_is_madvise("always [madvise] never\n"));
+  EXPECT_FALSE(thp_mode_is_madvise("[always] madvise never\n"));
+  EXPECT_FALSE(thp_mode_is_madvise("always madvise [never]\n"));
+  EXPECT_FALSE(thp_mode_is_madvise(""));
+  EXPECT_EQ(tunables_with_hugetlb(nullptr), "glibc.malloc.hugetlb=1");
+  EXPECT_EQ(tunables_with_hugetlb(""), "glibc.malloc.hugetlb=1");
+  EXPECT_EQ(tunables_with_hugetlb("glibc.malloc.arena_max=2"), "glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1");
+  EXPECT_EQ(tunables_with_hugetlb("glibc.malloc.hugetlb=0"), std::nullopt);
+  EXPECT_EQ(tunables_with_hugetlb("glibc.malloc.arena_max=2:glibc.malloc.hugetlb=2"), std::nullopt);
+}
+
+TEST(HugePageMalloc, LargestInputNamedOrDefault) {
+  char dir[] = "/tmp/cperf-huge-malloc-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string big = std::string(dir) + "/big.data", small = std::string(dir) + "/small.data";
+  { std::ofstream(big) << std::string(3000, 'x'); }
+  { std::ofstream(small) << std::string(10, 'x'); }
+  using Args = std::vector<std::string>;
+  EXPECT_EQ(largest_input(Args{"report", "-i", big}), 3000u);
+  EXPECT_EQ(largest_input(Args{"report", "--input=" + big}), 3000u);
+  EXPECT_EQ(largest_input(Args{"script", "-i" + small, "-F", "ip"}), 10u);
+  EXPECT_EQ(largest_input(Args{"diff", small, big}), 3000u);
+  EXPECT_EQ(largest_input(Args{"report", "-i", "-"}), 0u);  // a pipe: nothing to measure
+  std::string cwd = std::filesystem::current_path();
+  std::filesystem::current_path(dir);
+  std::filesystem::copy_file(big, "perf.data");
+  EXPECT_EQ(largest_input(Args{"report", "--stdio"}), 3000u);  // perf.data, when none is named
+  EXPECT_EQ(largest_input(Args{"report", "-i", small}), 10u);
+  std::filesystem::current_path(cwd);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
