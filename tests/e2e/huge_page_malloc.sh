@@ -43,6 +43,8 @@ check() {  # check NAME WANT_SEEN WANT_RERUN ENV... (INPUT: the profile read)
 }
 check "unset: re-run, then unset again" "<unset>" True -u GLIBC_TUNABLES
 check "user's tunables kept, hugetlb added" "glibc.malloc.arena_max=4" True GLIBC_TUNABLES=glibc.malloc.arena_max=4
+check "user's two tunables kept whole" "glibc.malloc.arena_max=4:glibc.malloc.tcache_count=0" True \
+  GLIBC_TUNABLES=glibc.malloc.arena_max=4:glibc.malloc.tcache_count=0
 check "user's hugetlb choice: no re-run" "glibc.malloc.hugetlb=0" False GLIBC_TUNABLES=glibc.malloc.hugetlb=0
 check "CPERF_NO_HUGE_MALLOC: no re-run" "<unset>" False -u GLIBC_TUNABLES CPERF_NO_HUGE_MALLOC=1
 INPUT=$SMALL check "a small profile: no re-run" "<unset>" False -u GLIBC_TUNABLES
