@@ -80,8 +80,9 @@ ChainNode* add_leaf(ChainStore& st, PathIds& path, size_t from, uint64_t period)
   leaf->hit = period;
   leaf->count = 1;
   if (st.branch_stats) {
-    leaf->bstats = st.new_branch_stats(leaf->nids);
-    count_branches(st, leaf->bstats, path, from, leaf->nids, true);
+    ChainBranchStats* stats = st.new_branch_stats(leaf->nids);
+    st.set_bstats(*leaf, stats);
+    count_branches(st, stats, path, from, leaf->nids, true);
   }
   return leaf;
 }
@@ -95,7 +96,7 @@ void split(ChainStore& st, ChainNode& node, size_t at, PathIds& path, size_t fro
   tail->nids = static_cast<uint32_t>(node.nids - at);
   tail->set_key0(st.frames.key(tail->ids[0]));
   tail->children_in = node.children_in;
-  tail->bstats = node.bstats ? node.bstats + at : nullptr;
+  if (ChainBranchStats* stats = st.bstats(node)) st.set_bstats(*tail, stats + at);
   tail->hit = node.hit;
   tail->children_hit = node.children_hit;
   tail->count = node.count;
@@ -135,7 +136,7 @@ void append_chain(ChainStore& st, ChainNode& node, PathIds& path, size_t from, u
     if (node.ids[i] != p[i] && st.frames.compare(node.ids[i], p[i]) != 0) break;
     ++i;
   }
-  count_branches(st, node.bstats, path, from, i, false);
+  count_branches(st, st.bstats(node), path, from, i, false);
   if (i < node.nids) {
     split(st, node, i, path, from + i, period);
   } else if (i == n) {

@@ -23,6 +23,7 @@
 #pragma once
 #include <cstddef>
 #include <type_traits>
+#include <unordered_map>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -47,7 +48,6 @@ struct ChainNode {
   // Sample counts, 32 bits as perf prints them ("%u").
   uint32_t count = 0, children_count = 0;
   RbRootOf<ChainLink> children_in;      // children, perf's insertion tree
-  ChainBranchStats* bstats = nullptr;   // per frame (ChainStore::branch_stats), else none
   // The child the last append went through, and what kinds of first frames the children have
   // (kinds_of_children): while they are all of one kind, the frame keys of that kind are in
   // a total order, so a search among them ends at the child equal to the key whenever there
@@ -96,9 +96,17 @@ class ChainStore {
   // A lasting copy of a node's sorted children (n > 0), preceded by n (see ChainNode::sorted).
   ChainNode* const* copy_sorted(ChainNode* const* nodes, size_t n);
   // --branch-history with its counts shown: each node made keeps a ChainBranchStats per frame
-  // (set before the first append).
+  // (set before the first append). Kept aside, by node: most reports have none, and a field
+  // in every node would cost 8 bytes of each of millions.
   bool branch_stats = false;
   ChainBranchStats* new_branch_stats(size_t n);
+  // The node's per-frame stats; nullptr: none.
+  ChainBranchStats* bstats(const ChainNode& n) const {
+    if (bstats_of_.empty()) return nullptr;
+    auto it = bstats_of_.find(&n);
+    return it == bstats_of_.end() ? nullptr : it->second;
+  }
+  void set_bstats(const ChainNode& n, ChainBranchStats* b) { bstats_of_[&n] = b; }
 
  private:
   static constexpr size_t kIdsPerChunk = size_t{1} << 16;
@@ -109,6 +117,7 @@ class ChainStore {
   std::vector<std::unique_ptr<ChainBranchStats[]>> stats_chunks_;
   size_t stats_used_ = 0, stats_cap_ = 0;
   size_t sorted_used_ = kIdsPerChunk, sorted_cap_ = kIdsPerChunk;
+  std::unordered_map<const ChainNode*, ChainBranchStats*> bstats_of_;
 };
 
 // A sample's path as handed to several trees (the entry of each frame in --children mode):

@@ -512,6 +512,8 @@ class Hists {
   void print_hierarchy_node(std::FILE* out, HierNode& n, const HierLayout& layout);
   void print_graph_level(std::FILE* out, const ChainNode& node, uint64_t total, int depth,
                          int depth_mask, int left_margin) const;
+  // The branch counts printed after frame k of a node (--branch-history); "" when none.
+  std::string branch_text(const ChainNode& node, size_t k) const;
   void print_folded(std::FILE* out, const HistEntry& e, bool flat) const;
 
   HistOptions opts_;

@@ -773,6 +773,11 @@ void Hists::print_chain(std::FILE* out, HistEntry& e) const {
   print_sorted_chain(out, e);
 }
 
+std::string Hists::branch_text(const ChainNode& node, size_t k) const {
+  ChainBranchStats* stats = store_ ? store_->bstats(node) : nullptr;
+  return stats ? stats[k].text() : std::string();
+}
+
 void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t total, int depth,
                               int depth_mask, int left_margin) const {
   char buf[20];  // frame_text's 0x<ip>
@@ -800,7 +805,7 @@ void Hists::print_graph_level(std::FILE* out, const ChainNode& node, uint64_t to
           std::fputs("          ", out);
       }
       std::fprintf(out, "%s%s\n", frame_text(frames()[child.id(k)], buf),
-                   child.bstats ? child.bstats[k].text().c_str() : "");
+                   branch_text(child, k).c_str());
     }
     uint64_t new_total = rel ? child.children_hit : total;
     print_graph_level(out, child, new_total, depth + 1, new_mask | (1 << depth), left_margin);
@@ -850,7 +855,7 @@ void Hists::print_graph(std::FILE* out, HistEntry& e) const {
         margin(out, left_margin);
       }
       std::fprintf(out, "%s%s\n", frame_text(frames()[only->id(i)], buf),
-                   only->bstats ? only->bstats[i].text().c_str() : "");
+                   branch_text(*only, i).c_str());
       wrote = true;
       if (++shown == opts_.chain_print_limit) break;  // the rest of the run is left out, not its branches
     }

@@ -230,9 +230,11 @@ TEST(ChainBranchStats, TreeCountsPerNodeFrame) {
   tree.append(ids.data(), ids.size(), 1);
   const ChainNode* n = tree.root().children()[0];
   ASSERT_EQ(n->size(), 3u);
-  EXPECT_EQ(n->bstats[0].text(), " (COND_BWD predicted:50.0%)");  // from 0x100 back to 0x10
-  EXPECT_EQ(n->bstats[1].text(), " (cycles:4)");
-  EXPECT_EQ(n->bstats[2].text(), " (calltrace)");
+  const ChainBranchStats* stats = store.bstats(*n);
+  ASSERT_NE(stats, nullptr);
+  EXPECT_EQ(stats[0].text(), " (COND_BWD predicted:50.0%)");  // from 0x100 back to 0x10
+  EXPECT_EQ(stats[1].text(), " (cycles:4)");
+  EXPECT_EQ(stats[2].text(), " (calltrace)");
 }
 
 }  // namespace
