@@ -25,12 +25,45 @@ script() {  # script OUT BUILDID-DIR ARGS...
   "$CPERF" --buildid-dir "$dir" script "$@" > "$T/$out" 2> "$T/$out.err" || fail "script $*: $(head -1 "$T/$out.err")"
 }
 vdso_frames() { grep "(\[vdso\])" "$T/$1"; }
+# The vdso's own image (this kernel's, as every reader here sees it), dumped from the memory of a
+# process; the frames that must get a name are those inside one of its dynamic symbols. Code
+# outside them (a local helper such as the paravirtual clock's reader, hit on some hypervisors)
+# is [unknown] in perf too.
+python3 - "$T/vdso.so" <<'PY' || { echo "SKIP: cannot read this process's vdso"; exit 77; }
+import sys
+for line in open('/proc/self/maps'):
+    if line.rstrip().endswith('[vdso]'):
+        lo, hi = (int(x, 16) for x in line.split()[0].split('-'))
+        with open('/proc/self/mem', 'rb') as mem:
+            mem.seek(lo)
+            open(sys.argv[1], 'wb').write(mem.read(hi - lo))
+        sys.exit(0)
+sys.exit(1)
+PY
+readelf -sW "$T/vdso.so" | awk '$4 == "FUNC" && $3 > 0 {print $2, $3}' > "$T/vdso.syms"
+[ -s "$T/vdso.syms" ] || { echo "SKIP: no function symbols in this machine's vdso"; exit 77; }
+# unnamed_in_symbols DATA SCRIPT-OUTPUT: the [unknown] [vdso] frames that lie inside a symbol
+unnamed_in_symbols() {
+  local start
+  start=$("$CPERF" script --show-mmap-events -i "$T/$1" 2>/dev/null |
+    awk '/PERF_RECORD_MMAP/ && /\[vdso\]$/ && match($0, /\[0x[0-9a-f]+/) {print substr($0, RSTART + 1, RLENGTH - 1); exit}')
+  [ -n "$start" ] || { echo "no [vdso] mmap event"; return; }
+  vdso_frames "$2" | awk '/\[unknown\]/ {print $1}' |
+    awk -v start="$start" -v syms="$T/vdso.syms" '
+      function hex(s,  i, n, c) { n = 0; sub(/^0x/, "", s)
+        for (i = 1; i <= length(s); i++) { c = index("0123456789abcdef", substr(s, i, 1)) - 1; n = n * 16 + c }
+        return n }
+      BEGIN { while ((getline line < syms) > 0) { split(line, f, " "); lo[++n] = hex(f[1]); len[n] = f[2] + 0 } }
+      { off = hex($1) - hex(start)
+        for (i = 1; i <= n; i++) if (off >= lo[i] && off < lo[i] + len[i]) { print $1; break } }'
+}
 script b.txt "$T/none" -i "$T/b.data"
 if ! vdso_frames b.txt > /dev/null; then
   # A clock source the vdso cannot read (some hypervisors') makes every call a system call.
   echo "SKIP: no sample in [vdso]: this machine's clock_gettime does not run in the vdso"; exit 77
 fi
-vdso_frames b.txt | grep -q "\[unknown\]" && fail "B: [vdso] frames left [unknown]: $(vdso_frames b.txt | grep -m1 unknown)"
+bad=$(unnamed_in_symbols b.data b.txt | head -3 | tr "\n" " ")
+[ -z "$bad" ] || fail "B: [vdso] frames inside a vdso symbol left [unknown]: $bad"
 vdso_frames b.txt | grep -q "+0x[0-9a-f]* (\[vdso\])" || fail "B: no named [vdso] frame"
 script b-symfs.txt "$T/none" --symfs "$T/nowhere" -i "$T/b.data"
 vdso_frames b-symfs.txt | grep -vq "\[unknown\]" && fail "B --symfs: a [vdso] frame was named from the running vdso"
@@ -46,7 +79,8 @@ vid=$("$CPERF" buildid-list -i "$T/a.data" | awk '$2 == "[vdso]" {print $1}')
 script c.txt "$T/none" -i "$T/c.data"
 vdso_frames c.txt | grep -q "+0x[0-9a-f]* (\[vdso\])" || fail "C: no named [vdso] frame"
 script a.txt "$cache" -i "$T/a.data"
-vdso_frames a.txt | grep -q "\[unknown\]" && fail "A: [vdso] frames left [unknown] with the cache"
+bad=$(unnamed_in_symbols a.data a.txt | head -3 | tr "\n" " ")
+[ -z "$bad" ] || fail "A: [vdso] frames inside a vdso symbol left [unknown] with the cache: $bad"
 vdso_frames a.txt | grep -q "+0x[0-9a-f]* (\[vdso\])" || fail "A: no named [vdso] frame with the cache"
 script a-none.txt "$T/none" -i "$T/a.data"
 vdso_frames a-none.txt | grep -vq "\[unknown\]" && fail "A: a [vdso] frame named without the cache (perf reads the vdso the table names from the cache only)"
