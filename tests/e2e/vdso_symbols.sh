@@ -9,6 +9,7 @@
 . "$(dirname "$0")/_record_lib.sh"
 need_perf_events
 command -v gcc >/dev/null || { echo "SKIP: no gcc to build the workload"; exit 77; }
+command -v readelf >/dev/null || { echo "SKIP: no readelf to read the vdso's symbols"; exit 77; }
 gcc -O1 -g -fno-omit-frame-pointer -o "$T/vdso" tests/workloads/vdso.c || { echo "SKIP: cannot build the workload"; exit 77; }
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
