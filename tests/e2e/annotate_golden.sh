@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # cperf annotate (--stdio and --stdio2) against perf 7.2: every case of tests/data/annotate/cases.txt — the real-system
 # corpus, perf 6.1 and perf 7.2 deferred recordings, whole files and single symbols, -n,
 # --show-total-period, --percent-type, -P, -M, --asm-raw, --no-source, -d, -C, --objdump,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # `cperf buildid-list` (and -H) prints what perf 7.2 printed for every fixture
 # (tests/data/buildid-list.golden, made by tests/data/gen-buildid-golden.sh): the header's
 # build-id table sorted by name; with -H, or without a table (pipes, perf 7.2 files), the DSOs

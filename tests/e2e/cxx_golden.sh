@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # C++ template code inlined into main (tests/data/cxx/README.md): cperf's script and report of
 # the stored recordings, with --symfs, against perf 7.2's goldens (one per line of
 # tests/data/cxx/cases.txt).

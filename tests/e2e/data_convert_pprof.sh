@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # cperf data convert --to-pprof (issue 29), checked by Google's own pprof, built offline from
 # Debian's golang-github-google-pprof-dev: on real programs (the realsys corpus: C with inline
 # functions, C++, DWARF stacks, deferred callchains, a kernel module) and a deferred fixture,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # cperf diff against perf 7.2 (issue 29): every case of tests/data/diff/cases.txt — pairs and
 # triples of the real-system corpus, perf 6.1, perf 7.2 deferred and synthetic recordings, with
 # each computation (-c delta, delta-abs, ratio, wdiff), -o, -p, -F, -b, -q, -t, -s, the filters,

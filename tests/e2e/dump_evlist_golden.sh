@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # `cperf report -D`, `cperf evlist -v` and `evlist -g` must equal upstream perf 7.2's output byte for byte on
 # every recorded file that has a golden (tests/data/*/expected/NAME.{dump,evlist,evlist-g}.txt.gz).
 # The goldens were made from inside each set's data/ folder (the dump prints the path as given).

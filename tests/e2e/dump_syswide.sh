@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # defer-syswide.data makes upstream perf 7.2 segfault without --symfs. cperf must dump it
 # completely either way: every record of the file appears, and the stats add up.
 cd "$(dirname "$0")/../.." || exit 1

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # `cperf report --header-only` (and `--header --stats` where there is a golden) must equal perf
 # 7.2's on every recorded file. The goldens print the
 # data file's mtime ("# captured on"); they were made with mtime 2000-01-01 00:00:00 UTC in UTC,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # perf's warning about a file without HEADER_NRCPUS ("WARNING: perf.data is missing
 # HEADER_NRCPUS, using MAX_NR_CPUS (4096) as CPU bound"): once per command that reads such a
 # file, as perf 7.2 prints it (checked by hand against it for each command below), even when the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # The commands that read profiles start themselves again with glibc's malloc asking for huge
 # pages (lib/base/huge_page_malloc.h), and the re-run gives back the user's environment:
 #  - what cperf runs sees GLIBC_TUNABLES as the user left it (unset, or their own value) and

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # inject --aslr as perf 7.2: the injected file's dump must be perf 7.2's dump of its own
 # injected file (expected/NAME.inject-aslr.txt.gz in tests/data/perf6.1, perf7.2-defer and
 # perf7.2, made by tests/data/gen-golden.sh), file offsets left out (the attr sizes differ).

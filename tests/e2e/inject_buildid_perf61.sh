@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # inject -b and --buildid-all on perf 6.1's recordings against perf 7.2's goldens (the inject-b
 # and inject-buildid-all kinds of tests/data/gen-golden.sh on perf6.1's g, mt, two-events and,
 # for -b, tracepoint: perf's report -D of the injected file without file offsets, then its

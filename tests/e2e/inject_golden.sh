@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # inject options that read the dsos at their recorded paths, against perf 7.2's goldens in
 # tests/data/inject (made by tests/data/gen-golden.sh inject; see its README): -b,
 # --buildid-all, each with --known-build-ids, --known-build-ids alone; then -f on a file of

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # inject --itrace on recordings without instruction trace, against perf 7.2's goldens
 # (expected/NAME.inject-itrace[-strip].txt.gz in tests/data/perf6.1, made by
 # tests/data/gen-golden.sh with KINDS=inject-itrace,inject-itrace-strip): report -D

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # inject -B (--mmap2-buildids) and --mmap2-buildid-all as perf 7.2: the injected file's dump must
 # be perf 7.2's dump of its own injected file (tests/data/perf6.1/expected/NAME.inject-*.txt.gz,
 # made by tests/data/gen-golden.sh), file offsets left out (the attr sizes differ). -B drops the

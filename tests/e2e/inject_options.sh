@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # inject's symbol, guest and trace options, as perf 7.2 answers them on a file without
 # instruction-trace data (messages and statuses taken from perf 7.2.13): -k/--vmlinux and
 # --kallsyms must name an existing file ("Invalid file: X", 255) and otherwise change nothing,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # inject -v against perf 7.2's goldens: the inject-v and inject-v-* kinds of
 # tests/data/gen-golden.sh (perf inject -v [-b / --buildid-all / -j / -B / --mmap2-buildid-all
 # / --aslr] -i NAME.data -o ../inj.data) on the perf6.1 set's files and the inject set's

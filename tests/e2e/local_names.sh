@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # perf 7.2 names tracepoint ids and PMU types from the tracefs and sysfs of the machine it runs
 # on (TRACEFS_PATH and SYSFS_PATH say where they are): "config: 0x174 (sched:sched_switch)",
 # "type: 9 (msr)", "(msr/PERF_COUNT_HW_CPU_CYCLES/)". With the small tracefs and sysfs of

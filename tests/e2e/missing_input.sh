@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # An input that cannot be opened: every reading command prints perf 7.2's one line ("failed to
 # open FILE: REASON") and exits 255, as perf 7.2.13 does (its messages and statuses, taken by
 # hand from /tmp/p/p7 on 2026-11-28; data convert has perf's own extra line).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # The pager, as perf (cmd/pager.h): on a terminal (made with script(1)) `report --stdio` and
 # `script` go through $PERF_PAGER (the report coloured, as perf colours it there); `--no-pager`
 # and a non-terminal stdout bypass it; PAGER is used when PERF_PAGER is unset; PERF_PAGER=cat

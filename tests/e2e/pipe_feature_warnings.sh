@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # A pipe's FEATURE records are read as they come, as perf 7.2 reads them, by every command that
 # processes the records (script, report, annotate, data convert to JSON and CTF; perf 7.2 here
 # has no CTF writer, so that one is by analogy): what perf says is wrong with

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # report -s cgroup (alone, first and between other keys) and script -F cgroup on a perf 7.2
 # recording with --all-cgroups: perf 7.2's bytes (tests/data/cgroup, made by its gen.sh).
 cd "$(dirname "$0")/../.." || exit 1

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # report on tracepoint recordings (tests/data/tracepoint, perf 7.2.13's, goldens made by its
 # gen.sh): the default sort of a file of tracepoints only is perf's `trace` (the events' text
 # from their print formats), and `-s trace` combines with other keys.

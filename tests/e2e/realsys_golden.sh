@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # Real programs on a real system (issue 11): tests/data/realsys/corpus.tar.xz holds perf 6.1
 # recordings of dynamic programs (qsort/malloc/printf C programs, threads, Debian's python3,
 # sort, a gcc compile; -g and --call-graph dwarf; perf 7.2 --call-graph fp,defer recordings

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # `cperf report -C` on a file whose samples carry no CPU fails as perf 7.2 does (checked with
 # the oracle): only the preamble on stdout, perf's three lines on stderr, exit status 0; so does
 # a CPU beyond the recording machine's; on a file with CPUs it keeps only those CPUs' samples.

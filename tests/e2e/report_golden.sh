@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # `cperf report --stdio ...` must equal upstream perf 7.2's output byte for byte on every
 # recorded file with a golden (tests/data/*/expected/NAME.report*.txt.gz, made minus the random
 # `# (Tip: ...)` line), run from the set's data/ folder with --kallsyms=<unpacked kallsyms.gz>

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # report and script check -k/--vmlinux, then --kallsyms, before they open the input, as perf
 # 7.2: "Invalid file: PATH" (report: 234, silent with -q; script: 255).
 cd "$(dirname "$0")/../.." || exit 1

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # perf's warnings on stderr after a file with lost events (tests/data/cperf/data/lost.data:
 # PERF_RECORD_LOST chunks and 11.63% of samples lost): `cperf report --stdio` must print the
 # stderr of upstream's golden (expected/lost.*.stderr.txt), minus the "cannot open maps" lines

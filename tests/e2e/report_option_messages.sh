@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # report options that perf 7.2 answers with a message on stderr: -b and --mem-mode on files
 # without branch or memory samples, both at once, a bad --itrace string and a bad
 # --ignore-callees regex, sort keys perf does not know or takes only in another mode (with

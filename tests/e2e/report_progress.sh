@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # The progress line of `cperf report` (cperf only: perf's stdio UI prints none) appears on stderr
 # only when stderr is a terminal, never under -q or on a pipe, and never for a run shorter than
 # the delay. CPERF_PROGRESS_DELAY_MS=0 makes it show at once; `script` gives us a pty.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # `cperf report` must account for every sample of a file: for each recording (defer-syswide
 # included, on which upstream perf 7.2 crashes without --symfs), the per-comm sample counts of
 # `report -n -s comm` add up to the PERF_RECORD_SAMPLE records of `report -D`, in --children

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # `cperf report` on a terminal opens the browser: driven in tmux terminals of 150x30, 80x24 and 220x50,
 # its screens, colours included, equal perf 7.2's (goldens by tests/data/gen-tui-golden.sh;
 # the cases are _tui_lib.sh's TUI_CASES: moving and unfolding, the Enter menu and its zooms,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # report -v's stderr lines that come from the file, as perf 7.2 prints them while reading its
 # header (or a pipe's build-id records): "build id event received for NAME: ID [SIZE]" per
 # build-id entry, and "pmu capabilities not available" for an empty PMU_CAPS feature. Checked

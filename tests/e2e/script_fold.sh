@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # Consumers keep working: folding cperf script's output with stackcollapse-perf.pl's rules
 # (tests/e2e/fold_stacks.py) gives the same stacks and weights as folding upstream's golden.
 cd "$(dirname "$0")/../.." || exit 1

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # `cperf script` and `cperf script --no-merge-callchains` must equal upstream perf 7.2's output
 # byte for byte on every recorded file that has a golden (tests/data/*/expected/
 # NAME.script{,-nomerge}.txt.gz), run from the set's data/ folder with

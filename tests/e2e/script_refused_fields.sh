@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # cperf script's -F fields it takes but cannot make on every file (issue 28).
 # metric: perf 7.2 prints metric lines only for the members of event
 # groups, from the metric tables of the CPU it runs on; no golden can be made in the oracle's

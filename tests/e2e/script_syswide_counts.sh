@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # defer-syswide.data (upstream perf 7.2 segfaults on it without --symfs): cperf script must print
 # every sample of the file, with and without --symfs, merged or not, and merge every deferred
 # chain it can: samples printed = PERF_RECORD_SAMPLE records in `cperf report -D`, and in merged

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # Tracepoint fields in `cperf script` beyond the file-mode golden (script_golden.sh):
 #  1. pipe mode: the formats come from a PERF_RECORD_HEADER_TRACING_DATA record (the file is
 #     turned into a stream by `cperf inject -o -`); the output must still equal upstream's golden.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # cperf script --xed: as perf 7.2, the output goes through Intel's xed disassembler, run as
 # `xed -F insn: -A -64` (and `| less` on a terminal), whether stdout is a terminal or not. A
 # stand-in `xed` on PATH shows what it was given; with none on PATH the output is lost and

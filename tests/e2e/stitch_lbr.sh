@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # script/report --stitch-lbr on files without LBR call stacks: perf 7.2's warning on stderr
 # (expected/NAME.{script,report}-stitch-lbr.stderr.txt, minus the golden chroot's own lines)
 # and output unchanged (script_golden.sh and report_golden.sh compare stdout).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # The fast DWARF unwinder (lib/unwind/fast_unwind.cpp) against libdw: with CPERF_UNWIND_CHECK=1
 # cperf unwinds every sample both ways and counts the samples and frames the fast path gave and
 # the samples where the two differ. Over the --call-graph dwarf recordings of the real-system

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # --unwind-style=libunwind (issue 17): on the project's --call-graph dwarf recordings (perf 6.1's
 # static deep; the real-system corpus's qsort, threads and python3), cperf's libunwind
 # backend gives, sample by sample, the frames perf 6.1 gives (Debian's perf 6.1 unwinds with

@@ -1,4 +1,5 @@
 #!/bin/bash
+# e2e: fixtures only (reads committed files, records nothing, asks no oracle)
 # report -v and diff -v: the Symbol column starts with the entry's address and the letter of
 # where the dso's symbols came from ('d' the file itself, 'b' /usr/lib/debug/.build-id, 'k'
 # kallsyms, '!' none, ...), the Shared Object column has long names, diff lists its data files.
