@@ -15,6 +15,7 @@ void* map_huge(size_t bytes) {
   return __builtin_memset(p, 0, bytes);
 }
 void unmap_huge(void* p, size_t) { std::free(p); }
+void advise_huge(const void*, size_t) {}
 #else
 void* map_huge(size_t bytes) {
   // Over-map by one huge page and trim both ends, so that the kept range is aligned.
@@ -30,6 +31,11 @@ void* map_huge(size_t bytes) {
   return reinterpret_cast<void*>(aligned);
 }
 void unmap_huge(void* p, size_t bytes) { munmap(p, bytes); }
+void advise_huge(const void* p, size_t bytes) {
+  auto start = reinterpret_cast<uintptr_t>(p);
+  uintptr_t lo = (start + kHugePage - 1) & ~(kHugePage - 1), hi = (start + bytes) & ~(kHugePage - 1);
+  if (hi > lo) madvise(reinterpret_cast<void*>(lo), hi - lo, MADV_HUGEPAGE);
+}
 #endif
 
 }  // namespace cperf

@@ -21,6 +21,9 @@ inline constexpr size_t kHugePage = size_t{2} << 20;
 // `bytes` (a multiple of kHugePage) of zeroed memory, aligned to kHugePage; throws bad_alloc.
 void* map_huge(size_t bytes);
 void unmap_huge(void* p, size_t bytes);
+// Asks for huge pages in the whole 2 MiB pages inside [p, p + bytes) of memory not yet
+// touched (a large heap block about to be filled: glibc maps it apart). A hint; never fails.
+void advise_huge(const void* p, size_t bytes);
 
 // A fixed-size array of T (a table: memos, hash indexes, chunks of records) whose elements
 // start as all-zero bytes, which must be a valid, empty T. At least a huge page: in huge-page

@@ -9,8 +9,11 @@ namespace cperf {
 class MappedFile {
  public:
   MappedFile() = default;
+  // kPopulate maps every page at once (one system call rather than a page fault per few
+  // pages), for a file that is read whole right away.
+  enum Mode { kOnDemand, kPopulate };
   // Throws InputError naming the path on failure. An empty file maps to an empty span.
-  explicit MappedFile(const std::string& path);
+  explicit MappedFile(const std::string& path, Mode mode = kOnDemand);
   MappedFile(MappedFile&& o) noexcept;
   MappedFile& operator=(MappedFile&& o) noexcept;
   MappedFile(const MappedFile&) = delete;

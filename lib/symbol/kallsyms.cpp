@@ -1,11 +1,14 @@
 #include "symbol/kallsyms.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cctype>
 #include <cerrno>
 
+#include "base/error.h"
+#include "base/huge_pages.h"
 #include "symbol/symbol_fixup.h"
 
 namespace cperf {
@@ -116,6 +119,7 @@ std::optional<Kallsyms> Kallsyms::parse(std::string_view text, const KallsymsOpt
 
   std::vector<Symbol> all;
   all.reserve(text.size() / 40);  // lines are ~40 bytes
+  advise_huge(all.data(), all.capacity() * sizeof(Symbol));  // megabytes, filled right away
   LineReader r(text);
   Line l;
   while (r.next(&l)) {
@@ -165,23 +169,31 @@ std::optional<Kallsyms> Kallsyms::parse(std::string_view text, const KallsymsOpt
     range.symbols = SymbolTable::from_sorted({std::move(s)});
     k.extra_.push_back(std::move(range));
   }
-  all.resize(kernel_count);
-  all.shrink_to_fit();
+  all.resize(kernel_count);  // not shrunk: a copy would touch as many new pages again
   k.kernel_ = SymbolTable::from_sorted(std::move(all));
   for (auto& [name, syms] : modules)
     k.modules_.emplace(name, SymbolTable::from_sorted(std::move(syms)));
   return k;
 }
 
-std::optional<std::string> Kallsyms::read_text(const std::string& path) {
-  // Read in large steps straight into one buffer: /proc/kallsyms reports size 0, so the
-  // file is read to its end rather than to a size.
+std::optional<KallsymsText> Kallsyms::read_text(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return std::nullopt;
-  std::string text;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    ::close(fd);
+    if (st.st_size == 0) return KallsymsText(std::string());
+    try {
+      return KallsymsText(MappedFile(path, MappedFile::kPopulate));
+    } catch (const InputError&) {
+      return std::nullopt;
+    }
+  }
+  // /proc/kallsyms reports size 0: read to the end, the buffer doubling as it fills.
+  std::string text(size_t{4} << 20, '\0');
   size_t used = 0;
   for (;;) {
-    if (text.size() - used < (1 << 20)) text.resize(used + (4 << 20));
+    if (used == text.size()) text.resize(text.size() * 2);
     ssize_t n = ::read(fd, text.data() + used, text.size() - used);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) break;
@@ -189,13 +201,13 @@ std::optional<std::string> Kallsyms::read_text(const std::string& path) {
   }
   ::close(fd);
   text.resize(used);
-  return text;
+  return KallsymsText(std::move(text));
 }
 
 std::optional<Kallsyms> Kallsyms::load(const std::string& path, const KallsymsOptions& opts) {
-  std::optional<std::string> text = read_text(path);
+  std::optional<KallsymsText> text = read_text(path);
   if (!text) return std::nullopt;
-  return parse(*text, opts);
+  return parse(text->view(), opts);
 }
 
 const SymbolTable* Kallsyms::module(std::string_view name) const {

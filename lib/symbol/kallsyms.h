@@ -19,8 +19,10 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "base/mapped_file.h"
 #include "symbol/symbol_table.h"
 
 namespace cperf {
@@ -38,6 +40,24 @@ struct KallsymsOptions {
   std::optional<std::set<std::string, std::less<>>> known_modules;
 };
 
+// The text of a kallsyms file: a recorded one is mapped (its pages come from the page cache,
+// mapped in one go, rather than being copied into fresh memory page by page: page faults are
+// most of the cost of loading a large kallsyms, in virtual machines above all); /proc/kallsyms,
+// which has no size, is read.
+class KallsymsText {
+ public:
+  explicit KallsymsText(MappedFile m) : mapped_(std::move(m)) {}
+  explicit KallsymsText(std::string s) : read_(std::move(s)) {}
+  std::string_view view() const {
+    auto b = mapped_.bytes();
+    return b.empty() ? std::string_view(read_) : std::string_view(reinterpret_cast<const char*>(b.data()), b.size());
+  }
+
+ private:
+  MappedFile mapped_;
+  std::string read_;
+};
+
 class Kallsyms {
  public:
   struct KernelRange {
@@ -52,7 +72,7 @@ class Kallsyms {
   // Reads and parses a file; nullopt if it cannot be read.
   static std::optional<Kallsyms> load(const std::string& path, const KallsymsOptions& opts = {});
   // The file's text (what load() parses); nullopt if it cannot be read.
-  static std::optional<std::string> read_text(const std::string& path);
+  static std::optional<KallsymsText> read_text(const std::string& path);
 
   // [kernel.kallsyms]: the core kernel symbols.
   const SymbolTable& kernel() const { return kernel_; }

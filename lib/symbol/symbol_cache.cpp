@@ -364,7 +364,7 @@ const Kallsyms* SymbolCache::kernel_kallsyms(const std::optional<BuildId>& recor
     bool prefetched = kallsyms_text_.valid() && kallsyms_text_path_ == c.path;
     if (!c.path.empty() && !(c.host && kallsyms_addresses_hidden(c.path))) {
       if (prefetched) {
-        if (std::optional<std::string> text = kallsyms_text_.get()) *kallsyms_ = Kallsyms::parse(*text, kopts);
+        if (std::optional<KallsymsText> text = kallsyms_text_.get()) *kallsyms_ = Kallsyms::parse(text->view(), kopts);
       } else {
         *kallsyms_ = Kallsyms::load(c.path, kopts);
       }

@@ -214,7 +214,7 @@ class SymbolCache {
   std::thread worker_;
   std::optional<std::optional<Kallsyms>> kallsyms_;  // outer: tried; inner: loaded
   std::string kallsyms_text_path_;                   // what kallsyms_text_ reads
-  std::future<std::optional<std::string>> kallsyms_text_;
+  std::future<std::optional<KallsymsText>> kallsyms_text_;
 };
 
 // Loads one dso's symbols without caching (what SymbolCache does on a miss).

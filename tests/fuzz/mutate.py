@@ -38,9 +38,9 @@ def main():
             f.write(blob)
         index.append(f"{name} {kind}")
 
-    # Every truncation point inside the header and attrs, every record boundary (and one byte
-    # either side), then every STEP bytes.
-    cuts = set(range(0, min(len(data), 256))) | set(range(0, len(data), step))
+    # Every truncation point inside the file header (104 bytes) and the first attr, every 8th
+    # up to 256, every record boundary (and one byte either side), then every STEP bytes.
+    cuts = set(range(0, min(len(data), 128))) | set(range(0, min(len(data), 256), 8)) | set(range(0, len(data), step))
     for i, (off, _, _) in enumerate(records(data)):
         if i > 40:
             break
@@ -52,9 +52,9 @@ def main():
             # A pipe stream may legitimately end at a record boundary.
             kind = "corrupt" if pipe and cut in boundaries else "truncated"
             emit(f"trunc-{cut}", data[:cut], kind)
-    # Each record's size field set to hostile values.
+    # The size field of each of the first records set to hostile values.
     for i, (off, rtype, rsize) in enumerate(records(data)):
-        if i > 25:
+        if i > 12:
             break
         for bad in (0, 7, 9, rsize + 8, 0xFFFF):
             blob = bytearray(data)

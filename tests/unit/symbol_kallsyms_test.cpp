@@ -1,4 +1,9 @@
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <fstream>
+#include <thread>
 
 #include "symbol/kallsyms.h"
 #include "symbol_test_support.h"
@@ -117,6 +122,38 @@ TEST(SymbolKallsymsTest, ShortLineAlsoSkipsTheNextOneLikePerf) {
 
 TEST(SymbolKallsymsTest, MissingFileIsNotAnError) {
   EXPECT_FALSE(Kallsyms::load("/nonexistent/kallsyms"));
+}
+
+// A recorded kallsyms is mapped, an empty one is empty text, and a file that reports no size
+// (as /proc/kallsyms does) is read to its end, past the first buffer's 4 MiB.
+TEST(SymbolKallsymsTest, ReadsRegularEmptyAndSizelessFiles) {
+  std::string path = testing::TempDir() + "cperf-kallsyms-read.txt";
+  { std::ofstream(path) << kText; }
+  std::optional<KallsymsText> text = Kallsyms::read_text(path);
+  ASSERT_TRUE(text);
+  EXPECT_EQ(text->view(), kText);
+  ASSERT_TRUE(Kallsyms::load(path));
+  EXPECT_EQ(name_at(Kallsyms::load(path)->kernel(), 0xffffffff81000044), "weak_fn");
+
+  { std::ofstream(path, std::ios::trunc); }
+  text = Kallsyms::read_text(path);
+  ASSERT_TRUE(text);
+  EXPECT_TRUE(text->view().empty());
+  std::remove(path.c_str());
+
+  // a pipe has no size either: 5 MiB of lines written by a thread while read_text reads them
+  std::string fifo = testing::TempDir() + "cperf-kallsyms-fifo";
+  std::remove(fifo.c_str());
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::string big;
+  while (big.size() < (size_t{5} << 20)) big += "ffffffff81000000 T a_function_name_of_some_length\n";
+  std::thread writer([&] { std::ofstream(fifo) << big; });
+  text = Kallsyms::read_text(fifo);
+  writer.join();
+  std::remove(fifo.c_str());
+  ASSERT_TRUE(text);
+  EXPECT_EQ(text->view().size(), big.size());
+  EXPECT_TRUE(text->view() == big);
 }
 
 // Kernel frames from the perf 7.2 fixture's expected `perf script` output
