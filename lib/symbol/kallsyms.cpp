@@ -180,16 +180,16 @@ std::optional<KallsymsText> Kallsyms::read_text(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return std::nullopt;
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
     ::close(fd);
-    if (st.st_size == 0) return KallsymsText(std::string());
     try {
       return KallsymsText(MappedFile(path, MappedFile::kPopulate));
     } catch (const InputError&) {
       return std::nullopt;
     }
   }
-  // /proc/kallsyms reports size 0: read to the end, the buffer doubling as it fills.
+  // /proc/kallsyms reports size 0 (so does an empty file): read to the end, the buffer
+  // doubling as it fills.
   std::string text(size_t{4} << 20, '\0');
   size_t used = 0;
   for (;;) {

@@ -141,6 +141,11 @@ TEST(SymbolKallsymsTest, ReadsRegularEmptyAndSizelessFiles) {
   EXPECT_TRUE(text->view().empty());
   std::remove(path.c_str());
 
+  // /proc files are regular files of size 0 with text in them
+  text = Kallsyms::read_text("/proc/self/maps");
+  ASSERT_TRUE(text);
+  EXPECT_NE(text->view().find("[stack]"), std::string_view::npos);
+
   // a pipe has no size either: 5 MiB of lines written by a thread while read_text reads them
   std::string fifo = testing::TempDir() + "cperf-kallsyms-fifo";
   std::remove(fifo.c_str());
