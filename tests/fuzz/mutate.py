@@ -52,11 +52,12 @@ def main():
             # A pipe stream may legitimately end at a record boundary.
             kind = "corrupt" if pipe and cut in boundaries else "truncated"
             emit(f"trunc-{cut}", data[:cut], kind)
-    # The size field of each of the first records set to hostile values.
+    # The size field of each of the first records set to hostile values (whole-file variants
+    # are the slowest to run: the first 6 records), their counts on the first 13.
     for i, (off, rtype, rsize) in enumerate(records(data)):
         if i > 12:
             break
-        for bad in (0, 7, 9, rsize + 8, 0xFFFF):
+        for bad in (0, 7, 9, rsize + 8, 0xFFFF) if i < 6 else ():
             blob = bytearray(data)
             struct.pack_into("<H", blob, off + 6, bad)
             emit(f"size-{off}-{bad}", bytes(blob), "corrupt")
