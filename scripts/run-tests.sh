@@ -28,8 +28,8 @@ step unit tests;       make -j"$jobs" unit-test || status=1
 
 lanes=$(mktemp -d /tmp/cperf-lanes.XXXXXX)
 mkdir "$lanes/foreign-queue"
-live_set=live
-[ "${CPERF_FOREIGN_ALL:-0}" = 1 ] && live_set=all
+live_set=live fixture_set=fixtures
+[ "${CPERF_FOREIGN_ALL:-0}" = 1 ] && live_set=all fixture_set=all
 lane_main() {
   local s=0
   step "end-to-end tests that record ($live_set)"; E2E_SET=$live_set make e2e-test || s=1
@@ -53,13 +53,12 @@ foreign() {  # foreign TITLE MAKE-TARGET: the target as if on another machine; 7
   [ $rc = 0 ] || [ $rc = 77 ]
 }
 foreign_fixtures() {  # foreign_fixtures SHARE: the fixture tests on a foreign machine, else here
-  local rc set=fixtures
-  [ "${CPERF_FOREIGN_ALL:-0}" = 1 ] && set=all
-  step "end-to-end tests of fixtures ($set) on a foreign machine ($1)"
-  E2E_SET=$set E2E_QUEUE=$lanes/foreign-queue bash tests/foreign-machine.sh make e2e-test; rc=$?
+  local rc
+  step "end-to-end tests of fixtures ($fixture_set) on a foreign machine ($1)"
+  E2E_SET=$fixture_set E2E_QUEUE=$lanes/foreign-queue bash tests/foreign-machine.sh make e2e-test; rc=$?
   [ $rc = 77 ] || return $rc
-  step "end-to-end tests of fixtures ($set) on this machine, as no foreign one can be made ($1)"
-  E2E_SET=$set E2E_QUEUE=$lanes/foreign-queue make e2e-test
+  step "end-to-end tests of fixtures ($fixture_set) on this machine, as no foreign one can be made ($1)"
+  E2E_SET=$fixture_set E2E_QUEUE=$lanes/foreign-queue make e2e-test
 }
 
 if [ "${CPERF_TEST_LANES:-2}" = 1 ]; then

@@ -50,8 +50,10 @@ compare_61() {
     [ $rc -eq 0 ] || { echo "FAIL: perf 6.1 script failed"; cat "$T/p.err"; exit 1; }
     # Events lost to a busy machine (the recorder not scheduled in time to drain its buffers)
     # are the machine's doing: perf reports them, and that warning alone is no failure.
-    if grep -q "^Processed [0-9]* \(events\|samples\) and lost" "$T/p.err"; then
-      echo "note: perf 6.1: $(grep -m1 "^Processed [0-9]* \(events\|samples\) and lost" "$T/p.err")"
+    local lost
+    lost=$(grep -m1 "^Processed [0-9]* \(events\|samples\) and lost" "$T/p.err")
+    if [ -n "$lost" ]; then
+      echo "note: perf 6.1: $lost"
       sed -i -e '/^Warning:$/{N;/\nProcessed [0-9]* \(events\|samples\) and lost .*!$/d}' -e '/^Check IO\/CPU overload!$/d' "$T/p.err"
     fi
     if grep -qiE "warning|failed|invalid|incompatible|mismatch" "$T/p.err"; then
