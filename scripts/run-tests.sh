@@ -10,47 +10,65 @@
 # Where the foreign-machine run cannot be made (not root), they run here as they are.
 # CPERF_FOREIGN_ALL=1: every end-to-end test runs both ways, as before.
 #
-# After the build and the unit tests, two lanes run at once, so that one's waiting (recordings,
-# sleeps, the VM's boot) overlaps the other's compiling and fuzzing; the machine is busy
-# meanwhile, which the tests must bear anyway. Lane 1 (printed as it goes): the end-to-end tests
-# that record, VM, check-headers, then its share of the fixture tests (foreign machine). Lane 2
-# (printed when both are done): the ASan+UBSan build, the robustness tests, the foreign-machine
-# unit tests, then its share of the fixture tests (the lanes take them from one queue,
-# tests/e2e/run-all.sh's E2E_QUEUE). CPERF_TEST_LANES=1: one after the other.
+# After the build (cperf and the unit tests' binary), two lanes run at once, so that one's
+# waiting (recordings, sleeps, the VM's boot) overlaps the other's compiling and fuzzing; the
+# machine is busy meanwhile, which the tests must bear anyway. Lane 1 (printed as it goes): the
+# unit tests (as on a foreign machine), the end-to-end tests that record, VM, check-headers, its
+# share of the robustness tests once lane 2 has built them, then its share of the fixture tests
+# (foreign machine). Lane 2 (printed when both are done): the ASan+UBSan build, its share of
+# the robustness tests, the payload and corpus-replay tests, then its share of the fixture
+# tests. Shares come from one queue per suite (tests/e2e/run-all.sh's E2E_QUEUE,
+# tests/fuzz/run-truncation.sh's ROBUST_QUEUE), so each test runs once.
+# CPERF_TEST_LANES=1: one lane after the other (lane 2 then runs all of the robustness tests).
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 CPERF_TEST_DEPS=1 bash scripts/install-deps.sh || exit 1
 jobs=$(nproc 2>/dev/null || echo 2)
 status=0
 step() { echo; echo "### $* ($(date +%T))"; }
-step build;            make -j"$jobs" cperf || exit 1
-step unit tests;       make -j"$jobs" unit-test || status=1
+step build;            make -j"$jobs" cperf build/release/unit_tests || exit 1
 
 lanes=$(mktemp -d /tmp/cperf-lanes.XXXXXX)
-mkdir "$lanes/foreign-queue"
+mkdir "$lanes/foreign-queue" "$lanes/robust-queue"
+one_lane=0; [ "${CPERF_TEST_LANES:-2}" = 1 ] && one_lane=1
 live_set=live fixture_set=fixtures
 [ "${CPERF_FOREIGN_ALL:-0}" = 1 ] && live_set=all fixture_set=all
 lane_main() {
   local s=0
+  foreign_or_here "unit tests" unit-test || s=1
   step "end-to-end tests that record ($live_set)"; E2E_SET=$live_set make e2e-test || s=1
   step VM tests;         make vm-test || s=1
   step check-headers;    make check-headers || s=1
+  [ $one_lane = 1 ] || robustness_share "lane 1's share" || s=1
   foreign_fixtures "lane 1's share" || s=1
   return $s
 }
 lane_side() {
   local s=0
   step "ASan+UBSan build"; make -j1 fuzz-test-build || s=1
-  [ $s = 0 ] && { step robustness tests; make fuzz-test || s=1; }
-  foreign "unit tests on a foreign machine" unit-test || s=1
+  [ $s = 0 ] && echo built > "$lanes/asan-state" || echo failed > "$lanes/asan-state"
+  [ $s = 0 ] && { step "robustness tests (lane 2's share), payloads, corpus replay"
+                  ROBUST_QUEUE=$lanes/robust-queue make fuzz-test || s=1; }
   foreign_fixtures "lane 2's share" || s=1
   return $s
 }
-foreign() {  # foreign TITLE MAKE-TARGET: the target as if on another machine; 77 = cannot here
+# robustness_share SHARE: once lane 2 has built the sanitizer build, the robustness variants
+# it has not yet claimed (nothing when its build failed: lane 2 reports that).
+robustness_share() {
+  step "robustness tests ($1): waiting for lane 2's ASan+UBSan build"
+  local waited=0
+  while [ ! -s "$lanes/asan-state" ] && [ $waited -lt 7200 ]; do sleep 5; waited=$((waited + 5)); done
+  [ "$(cat "$lanes/asan-state" 2>/dev/null)" = built ] || { echo "no sanitizer build: left to lane 2"; return 0; }
+  step "robustness tests ($1)"
+  ROBUST_QUEUE=$lanes/robust-queue bash tests/fuzz/run-truncation.sh build/asan/cperf
+}
+foreign_or_here() {  # foreign_or_here TITLE MAKE-TARGET: as if on another machine, else here
   local rc
-  step "$1"
-  E2E_QUEUE=$lanes/foreign-queue bash tests/foreign-machine.sh make "$2"; rc=$?
-  [ $rc = 0 ] || [ $rc = 77 ]
+  step "$1 on a foreign machine"
+  bash tests/foreign-machine.sh make "$2"; rc=$?
+  [ $rc = 77 ] || return $rc
+  step "$1 on this machine, as no foreign one can be made"
+  make "$2"
 }
 foreign_fixtures() {  # foreign_fixtures SHARE: the fixture tests on a foreign machine, else here
   local rc

@@ -6,6 +6,8 @@
 # other variant, --no-children on every fourth) too: its trees and call graphs must survive
 # whatever samples survive; so are `data convert --to-json` on every sixth, --to-pprof and
 # --to-ctf on others. Runs the sanitizer build (ASan + UBSan) given as $1.
+# ROBUST_QUEUE=DIR: runners given the same DIR share the variants: each variant runs once, in
+# the runner that claims it first (the test command's two lanes); each prints its own count.
 set -u
 CPERF=${1:-build/asan/cperf}
 cd "$(dirname "$0")/../.." || exit 1
@@ -27,6 +29,7 @@ for input in $inputs; do
   python3 tests/fuzz/mutate.py "$input" "$dir" 4096
   while read -r name kind; do
     n=$((n+1))
+    if [ -n "${ROBUST_QUEUE:-}" ] && ! mkdir "$ROBUST_QUEUE/$(basename "$input")-$name" 2> /dev/null; then continue; fi
     cmds=("report -D" "evlist -v" "script")
     # the histogram (the slowest, under the sanitizers) on every other variant, but not on a
     # cut inside the file header, which stops every command in the same header reader
@@ -54,5 +57,5 @@ for input in $inputs; do
     done
   done < "$dir/index.txt"
 done
-echo "robustness: $runs runs, $fail failures"
+echo "robustness: $runs runs, $fail failures${ROBUST_QUEUE:+ (the share of this runner)}"
 [ $fail -eq 0 ]
