@@ -22,7 +22,7 @@ SymbolTable::SymbolTable(std::vector<Symbol> syms) : syms_(std::move(syms)) {
   size_t n = 0;
   for (size_t b = 0; b < buckets; ++b) {
     uint64_t bucket_start = base_ + (static_cast<uint64_t>(b) << shift_);  // <= starts_.back()
-    while (starts_[n] < bucket_start) ++n;
+    while (n < starts_.size() && starts_[n] < bucket_start) ++n;
     bucket_first_[b] = static_cast<uint32_t>(n);
   }
 }
@@ -35,6 +35,9 @@ SymbolTable SymbolTable::build(std::vector<Symbol> syms, bool is_kallsyms) {
 }
 
 SymbolTable SymbolTable::from_sorted(std::vector<Symbol> syms) {
+  // Sorted, unless a hostile input made it otherwise (kallsyms relocated past 2^64 wraps).
+  if (!std::is_sorted(syms.begin(), syms.end(), [](const Symbol& a, const Symbol& b) { return a.start < b.start; }))
+    sort_symbols(syms);
   return SymbolTable(std::move(syms));
 }
 

@@ -79,4 +79,16 @@ bool print_fmt_fields_declared(std::string_view text) {
   return true;
 }
 
+bool format_text_plain(std::string_view format) {
+  for (char ch : format) {
+    auto c = static_cast<unsigned char>(ch);
+    if ((c < 0x20 || c > 0x7e) && c != '\t' && c != '\n' && c != '\r') return false;
+  }
+  return true;
+}
+
+bool format_safe_to_parse(std::string_view format) {
+  return format_text_plain(format) && print_fmt_fields_declared(format) && print_fmt_divisions_safe(format);
+}
+
 }  // namespace cperf

@@ -15,4 +15,13 @@ bool print_fmt_fields_declared(std::string_view format);
 // know, while parsing, and dies of SIGFPE (a fuzzer's find; perf 7.2 dies the same way).
 bool print_fmt_divisions_safe(std::string_view format);
 
+// True when the format is plain text: printable ASCII, tabs and line ends. libtraceevent's
+// tokenizer has no token for other bytes, and a field declaration holding one (a fuzzer's
+// find: "prev_comm[\x9f6]") leaves a field without a name, which it then compares and dies
+// of. The kernel writes its formats in ASCII, so such a format is damaged.
+bool format_text_plain(std::string_view format);
+
+// All of the above: libtraceevent may be given the format.
+bool format_safe_to_parse(std::string_view format);
+
 }  // namespace cperf

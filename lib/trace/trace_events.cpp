@@ -75,11 +75,10 @@ int TraceEvents::load(const TracingData& td) {
     tep_set_long_size(tep_, tep_get_header_page_size(tep_));
   int failed = 0;
   for (std::string_view f : td.ftrace_formats)
-    if (tep_parse_event(tep_, f.data(), f.size(), "ftrace") != 0) ++failed;
+    if (!format_safe_to_parse(f) || tep_parse_event(tep_, f.data(), f.size(), "ftrace") != 0) ++failed;
   for (const auto& e : td.event_formats) {
     std::string sys(e.system);
-    if (!print_fmt_fields_declared(e.text) || !print_fmt_divisions_safe(e.text) ||
-        tep_parse_event(tep_, e.text.data(), e.text.size(), sys.c_str()) != 0)
+    if (!format_safe_to_parse(e.text) || tep_parse_event(tep_, e.text.data(), e.text.size(), sys.c_str()) != 0)
       ++failed;
   }
   // perf ignores the kallsyms part: kernel addresses resolve through its own symbols.

@@ -191,5 +191,26 @@ TEST(SymbolKallsymsTest, FixtureKernelAddressesMatchPerf) {
   }
 }
 
+// A relocation that carries the top symbols past 2^64 (a fuzzer's find: hostile text) leaves
+// them out of order; the table is sorted again rather than indexed past its end.
+TEST(SymbolKallsymsTest, RelocationWrappingPastTheTopStaysInBounds) {
+  std::string text = "0000000000001000 T _text\n";
+  char line[64];
+  for (int i = 0; i < 80; ++i) {
+    std::snprintf(line, sizeof line, "%016llx T low_%d\n", 0x2000ull + 0x100ull * i, i);
+    text += line;
+  }
+  for (int i = 0; i < 80; ++i) {
+    std::snprintf(line, sizeof line, "%016llx T top_%d\n", 0xfffffffffff00000ull + 0x100ull * i, i);
+    text += line;
+  }
+  KallsymsOptions o;
+  o.reloc_ref = std::make_pair(std::string("_text"), 0x200000ull);  // + 0x1ff000: the top wraps
+  std::optional<Kallsyms> k = Kallsyms::parse(text, o);
+  ASSERT_TRUE(k);
+  EXPECT_EQ(name_at(k->kernel(), 0x2000 + 0x1ff000), "low_0");
+  EXPECT_EQ(name_at(k->kernel(), 0xfffffffffff00000ull + 0x1ff000 + 0x100 * 3), "top_3");
+}
+
 }  // namespace
 }  // namespace cperf

@@ -53,10 +53,24 @@ TEST(TraceFormatSanityTest, AcceptsEveryFormatOfTheRunningKernel) {
     text << in.rdbuf();
     if (text.str().empty()) continue;
     ++n;
-    EXPECT_TRUE(cperf::print_fmt_fields_declared(text.str())) << it->path();
-    EXPECT_TRUE(cperf::print_fmt_divisions_safe(text.str())) << it->path();
+    EXPECT_TRUE(cperf::format_safe_to_parse(text.str())) << it->path();
   }
   if (n == 0) GTEST_SKIP() << "no readable format files under " << events;
 }
 
 }  // namespace
+
+// A byte libtraceevent has no token for (here in a field's array size, as a fuzzer found it:
+// libtraceevent then crashed on a field without a name) leaves the format out.
+TEST(TraceFormatSanityTest, RefusesBytesOutsidePlainText) {
+  const std::string ok = "name: x\nID: 1\nformat:\n\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\r\n"
+                         "\nprint fmt: \"%s\", REC->comm\n";
+  EXPECT_TRUE(cperf::format_text_plain(ok));
+  EXPECT_TRUE(cperf::format_safe_to_parse(ok));
+  for (char bad : {'\x01', '\x9f', '\0', '\x7f'}) {
+    std::string damaged = ok;
+    damaged.insert(damaged.find("16]"), 1, bad);
+    EXPECT_FALSE(cperf::format_text_plain(damaged)) << int(static_cast<unsigned char>(bad));
+    EXPECT_FALSE(cperf::format_safe_to_parse(damaged));
+  }
+}
