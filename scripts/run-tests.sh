@@ -71,12 +71,7 @@ foreign_or_here() {  # foreign_or_here TITLE MAKE-TARGET: as if on another machi
   make "$2"
 }
 foreign_fixtures() {  # foreign_fixtures SHARE: the fixture tests on a foreign machine, else here
-  local rc
-  step "end-to-end tests of fixtures ($fixture_set) on a foreign machine ($1)"
-  E2E_SET=$fixture_set E2E_QUEUE=$lanes/foreign-queue bash tests/foreign-machine.sh make e2e-test; rc=$?
-  [ $rc = 77 ] || return $rc
-  step "end-to-end tests of fixtures ($fixture_set) on this machine, as no foreign one can be made ($1)"
-  E2E_SET=$fixture_set E2E_QUEUE=$lanes/foreign-queue make e2e-test
+  E2E_SET=$fixture_set E2E_QUEUE=$lanes/foreign-queue foreign_or_here "end-to-end tests of fixtures ($fixture_set, $1)" e2e-test
 }
 
 if [ "${CPERF_TEST_LANES:-2}" = 1 ]; then
