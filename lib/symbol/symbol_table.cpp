@@ -22,6 +22,7 @@ SymbolTable::SymbolTable(std::vector<Symbol> syms) : syms_(std::move(syms)) {
   size_t n = 0;
   for (size_t b = 0; b < buckets; ++b) {
     uint64_t bucket_start = base_ + (static_cast<uint64_t>(b) << shift_);  // <= starts_.back()
+    // (bounded all the same: the constructor does not check that it was given sorted starts)
     while (n < starts_.size() && starts_[n] < bucket_start) ++n;
     bucket_first_[b] = static_cast<uint32_t>(n);
   }

@@ -19,7 +19,8 @@ class SymbolTable {
   static SymbolTable build(std::vector<Symbol> syms, bool is_kallsyms);
 
   // Adopts a vector that is already sorted by start and fixed up (the ELF loader runs the
-  // passes itself because perf runs them twice and inserts PLT entries afterwards).
+  // passes itself because perf runs them twice and inserts PLT entries afterwards); one that
+  // a hostile input left out of order is sorted first (the index needs the order).
   static SymbolTable from_sorted(std::vector<Symbol> syms);
 
   // The symbol holding addr, or nullptr. Like perf's symbols__find on a well-formed set: the
