@@ -45,10 +45,15 @@ lane_main() {
 }
 lane_side() {
   local s=0
-  step "ASan+UBSan build"; make -j1 fuzz-test-build || s=1
-  [ $s = 0 ] && echo built > "$lanes/asan-state" || echo failed > "$lanes/asan-state"
-  [ $s = 0 ] && { step "robustness tests (lane 2's share), payloads, corpus replay"
-                  ROBUST_QUEUE=$lanes/robust-queue make fuzz-test || s=1; }
+  step "ASan+UBSan build"
+  if make -j1 fuzz-test-build; then
+    echo built > "$lanes/asan-state"
+    step "robustness tests (lane 2's share), payloads, corpus replay"
+    ROBUST_QUEUE=$lanes/robust-queue make fuzz-test || s=1
+  else
+    echo failed > "$lanes/asan-state"
+    s=1
+  fi
   foreign_fixtures "lane 2's share" || s=1
   return $s
 }
@@ -74,7 +79,7 @@ foreign_fixtures() {  # foreign_fixtures SHARE: the fixture tests on a foreign m
   E2E_SET=$fixture_set E2E_QUEUE=$lanes/foreign-queue foreign_or_here "end-to-end tests of fixtures ($fixture_set, $1)" e2e-test
 }
 
-if [ "${CPERF_TEST_LANES:-2}" = 1 ]; then
+if [ $one_lane = 1 ]; then
   lane_main || status=1
   lane_side || status=1
 else

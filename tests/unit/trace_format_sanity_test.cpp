@@ -58,8 +58,6 @@ TEST(TraceFormatSanityTest, AcceptsEveryFormatOfTheRunningKernel) {
   if (n == 0) GTEST_SKIP() << "no readable format files under " << events;
 }
 
-}  // namespace
-
 // A byte libtraceevent has no token for (here in a field's array size, as a fuzzer found it:
 // libtraceevent then crashed on a field without a name) leaves the format out.
 TEST(TraceFormatSanityTest, RefusesBytesOutsidePlainText) {
@@ -74,3 +72,5 @@ TEST(TraceFormatSanityTest, RefusesBytesOutsidePlainText) {
     EXPECT_FALSE(cperf::format_safe_to_parse(damaged));
   }
 }
+
+}  // namespace
